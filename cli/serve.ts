@@ -1,0 +1,53 @@
+import { ConfigError } from "../harness/config-error.js";
+import { integerFlag, parseFlags } from "./args.js";
+
+/** conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] */
+export async function serveCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseFlags("serve", args, {
+    port: { type: "string", short: "p" },
+    host: { type: "string" },
+    "header-prefix": { type: "string" },
+    "api-key": { type: "string" },
+    fault: { type: "string", multiple: true },
+  });
+  if (positionals.length > 0) throw new ConfigError(`conformance serve: unexpected argument "${positionals[0]}"`);
+  const port = integerFlag("serve", "port", values.port) ?? 8080;
+  if (port < 0 || port > 65535) throw new ConfigError(`conformance serve: --port must be between 0 and 65535, got ${port}`);
+  const faults = [...(values.fault ?? []), ...(process.env.FAULTS ?? "").split(",").map((f) => f.trim()).filter(Boolean)];
+  const prefix = values["header-prefix"];
+  if (prefix !== undefined && !/^[A-Za-z][A-Za-z0-9-]*-$/.test(prefix)) {
+    throw new ConfigError(`conformance serve: --header-prefix must end in "-" (e.g. X-Bunq-), got "${prefix}"`);
+  }
+  const { startReferenceServer, faultCatalogue } = await import("../reference/server.js");
+  const names = new Set(faultCatalogue().map((f) => f.name));
+  const bad = faults.find((f) => !names.has(f));
+  if (bad) throw new ConfigError(`conformance serve: unknown fault "${bad}" (see: conformance faults)`);
+  let server;
+  try {
+    server = await startReferenceServer({
+      port,
+      host: values.host ?? "127.0.0.1",
+      faults,
+      apiKey: values["api-key"] ?? "reference-primary-key",
+      ...(prefix ? { headerPrefix: prefix } : {}),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") throw new ConfigError(`conformance serve: port ${port} is already in use`);
+    if (code === "EACCES") throw new ConfigError(`conformance serve: no permission to listen on port ${port}`);
+    throw error;
+  }
+  // First line: one JSON object, so scripts can start the server and read where it is.
+  process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, apiKey: server.apiKey, fixtures: server.fixtures })}\n`);
+  process.stdout.write(
+    `Reference server at ${server.baseUrl}\n  API key: ${server.apiKey}\n  fixtures: ${JSON.stringify(server.fixtures)}\n` +
+      `${faults.length > 0 ? `  faults on: ${faults.join(", ")}\n` : ""}  fresh users: POST ${server.baseUrl}/sandbox-user-person\n  Ctrl-C to stop.\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await server.close();
+  return 0;
+}

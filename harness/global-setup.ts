@@ -1,0 +1,65 @@
+import type { TestProject } from "vitest/node";
+import { HttpClient } from "./client.js";
+import type { ConformanceRun } from "./provided.js";
+import "./provided.js";
+import { redactText } from "./redact.js";
+import { profileFromEnv, reportsDirFromEnv } from "./run-env.js";
+import { openSession, provisionUser, type Session } from "./session.js";
+
+/**
+ * Once per run: start the embedded reference when the profile asks for it, open the primary user's
+ * session (and the second user's), and provide them to every test file. A failed bootstrap does not
+ * abort the run: it is handed on, so every check fails with its reason and the reports are still written.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const profile = profileFromEnv();
+  const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
+  let stopServer: (() => Promise<void>) | undefined;
+  let baseUrl = profile.baseUrl;
+  let apiKey = profile.apiKey;
+  let fixtures = profile.fixtures;
+  if (profile.embedded) {
+    const { startReferenceServer } = await import("../reference/server.js");
+    const server = await startReferenceServer({ faults: profile.faults, headerPrefix: profile.headerPrefix });
+    stopServer = server.close;
+    baseUrl = server.baseUrl;
+    apiKey = server.apiKey;
+    fixtures = { ...server.fixtures, ...profile.fixtures };
+  }
+  const run: ConformanceRun = {
+    profile: { ...profile, baseUrl: baseUrl!, ...(apiKey ? { apiKey } : {}), fixtures },
+    seed,
+    reportsDir: reportsDirFromEnv(),
+  };
+  const client = new HttpClient({
+    baseUrl: baseUrl!,
+    headerPrefix: profile.headerPrefix,
+    userAgent: profile.userAgent,
+    requestMs: profile.timeouts.requestMs,
+    maxResponseBytes: profile.maxResponseBytes,
+  });
+  const from = profile.sourceAddresses[0];
+  try {
+    run.primary = await openSession(client, { apiKey: apiKey!, from, description: "conformance primary" });
+  } catch (error) {
+    run.bootstrapError = redactText((error as Error).message);
+  }
+  if (run.primary) {
+    try {
+      let secondary: Session | undefined;
+      if (profile.secondaryApiKey) secondary = await openSession(client, { apiKey: profile.secondaryApiKey, from });
+      else if (profile.provisioning === "sandbox-user" && profile.mode === "full") {
+        secondary = await openSession(client, { apiKey: await provisionUser(client, from), from });
+      }
+      if (secondary) run.secondary = secondary;
+      else run.secondaryError = "no second user: set secondaryApiKey or provisioning: sandbox-user in the profile";
+    } catch (error) {
+      run.secondaryError = redactText((error as Error).message);
+    }
+  }
+  await client.close();
+  project.provide("conformance", run);
+  return async () => {
+    await stopServer?.();
+  };
+}

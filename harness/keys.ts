@@ -1,0 +1,27 @@
+import { generateKeyPair } from "node:crypto";
+import { promisify } from "node:util";
+import { registerSecret } from "./redact.js";
+
+export interface KeyPair {
+  publicKeyPem: string;
+  privateKeyPem: string;
+}
+
+const generate = promisify(generateKeyPair);
+let shared: Promise<KeyPair> | undefined;
+
+export async function newKeyPair(): Promise<KeyPair> {
+  const { publicKey, privateKey } = await generate("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  });
+  registerSecret(privateKey, "private key");
+  return { publicKeyPem: publicKey, privateKeyPem: privateKey };
+}
+
+/** One RSA-2048 pair per process: generating one costs tens of milliseconds, and installations may share it. */
+export function sharedKeyPair(): Promise<KeyPair> {
+  shared ??= newKeyPair();
+  return shared;
+}

@@ -1,0 +1,240 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { createAjv, type ErrorObject } from "./ajv.js";
+import { ConfigError } from "./config-error.js";
+import { interpolateEnv } from "./interpolate.js";
+import { SUITE_VERSION } from "./version.js";
+
+export interface Fixtures {
+  monetaryAccountId?: number;
+  oauthClientId?: number;
+  challengeRequestIds?: number[];
+  featureAnnouncementIds?: number[];
+}
+
+export interface Capabilities {
+  ideal?: boolean;
+  pdfAttachments?: boolean;
+}
+
+/** A target profile with every default applied: what the harness and the suites work with. */
+export interface TargetProfile {
+  name: string;
+  description?: string;
+  embedded: boolean;
+  baseUrl?: string;
+  headerPrefix: string;
+  userAgent: string;
+  apiKey?: string;
+  secondaryApiKey?: string;
+  provisioning: "none" | "sandbox-user";
+  sourceAddresses: string[];
+  fixtures: Fixtures;
+  mode: "full" | "read-only";
+  allowDestructive: boolean;
+  strict: boolean;
+  capabilities: Capabilities;
+  conventionsOff: string[];
+  timeouts: { requestMs: number; testMs: number };
+  maxResponseBytes: number;
+  propertyRuns: number;
+  seed?: number;
+  faults: string[];
+}
+
+export interface TargetsFile {
+  file: string;
+  defaultName?: string;
+  profiles: Record<string, TargetProfile>;
+}
+
+const SCHEMA_FILE = new URL("../schemas/targets.schema.json", import.meta.url);
+
+export const PROFILE_DEFAULTS = {
+  headerPrefix: "X-Service-",
+  userAgent: `banking-api-conformance/${SUITE_VERSION}`,
+  provisioning: "none",
+  mode: "full",
+  allowDestructive: false,
+  strict: false,
+  requestMs: 10_000,
+  testMs: 60_000,
+  maxResponseBytes: 5 * 1024 * 1024,
+  propertyRuns: 25,
+} as const;
+
+let validator: ReturnType<ReturnType<typeof createAjv>["compile"]> | undefined;
+function validate(data: unknown): ErrorObject[] {
+  validator ??= createAjv({ verbose: true }).compile(JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) as object);
+  return validator(data) ? [] : [...(validator.errors ?? [])];
+}
+
+/** Which targets file to read: --targets, else CONFORMANCE_TARGETS, else ./targets.yaml. */
+export function targetsFilePath(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  return resolve(cwd, flag ?? env.CONFORMANCE_TARGETS ?? "targets.yaml");
+}
+
+export function loadTargetsFile(file: string, env: NodeJS.ProcessEnv = process.env): TargetsFile {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(`${file}: cannot read the targets file (${code === "ENOENT" ? "no such file" : code ?? String(error)})`);
+  }
+  let raw: unknown;
+  try {
+    raw = parseYaml(text, { prettyErrors: false });
+  } catch (error) {
+    const message = (error as Error).message.split("\n")[0];
+    throw new ConfigError(`${file}: not valid YAML: ${message}`);
+  }
+  if (raw === null || raw === undefined) throw new ConfigError(`${file}: the file is empty; expected "default:" and "targets:"`);
+  // Interpolate first, so the values the schema checks are the ones the run will use.
+  const where = (path: string[]) => {
+    if (path[0] === "targets" && path.length >= 2) {
+      return `${file}: profile "${path[1]}"${path.length > 2 ? `: field "${path.slice(2).join(".")}"` : ""}`;
+    }
+    return `${file}: field "${path.join(".")}"`;
+  };
+  raw = interpolateEnv(raw, env, where);
+  const errors = validate(raw);
+  if (errors.length > 0) throw new ConfigError(`${file}: ${describeSchemaError(pickError(errors), raw)}`);
+  const parsed = raw as { default?: string; targets: Record<string, Record<string, unknown>> };
+  if (parsed.default !== undefined && !(parsed.default in parsed.targets)) {
+    throw new ConfigError(
+      `${file}: field "default": names profile "${parsed.default}", which is not under "targets" (have: ${Object.keys(parsed.targets).join(", ")})`,
+    );
+  }
+  const profiles: Record<string, TargetProfile> = {};
+  for (const [name, rawProfile] of Object.entries(parsed.targets)) profiles[name] = withDefaults(name, rawProfile, file);
+  return { file, defaultName: parsed.default, profiles };
+}
+
+export function selectProfile(targets: TargetsFile, name: string | undefined): TargetProfile {
+  const chosen = name ?? targets.defaultName;
+  if (chosen === undefined) {
+    const names = Object.keys(targets.profiles);
+    if (names.length === 1) return targets.profiles[names[0]!]!;
+    throw new ConfigError(`${targets.file}: no --target given and no "default:" profile (have: ${names.join(", ")})`);
+  }
+  const profile = targets.profiles[chosen];
+  if (!profile) {
+    throw new ConfigError(`${targets.file}: no profile named "${chosen}" (have: ${Object.keys(targets.profiles).join(", ")})`);
+  }
+  return profile;
+}
+
+function withDefaults(name: string, raw: Record<string, unknown>, file: string): TargetProfile {
+  const p = raw as Partial<TargetProfile> & { timeouts?: Partial<TargetProfile["timeouts"]> };
+  if (!p.embedded && p.baseUrl === undefined) {
+    throw new ConfigError(`${file}: profile "${name}": field "baseUrl": required unless "embedded: true" (expected a URL ending in /v1)`);
+  }
+  if (!p.embedded && p.apiKey === undefined) {
+    throw new ConfigError(`${file}: profile "${name}": field "apiKey": required unless "embedded: true"`);
+  }
+  if (p.faults !== undefined && p.faults.length > 0 && !p.embedded) {
+    throw new ConfigError(`${file}: profile "${name}": field "faults": only an embedded target can have reference faults switched on`);
+  }
+  return {
+    name,
+    description: p.description,
+    embedded: p.embedded ?? false,
+    baseUrl: p.baseUrl,
+    headerPrefix: p.headerPrefix ?? PROFILE_DEFAULTS.headerPrefix,
+    userAgent: p.userAgent ?? PROFILE_DEFAULTS.userAgent,
+    apiKey: p.apiKey,
+    secondaryApiKey: p.secondaryApiKey,
+    provisioning: p.provisioning ?? PROFILE_DEFAULTS.provisioning,
+    sourceAddresses: p.sourceAddresses ?? [],
+    fixtures: p.fixtures ?? {},
+    mode: p.mode ?? PROFILE_DEFAULTS.mode,
+    allowDestructive: p.allowDestructive ?? PROFILE_DEFAULTS.allowDestructive,
+    strict: p.strict ?? PROFILE_DEFAULTS.strict,
+    capabilities: p.capabilities ?? {},
+    conventionsOff: p.conventionsOff ?? [],
+    timeouts: {
+      requestMs: p.timeouts?.requestMs ?? PROFILE_DEFAULTS.requestMs,
+      testMs: p.timeouts?.testMs ?? PROFILE_DEFAULTS.testMs,
+    },
+    maxResponseBytes: p.maxResponseBytes ?? PROFILE_DEFAULTS.maxResponseBytes,
+    propertyRuns: p.propertyRuns ?? PROFILE_DEFAULTS.propertyRuns,
+    seed: p.seed,
+    faults: p.faults ?? [],
+  };
+}
+
+/** The most specific error: deepest path first, and "additionalProperties"/"required" over the anyOf noise. */
+function pickError(errors: ErrorObject[]): ErrorObject {
+  const ranked = [...errors].sort((a, b) => depth(b) - depth(a) || rank(a) - rank(b));
+  return ranked[0]!;
+}
+const depth = (e: ErrorObject) => e.instancePath.split("/").length + (e.keyword === "additionalProperties" || e.keyword === "required" ? 1 : 0);
+const rank = (e: ErrorObject) => (e.keyword === "anyOf" ? 2 : e.keyword === "format" ? 1 : 0);
+
+export function describeSchemaError(error: ErrorObject, data: unknown): string {
+  const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  let prefix = "";
+  let fieldPath = segments;
+  if (segments[0] === "targets" && segments.length >= 2) {
+    prefix = `profile "${segments[1]}": `;
+    fieldPath = segments.slice(2);
+  }
+  const params = error.params as Record<string, unknown>;
+  const field = (extra?: string) => {
+    const parts = extra === undefined ? fieldPath : [...fieldPath, extra];
+    return parts.length > 0 ? `field "${parts.join(".")}"` : "top level";
+  };
+  const got = JSON.stringify(valueAt(data, segments));
+  switch (error.keyword) {
+    case "additionalProperties":
+      return `${prefix}${field(String(params.additionalProperty))}: unknown field (allowed here: ${allowedKeys(error)})`;
+    case "required":
+      return `${prefix}${field(String(params.missingProperty))}: required field is missing`;
+    case "type":
+      return `${prefix}${field()}: expected ${String(params.type)}, got ${got}`;
+    case "enum":
+      return `${prefix}${field()}: expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${got}`;
+    case "pattern":
+      return `${prefix}${field()}: ${patternHint(fieldPath)}, got ${got}`;
+    case "minimum":
+      return `${prefix}${field()}: expected a number >= ${String(params.limit)}, got ${got}`;
+    case "anyOf":
+    case "format":
+      return `${prefix}${field()}: expected an IPv4 or IPv6 address, got ${got}`;
+    case "uniqueItems":
+      return `${prefix}${field()}: expected no duplicate entries, got ${got}`;
+    case "propertyNames":
+      return `${prefix}${field()}: profile names may use letters, digits, ".", "_" and "-" only`;
+    default:
+      return `${prefix}${field()}: ${error.message ?? "is invalid"}, got ${got}`;
+  }
+}
+
+function patternHint(path: string[]): string {
+  const last = path[path.length - 1];
+  if (last === "baseUrl") return "expected an http(s) URL ending in /v1";
+  if (last === "headerPrefix") return 'expected a header-name prefix ending in "-" (e.g. "X-Service-")';
+  return "expected a requirement ID like HDR-003";
+}
+
+function allowedKeys(error: ErrorObject): string {
+  const schema = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
+  return Object.keys(schema?.properties ?? {}).join(", ");
+}
+
+function valueAt(data: unknown, path: string[]): unknown {
+  let current = data;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** The profile with secrets replaced, for `conformance targets` and reports. */
+export function maskProfile(profile: TargetProfile): Record<string, unknown> {
+  const mask = (s: string | undefined) => (s === undefined ? undefined : `${"*".repeat(4)}${s.length > 8 ? s.slice(-4) : ""}`);
+  return { ...profile, apiKey: mask(profile.apiKey), secondaryApiKey: mask(profile.secondaryApiKey) };
+}

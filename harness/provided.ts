@@ -1,0 +1,25 @@
+import type { TargetProfile } from "./profile.js";
+import type { Session } from "./session.js";
+
+/** What the global setup hands every test file (vitest provide/inject): plain, serialisable data. */
+export interface ConformanceRun {
+  /** The profile, with baseUrl, apiKey and fixtures filled in for embedded targets. */
+  profile: TargetProfile & { baseUrl: string };
+  /** The primary user's shared session, opened from sourceAddresses[0]. */
+  primary?: Session;
+  /** Why the primary session could not be opened: every check then fails with this message. */
+  bootstrapError?: string;
+  /** The second user's session (secondaryApiKey or a provisioned user). */
+  secondary?: Session;
+  secondaryError?: string;
+  /** fast-check seed for this run (profile seed, --seed, or drawn at start and reported). */
+  seed: number;
+  /** Where this run writes its reports. */
+  reportsDir: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    conformance: ConformanceRun;
+  }
+}

@@ -1,0 +1,30 @@
+import * as allure from "allure-js-commons";
+import type { Exchange } from "./exchange.js";
+import { redactHeaders, redactText } from "./redact.js";
+
+/** The exchange as it goes into reports: secrets redacted, binary bodies summarised. */
+export function redactedExchange(exchange: Exchange): Record<string, unknown> {
+  const contentType = exchange.headers["content-type"] ?? "";
+  const textual = exchange.json !== undefined || /json|text|xml|html/i.test(contentType) || exchange.bodyBytes.length === 0;
+  return {
+    request: {
+      method: exchange.request.method,
+      url: exchange.request.url,
+      ...(exchange.request.from ? { from: exchange.request.from } : {}),
+      headers: redactHeaders(exchange.request.headers),
+      ...(exchange.request.body === undefined ? {} : { body: redactText(exchange.request.body) }),
+    },
+    response: {
+      status: exchange.status,
+      headers: redactHeaders(exchange.headers),
+      body: textual ? redactText(exchange.bodyText.length > 20_000 ? `${exchange.bodyText.slice(0, 20_000)}…` : exchange.bodyText) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`,
+    },
+    durationMs: exchange.durationMs,
+  };
+}
+
+/** Attaches every exchange of the running test to its Allure result. */
+export async function recordExchange(exchange: Exchange): Promise<void> {
+  const path = exchange.request.path.split("?")[0];
+  await allure.attachment(`${exchange.request.method} ${path} → ${exchange.status}`, JSON.stringify(redactedExchange(exchange), null, 2), "application/json");
+}

@@ -1,0 +1,110 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { Reporter, TestCase, TestModule } from "vitest/node";
+import type { SerializedError } from "vitest";
+import { redactText } from "../redact.js";
+import { requirementIdsOf } from "../requirements.js";
+import { SUITE_VERSION } from "../version.js";
+
+export interface TestSummary {
+  suite: string;
+  name: string;
+  status: "passed" | "failed" | "skipped";
+  requirements: string[];
+  durationMs: number;
+  message?: string;
+}
+
+export interface RunSummary {
+  target: string;
+  suiteVersion: string;
+  startedAt: string;
+  durationMs: number;
+  seed: number | null;
+  totals: { passed: number; failed: number; skipped: number };
+  /** Errors outside any test (a suite file that failed to load, an unhandled rejection). */
+  errors: string[];
+  tests: TestSummary[];
+}
+
+export interface SummaryOptions {
+  reportsDir: string;
+  target: string;
+  /** Reads the run's seed at the end (the global setup may draw it). */
+  seed: () => number | undefined;
+  root: string;
+}
+
+/** Writes reports/summary.json and prints a short verdict with the failures, each naming its requirements. */
+export class SummaryReporter implements Reporter {
+  summary: RunSummary | undefined;
+  private started = new Date();
+
+  constructor(private readonly options: SummaryOptions) {}
+
+  onTestRunStart(): void {
+    this.started = new Date();
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    const tests: TestSummary[] = [];
+    const errors: string[] = unhandledErrors.map((e) => redactText(e.message ?? String(e)));
+    for (const module of modules) {
+      const suite = relative(this.options.root, module.moduleId).replace(/^suites\//, "").replace(/\.test\.ts$/, "");
+      for (const error of module.errors()) errors.push(redactText(`${suite}: ${error.message}`));
+      for (const test of module.children.allTests()) tests.push(this.summarise(suite, test));
+    }
+    const count = (status: TestSummary["status"]) => tests.filter((t) => t.status === status).length;
+    this.summary = {
+      target: this.options.target,
+      suiteVersion: SUITE_VERSION,
+      startedAt: this.started.toISOString(),
+      durationMs: Date.now() - this.started.getTime(),
+      seed: this.options.seed() ?? null,
+      totals: { passed: count("passed"), failed: count("failed"), skipped: count("skipped") },
+      errors,
+      tests,
+    };
+    mkdirSync(this.options.reportsDir, { recursive: true });
+    writeFileSync(join(this.options.reportsDir, "summary.json"), `${JSON.stringify(this.summary, null, 2)}\n`);
+    this.print(this.summary);
+  }
+
+  private summarise(suite: string, test: TestCase): TestSummary {
+    const result = test.result();
+    const status = result.state === "passed" ? "passed" : result.state === "failed" ? "failed" : "skipped";
+    const message =
+      result.state === "failed"
+        ? result.errors?.map((e) => e.message).join("\n")
+        : result.state === "skipped"
+          ? result.note ?? (test.options.mode === "todo" ? "todo" : "skipped")
+          : undefined;
+    return {
+      suite,
+      name: test.name,
+      status,
+      requirements: test.meta().requirements ?? requirementIdsOf(test.name),
+      durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+      ...(message ? { message: redactText(message) } : {}),
+    };
+  }
+
+  private print(summary: RunSummary): void {
+    const lines: string[] = [""];
+    const failed = summary.tests.filter((t) => t.status === "failed");
+    if (failed.length > 0 || summary.errors.length > 0) {
+      lines.push("Failures:");
+      for (const test of failed) lines.push(`  ✗ [${test.suite}] ${test.name}`, ...indent(test.message ?? ""));
+      for (const error of summary.errors) lines.push(`  ✗ ${error.split("\n")[0]}`);
+      lines.push("");
+    }
+    const { passed, failed: nFailed, skipped } = summary.totals;
+    lines.push(`Target ${summary.target} (seed ${summary.seed ?? "none"}), reports in ${this.options.reportsDir}`);
+    lines.push(`conformance: ${passed} passed, ${nFailed} failed, ${skipped} skipped`);
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+}
+
+function indent(message: string): string[] {
+  return message.split("\n").slice(0, 6).map((line) => `      ${line}`);
+}

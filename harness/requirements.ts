@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+
+export type Level = "MUST" | "CONVENTION" | "LENIENT";
+
+export interface Requirement {
+  id: string;
+  statement: string;
+  part: string;
+  resource: string;
+  section: string;
+  level: Level;
+  status: "planned" | "covered" | "not-testable" | "withdrawn";
+  reason?: string;
+  destructive?: boolean;
+}
+
+export const CATALOGUE_FILE = new URL("../spec/requirements.yaml", import.meta.url);
+export const REQUIREMENT_ID = /^(AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\d{3}$/;
+
+let catalogue: Map<string, Requirement> | undefined;
+
+/** The requirement catalogue, spec/requirements.yaml, by ID. */
+export function requirements(): Map<string, Requirement> {
+  if (!catalogue) {
+    const parsed = parseYaml(readFileSync(CATALOGUE_FILE, "utf8")) as { requirements: Requirement[] };
+    catalogue = new Map(parsed.requirements.map((r) => [r.id, r]));
+  }
+  return catalogue;
+}
+
+/**
+ * The requirement IDs a test proves, from the start of its title:
+ * "AUTH-004 ERR-001 a resource call without … is refused" → ["AUTH-004", "ERR-001"].
+ */
+export function requirementIdsOf(title: string): string[] {
+  const ids: string[] = [];
+  for (const word of title.split(/\s+/)) {
+    if (!REQUIREMENT_ID.test(word)) break;
+    ids.push(word);
+  }
+  return ids;
+}
+
+/** The spec part a requirement belongs to ("Authentication"), for report grouping. */
+export function partOf(id: string): string {
+  return requirements().get(id)?.part ?? "Unknown part";
+}

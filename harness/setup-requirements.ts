@@ -1,0 +1,38 @@
+import * as allure from "allure-js-commons";
+import { beforeEach } from "vitest";
+import { requirementIdsOf, requirements } from "./requirements.js";
+
+declare module "vitest" {
+  interface TaskMeta {
+    /** Requirement IDs this test proves (from its title). */
+    requirements?: string[];
+  }
+}
+
+const SEVERITY = { MUST: allure.Severity.CRITICAL, CONVENTION: allure.Severity.NORMAL, LENIENT: allure.Severity.MINOR } as const;
+
+/**
+ * Every conformance test names the requirements it proves at the start of its title. Here they
+ * become test metadata (for summary.json) and Allure labels: epic = spec part, feature = resource,
+ * story and tag = requirement ID, severity from the level, and a link to the spec section.
+ * A title with no ID, or with an ID the catalogue does not know, fails the test.
+ */
+beforeEach(async ({ task }) => {
+  const ids = requirementIdsOf(task.name);
+  if (ids.length === 0) throw new Error(`test "${task.name}" names no requirement ID at the start of its title`);
+  const catalogue = requirements();
+  const unknown = ids.filter((id) => !catalogue.has(id));
+  if (unknown.length > 0) throw new Error(`test "${task.name}" names unknown requirement ID(s) ${unknown.join(", ")}: add them to spec/requirements.yaml`);
+  task.meta.requirements = ids;
+  const first = catalogue.get(ids[0]!)!;
+  await allure.epic(first.part);
+  await allure.feature(first.resource);
+  for (const id of ids) {
+    const requirement = catalogue.get(id)!;
+    await allure.story(`${id} ${requirement.statement}`);
+    await allure.tag(id);
+    await allure.label("requirement", id);
+    await allure.link(`spec/${requirement.section.startsWith("wire-conventions") ? "wire-conventions" : "banking-api"}.md`, `${id}: ${requirement.section}`);
+  }
+  await allure.severity(SEVERITY[first.level]);
+});

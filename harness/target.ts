@@ -1,0 +1,85 @@
+import { inject } from "vitest";
+import { HttpClient } from "./client.js";
+import type { ConformanceRun } from "./provided.js";
+import "./provided.js";
+import { recordExchange } from "./recorder.js";
+import { registerSecret } from "./redact.js";
+import { openSession, provisionUser, type Session } from "./session.js";
+
+/** What a suite file works with: the profile, a recording client, and the sessions. */
+export interface Target {
+  run: ConformanceRun;
+  profile: ConformanceRun["profile"];
+  client: HttpClient;
+  /** Full name of a service header: header("Language") → "X-Service-Language". */
+  header(name: string): string;
+  /** The primary user's shared session; throws the bootstrap failure when there is none. */
+  primary(): Session;
+  /** The second user's session, or undefined with the reason in secondaryMissing(). */
+  secondary(): Session | undefined;
+  /** Why there is no second user (for skip messages). */
+  secondaryMissing(): string;
+  /** Whether fresh users can be had (provisioning: sandbox-user and a profile that may write). */
+  canProvision(): boolean;
+  /** A fresh user's API key (POST /sandbox-user-person). */
+  freshApiKey(from?: string): Promise<string>;
+  /** A fresh user with an open session. */
+  freshSession(options?: { from?: string; permittedIps?: string[] }): Promise<Session>;
+  /** /user/{id}{rest} for a session's user. */
+  userPath(session: Session, rest?: string): string;
+}
+
+let cached: Target | undefined;
+
+/** The target for this test file (one client per worker, recording into the running Allure test). */
+export function useTarget(): Target {
+  if (cached) return cached;
+  const run = inject("conformance");
+  for (const key of [run.profile.apiKey, run.profile.secondaryApiKey]) registerSecret(key, "api key");
+  for (const session of [run.primary, run.secondary]) {
+    registerSecret(session?.sessionToken, "session token");
+    registerSecret(session?.installationToken, "installation token");
+  }
+  const client = new HttpClient({
+    baseUrl: run.profile.baseUrl,
+    headerPrefix: run.profile.headerPrefix,
+    userAgent: run.profile.userAgent,
+    requestMs: run.profile.timeouts.requestMs,
+    maxResponseBytes: run.profile.maxResponseBytes,
+    onExchange: recordExchange,
+  });
+  const canProvision = () => run.profile.provisioning === "sandbox-user" && run.profile.mode === "full";
+  const target: Target = {
+    run,
+    profile: run.profile,
+    client,
+    header: (name) => client.header(name),
+    primary() {
+      if (!run.primary) throw new Error(`no session for the primary user: ${run.bootstrapError ?? "bootstrap did not run"}`);
+      return run.primary;
+    },
+    secondary: () => run.secondary,
+    secondaryMissing: () => run.secondaryError ?? "no second user",
+    canProvision,
+    async freshApiKey(from) {
+      if (!canProvision()) throw new Error("fresh users need provisioning: sandbox-user and mode: full");
+      return provisionUser(client, from ?? run.profile.sourceAddresses[0]);
+    },
+    async freshSession(options = {}) {
+      const from = options.from ?? run.profile.sourceAddresses[0];
+      const apiKey = await target.freshApiKey(from);
+      return openSession(client, { apiKey, from, ...(options.permittedIps ? { permittedIps: options.permittedIps } : {}) });
+    },
+    userPath: (session, rest = "") => `/user/${session.userId}${rest}`,
+  };
+  cached = target;
+  return target;
+}
+
+/** Reasons for skips, worded once so reports read the same everywhere. */
+export const SKIP = {
+  provisioning: "needs fresh users: set provisioning: sandbox-user (and mode: full) in the profile",
+  twoAddresses: "needs two local source addresses: set sourceAddresses with two entries in the profile",
+  destructive: "destructive (uses up a key or sets a permanent state): set allowDestructive: true or provisioning: sandbox-user",
+  readOnly: "the profile is read-only (mode: read-only): this check writes",
+} as const;

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FaultSpec } from "./faults.js";
+import { HttpError, translate } from "./http-error.js";
+import type { ReferenceContext, RouteConfig } from "./module.js";
+
+export const errorFaults: FaultSpec[] = [
+  { name: "error-body-missing", requirement: "ERR-001", description: "4XX answers carry an empty body.", suites: ["authentication", "headers", "errors"] },
+  { name: "error-body-wrong-shape", requirement: "ERR-002", description: 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', suites: ["authentication", "headers", "errors"] },
+  { name: "malformed-json-500", requirement: "ERR-005", description: "A malformed JSON body crashes the handler (500).", suites: ["errors"] },
+  { name: "non-integer-id-500", requirement: "ERR-006", description: "A non-integer path id crashes the handler (500).", suites: ["errors"] },
+  { name: "unknown-route-plain-text", requirement: "ERR-007", description: "Unknown paths answer 404 with a plain-text body.", suites: ["errors"] },
+];
+
+/** The error envelope (conventions §1): {"Error":[{"error_description", "error_description_translated"}]}. */
+export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: ReferenceContext, status: number, message: string): FastifyReply {
+  const language = request.headers[ctx.header("Language").toLowerCase()];
+  reply.code(status).type("application/json");
+  if (status < 500 && ctx.faults.on("error-body-missing")) return reply.send("");
+  if (ctx.faults.on("error-body-wrong-shape")) return reply.send({ error: message });
+  return reply.send({
+    Error: [{ error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) }],
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContext): void {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    let status: number;
+    let message: string;
+    if (error instanceof HttpError) {
+      status = error.status;
+      message = error.message;
+      if (ctx.faults.on("non-integer-id-500") && message.startsWith("Path parameter")) status = 500;
+    } else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+      status = ctx.faults.on("malformed-json-500") ? 500 : 400;
+      message = "The request body is not valid JSON.";
+    } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode === 413 ? 413 : 400;
+      message = error.message;
+    } else {
+      status = 500;
+      message = "Something went wrong on our side.";
+    }
+    const forced = (request.routeOptions.config as RouteConfig | undefined)?.errorStatus;
+    if (forced !== undefined && status >= 400 && status < 500) status = forced;
+    return sendError(reply, request, ctx, status, message);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (ctx.faults.on("unknown-route-plain-text")) return reply.code(404).type("text/plain").send("Not Found");
+    return sendError(reply, request, ctx, 404, `No such endpoint: ${request.method} ${request.url.split("?")[0]}.`);
+  });
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FaultSet, FaultSpec } from "./faults.js";
+import { badRequest, forbidden } from "./http-error.js";
+import type { ReferenceState, SessionRecord, User } from "./state.js";
+
+/** Fixture ids of a user that the API offers no list for (the profile's `fixtures`). */
+export interface SeededFixtures {
+  monetaryAccountId?: number;
+  oauthClientId?: number;
+  challengeRequestIds?: number[];
+  featureAnnouncementIds?: number[];
+}
+
+export interface ReferenceContext {
+  state: ReferenceState;
+  faults: FaultSet;
+  /** Full name of a service header, e.g. header("Client-Authentication"). */
+  header(name: string): string;
+  /** A new user with a fresh API key and the seed data of every module. */
+  createUser(displayName: string, apiKey?: string): User;
+}
+
+/** One resource of the reference server: its routes, the data it seeds for each new user, and its faults. */
+export interface ResourceModule {
+  name: string;
+  faults: FaultSpec[];
+  seed?(ctx: ReferenceContext, user: User): SeededFixtures | void;
+  register(app: FastifyInstance, ctx: ReferenceContext): void;
+}
+
+/** How a route authenticates; set as route `config`. */
+export interface RouteConfig {
+  auth?: "none" | "installation" | "session";
+  /** Every 4XX of this route is answered with this status (cards: the spec fixes 400). */
+  errorStatus?: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session?: SessionRecord;
+    installationToken?: string;
+    callerIp: string;
+  }
+}
+
+/** An integer path parameter; anything else is a 400 (conventions §6). */
+export function intParam(request: FastifyRequest, name: string): number {
+  const raw = (request.params as Record<string, string>)[name] ?? "";
+  if (!/^\d{1,15}$/.test(raw)) throw badRequest(`Path parameter ${name} must be an integer, got "${raw}".`);
+  return Number(raw);
+}
+
+/** The userID of the path, which must be the session's user (spec: Authentication, rules). */
+export function pathUser(request: FastifyRequest, ctx: ReferenceContext, fault?: string): number {
+  const userId = intParam(request, "userID");
+  const session = request.session;
+  if (!session) throw forbidden();
+  if (userId !== session.userId && !(fault && ctx.faults.on(fault) && ctx.state.users.has(userId))) {
+    throw forbidden("The user in the path is not the authenticated user.");
+  }
+  return userId;
+}
+
+/** A JSON object body, or a 400. */
+export function objectBody(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (body === null || typeof body !== "object" || Array.isArray(body) || Buffer.isBuffer(body)) {
+    throw badRequest("The request body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
+}
+
+export function sendItems(reply: FastifyReply, items: Record<string, unknown>[], extra: Record<string, unknown> = {}): FastifyReply {
+  return reply.code(200).type("application/json").send({ Response: items, ...extra });
+}
+
+export function sendId(reply: FastifyReply, id: number): FastifyReply {
+  return sendItems(reply, [{ Id: { id } }]);
+}

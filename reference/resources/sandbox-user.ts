@@ -1,0 +1,18 @@
+import type { ResourceModule } from "../module.js";
+
+/** POST /sandbox-user-person: a fresh user with fresh data (wire conventions §4). */
+export const sandboxUserModule: ResourceModule = {
+  name: "sandbox-user",
+  faults: [
+    { name: "sandbox-user-same-key", requirement: "AUTH-017", description: "POST /sandbox-user-person hands out the same API key every time.", suites: ["authentication"] },
+  ],
+  register(app, ctx) {
+    let first: string | undefined;
+    app.post("/v1/sandbox-user-person", { config: { auth: "none" } }, async (_request, reply) => {
+      if (ctx.faults.on("sandbox-user-same-key") && first) return reply.send({ Response: [{ ApiKey: { api_key: first } }] });
+      const user = ctx.createUser("sandbox user");
+      first ??= user.apiKey;
+      return reply.code(200).type("application/json").send({ Response: [{ ApiKey: { api_key: user.apiKey } }] });
+    });
+  },
+};

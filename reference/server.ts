@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
+import { authHookFaults, registerAuthHook } from "./auth-hook.js";
+import { errorFaults, registerErrorHandling } from "./errors.js";
+import { FaultSet, type FaultSpec } from "./faults.js";
+import { HttpError } from "./http-error.js";
+import type { ReferenceContext, SeededFixtures } from "./module.js";
+import { paginationFaults } from "./pagination.js";
+import { resourceModules } from "./resources/index.js";
+import { ReferenceState, type User } from "./state.js";
+
+export interface ReferenceOptions {
+  /** Fault names to switch on (see faultCatalogue()). */
+  faults?: string[];
+  headerPrefix?: string;
+  /** API key of the primary user; random when not given. */
+  apiKey?: string;
+}
+
+export interface RunningReference {
+  app: FastifyInstance;
+  baseUrl: string;
+  apiKey: string;
+  fixtures: SeededFixtures;
+  state: ReferenceState;
+  close(): Promise<void>;
+}
+
+/** Every fault the reference server can switch on, with the requirement it breaks. */
+export function faultCatalogue(): FaultSpec[] {
+  return [...authHookFaults, ...errorFaults, ...paginationFaults, ...resourceModules.flatMap((m) => m.faults)];
+}
+
+export class UnknownFaultError extends Error {}
+
+export function buildReferenceServer(options: ReferenceOptions = {}): { app: FastifyInstance; ctx: ReferenceContext; primary: User; fixtures: SeededFixtures } {
+  const known = new Set(faultCatalogue().map((f) => f.name));
+  for (const name of options.faults ?? []) {
+    if (!known.has(name)) throw new UnknownFaultError(`unknown fault "${name}" (see: conformance faults)`);
+  }
+  const prefix = options.headerPrefix ?? "X-Service-";
+  const state = new ReferenceState();
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
+  const ctx: ReferenceContext = {
+    state,
+    faults: new FaultSet(options.faults ?? []),
+    header: (name) => `${prefix}${name}`,
+    createUser(displayName, apiKey) {
+      const user = state.createUser(apiKey ?? `sandbox_${randomBytes(24).toString("hex")}`, displayName);
+      lastFixtures = { monetaryAccountId: user.monetaryAccountIds[0]! };
+      for (const module of resourceModules) Object.assign(lastFixtures, module.seed?.(ctx, user) ?? {});
+      return user;
+    },
+  };
+  let lastFixtures: SeededFixtures = {};
+
+  // JSON bodies: an empty body is "no body"; malformed JSON is the client's error (400), never a crash.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, "The request body is not valid JSON."), undefined);
+    }
+  });
+  app.removeContentTypeParser("text/plain");
+  // Anything else (attachments) arrives as raw bytes.
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  registerErrorHandling(app, ctx);
+  registerAuthHook(app, ctx);
+  for (const module of resourceModules) module.register(app, ctx);
+
+  const primary = ctx.createUser("Reference Primary", options.apiKey);
+  return { app, ctx, primary, fixtures: lastFixtures };
+}
+
+/** Starts the reference server on host:port (port 0: an ephemeral port). */
+export async function startReferenceServer(options: ReferenceOptions & { host?: string; port?: number } = {}): Promise<RunningReference> {
+  const { app, ctx, primary, fixtures } = buildReferenceServer(options);
+  await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 0 });
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    app,
+    baseUrl: `http://${host}:${address.port}/v1`,
+    apiKey: primary.apiKey,
+    fixtures,
+    state: ctx.state,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,288 @@
+// Authentication (banking-api.md "Authentication"; wire conventions §3, §4): the three calls, their
+// order, token kinds, IP binding, and the user in the path.
+import { generateKeyPairSync } from "node:crypto";
+import * as allure from "allure-js-commons";
+import fc from "fast-check";
+import { describe, test } from "vitest";
+import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain } from "../harness/checks.js";
+import { endpointsFor, fillPath, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
+import { sharedKeyPair } from "../harness/keys.js";
+import {
+  openSession,
+  postDeviceServer,
+  postInstallation,
+  postSessionServer,
+  createSandboxUser,
+  SESSION_USER_TYPES,
+} from "../harness/session.js";
+import { SKIP, useTarget } from "../harness/target.js";
+
+const t = useTarget();
+const [addressA, addressB] = t.profile.sourceAddresses;
+const readOnly = t.profile.mode === "read-only";
+
+/** Endpoints the auth refusals are tried on: all of the spec's (only GETs on a read-only target). */
+function endpointsToProbe(): { endpoint: Endpoint; path: string }[] {
+  const session = t.primary();
+  return endpointsFor(t.profile.capabilities)
+    .filter((e) => !readOnly || e.method === "GET")
+    .map((endpoint) => ({ endpoint, path: fillPath(endpoint, { userID: session.userId, fixtures: t.profile.fixtures }) }))
+    .filter((e): e is { endpoint: Endpoint; path: string } => e.path !== undefined);
+}
+
+function sendTo(endpoint: Endpoint, path: string, token: string | null) {
+  return t.client.request({
+    method: endpoint.method,
+    path,
+    token,
+    from: addressA,
+    ...(endpoint.raw
+      ? { body: Buffer.from("GIF89a"), headers: { "Content-Type": "image/gif", [t.header("Attachment-Description")]: "conformance" } }
+      : endpoint.body !== undefined
+        ? { json: endpoint.body }
+        : {}),
+  });
+}
+
+describe("POST /installation", () => {
+  test("AUTH-001 ERR-004 ERR-008 a PEM RSA public key sent without an authentication header is answered with Id, Token and ServerPublicKey", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const { exchange } = await postInstallation(t.client, { from: addressA });
+    const about = { req: "AUTH-001", what: "with a PEM RSA-2048 public key" };
+    expectStatus(exchange, 200, { ...about, req: "ERR-008" });
+    expectOk(exchange, { ...about, req: "ERR-004" });
+    expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
+    expectSchema(expectObjects(exchange, ["Token"], about)[0], "token", about, exchange);
+    expectSchema(expectObjects(exchange, ["ServerPublicKey"], about)[0], "server-public-key", about, exchange);
+  });
+
+  const ecKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+  const notRsaPem: [string, unknown][] = [
+    ["a plain string", { client_public_key: "not a key" }],
+    ["an EC public key", { client_public_key: ecKey }],
+    ["a PEM with a broken body", { client_public_key: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n" }],
+    ["a number", { client_public_key: 42 }],
+    ["no client_public_key at all", {}],
+  ];
+  test.for(notRsaPem)("AUTH-002 ERR-001 ERR-002 a client_public_key that is %s is refused with an error body", async ([what, body], { skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const exchange = await t.client.request({ method: "POST", path: "/installation", json: body, from: addressA });
+    expectRefused(exchange, { req: "AUTH-002", what: `with ${what}` });
+  });
+});
+
+describe("POST /device-server and POST /session-server", () => {
+  test("AUTH-003 the installation token and the API key register the device, answered with an Id", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const installation = await postInstallation(t.client, { from: addressA });
+    const exchange = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey: t.primary().apiKey, from: addressA });
+    const about = { req: "AUTH-003", what: "with the installation token" };
+    expectOk(exchange, about);
+    expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
+  });
+
+  test("AUTH-008 the session answer carries a Token and the user whose id works in every path", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const installation = await postInstallation(t.client, { from: addressA });
+    await postDeviceServer(t.client, { token: installation.token ?? null, apiKey: t.primary().apiKey, from: addressA });
+    const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey: t.primary().apiKey, from: addressA });
+    const about = { req: "AUTH-008", what: "with the installation token of a registered device" };
+    expectOk(session.exchange, about);
+    expectSchema(expectObjects(session.exchange, ["Token"], about)[0], "token", about, session.exchange);
+    const user = expectObjects(session.exchange, SESSION_USER_TYPES, about)[0];
+    expectSchema(user, "session-user", about, session.exchange);
+    const cards = await t.client.request({ path: `/user/${String(user?.id)}/card`, token: session.token ?? null, from: addressA });
+    expectOk(cards, { req: "AUTH-008", what: "with the new session token and the user id from the session answer" });
+  });
+
+  test("AUTH-006 ERR-001 device-server without a valid installation token is refused", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const apiKey = t.primary().apiKey;
+    const missing = await postDeviceServer(t.client, { token: null, apiKey, from: addressA });
+    expectRefused(missing, { req: "AUTH-006", what: "without X-Service-Client-Authentication" });
+    const unknown = await postDeviceServer(t.client, { token: "0".repeat(64), apiKey, from: addressA });
+    expectRefused(unknown, { req: "AUTH-006", what: "with an installation token that was never issued" });
+    const session = await postDeviceServer(t.client, { token: t.primary().sessionToken, apiKey, from: addressA });
+    expectRefused(session, { req: "AUTH-006", what: "with a session token instead of an installation token" });
+  });
+
+  test("AUTH-007 ERR-001 session-server before device-server is refused, and the same installation works once its device is registered", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const apiKey = t.primary().apiKey;
+    const installation = await postInstallation(t.client, { from: addressA });
+    const early = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+    expectRefused(early.exchange, { req: "AUTH-007", what: "on an installation with no registered device" });
+    await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+    const later = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+    expectOk(later.exchange, { req: "AUTH-007", what: "after device-server on the same installation (control)" });
+  });
+
+  test("AUTH-010 ERR-001 device-server with an API key the server never issued is refused", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const installation = await postInstallation(t.client, { from: addressA });
+    const exchange = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey: `unknown-${"f".repeat(40)}`, from: addressA });
+    expectRefused(exchange, { req: "AUTH-010", what: "with an unknown API key as secret" });
+  });
+
+  test("AUTH-018 ERR-001 session-server with a secret that is not the device's API key is refused", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const apiKey = t.primary().apiKey;
+    const installation = await postInstallation(t.client, { from: addressA });
+    await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+    const wrong = await postSessionServer(t.client, { token: installation.token ?? null, apiKey: `unknown-${"e".repeat(40)}`, from: addressA });
+    expectRefused(wrong.exchange, { req: "AUTH-018", what: "with an unknown API key as secret" });
+    const other = t.secondary();
+    if (other) {
+      const foreign = await postSessionServer(t.client, { token: installation.token ?? null, apiKey: other.apiKey, from: addressA });
+      expectRefused(foreign.exchange, { req: "AUTH-018", what: "with another user's API key as secret" });
+    }
+  });
+});
+
+describe("tokens on resource calls", () => {
+  test("AUTH-004 ERR-001 ERR-002 every endpoint refuses a call without X-Service-Client-Authentication", async () => {
+    for (const { endpoint, path } of endpointsToProbe()) {
+      const exchange = await sendTo(endpoint, path, null);
+      expectRefused(exchange, { req: "AUTH-004", what: "without X-Service-Client-Authentication" });
+    }
+    for (const endpoint of readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS) {
+      const exchange = await sendTo(endpoint, endpoint.path, null);
+      expectRefused(exchange, { req: "AUTH-004", what: "without X-Service-Client-Authentication" });
+    }
+  });
+
+  test("AUTH-005 ERR-001 every endpoint refuses a token the server never issued", async () => {
+    const bogus = "1".repeat(64);
+    for (const { endpoint, path } of endpointsToProbe()) {
+      const exchange = await sendTo(endpoint, path, bogus);
+      expectRefused(exchange, { req: "AUTH-005", what: "with an unknown authentication token" });
+    }
+  });
+
+  test("AUTH-009 ERR-001 resource calls made with the installation token instead of the session token are refused", async () => {
+    const session = t.primary();
+    for (const { endpoint, path } of endpointsToProbe()) {
+      const exchange = await sendTo(endpoint, path, session.installationToken);
+      expectRefused(exchange, { req: "AUTH-009", what: "with the installation token" });
+    }
+    const control = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: addressA });
+    expectOk(control, { req: "AUTH-009", what: "with the session token (control)" });
+  });
+
+  test("AUTH-015 ERR-001 a userID other than the session's user is refused and never returns that user's data", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const own = await t.client.request({ path: t.userPath(other!, "/card"), token: other!.sessionToken, from: addressA });
+    expectOk(own, { req: "AUTH-015", what: "by the second user on its own cards (control)" });
+    const theirCardIds = collectIds(own.json);
+    const exchange = await t.client.request({ path: t.userPath(other!, "/card"), token: t.primary().sessionToken, from: addressA });
+    expectRefused(exchange, { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` });
+    const leaked = theirCardIds.filter((id) => exchange.bodyText.includes(`"id":${id}`));
+    expectThat(leaked.length === 0, exchange, "no trace of the second user's cards", { req: "AUTH-015" }, `card ids ${leaked.join(", ")} in the body`);
+  });
+});
+
+function collectIds(body: unknown): number[] {
+  const items = (body as { Response?: Record<string, { id?: unknown }>[] }).Response ?? [];
+  return items.flatMap((item) => Object.values(item).map((inner) => inner.id)).filter((id): id is number => typeof id === "number");
+}
+
+describe("IP binding", () => {
+  test("AUTH-011 ERR-001 a session opened from one address is refused from another", async ({ skip }) => {
+    skip(!addressB, SKIP.twoAddresses);
+    const session = t.primary();
+    const control = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: addressA });
+    expectOk(control, { req: "AUTH-011", what: `from ${addressA}, where the device was registered (control)` });
+    const exchange = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: addressB });
+    expectRefused(exchange, { req: "AUTH-011", what: `from ${addressB}, an address the device is not bound to` });
+  });
+
+  test("AUTH-012 ERR-001 device-server with permitted_ips that lack the caller is refused, and the key is then locked out for the caller", async ({ skip }) => {
+    skip(!addressB, SKIP.twoAddresses);
+    skip(!t.canProvision(), SKIP.provisioning);
+    const apiKey = await t.freshApiKey(addressA);
+    const installation = await postInstallation(t.client, { from: addressA });
+    const refused = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA, permittedIps: [addressB!] });
+    expectRefused(refused, { req: "AUTH-012", what: `from ${addressA} with permitted_ips [${addressB}]` });
+    const locked = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+    expectRefused(locked, { req: "AUTH-012", what: `from ${addressA} again, without permitted_ips, after the refused registration (lock-out)` });
+  });
+
+  test("AUTH-013 device-server with permitted_ips listing two addresses lets calls from both succeed", async ({ skip }) => {
+    skip(!addressB, SKIP.twoAddresses);
+    skip(!t.canProvision(), SKIP.provisioning);
+    const session = await t.freshSession({ from: addressA, permittedIps: [addressA!, addressB!] });
+    for (const from of [addressA, addressB]) {
+      const exchange = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from });
+      expectOk(exchange, { req: "AUTH-013", what: `from ${from}, with permitted_ips [${addressA}, ${addressB}]` });
+    }
+  });
+
+  test("AUTH-014 ERR-001 an API key bound to one address cannot register a device from another", async ({ skip }) => {
+    skip(!addressB, SKIP.twoAddresses);
+    skip(!t.canProvision(), SKIP.provisioning);
+    const session = await t.freshSession({ from: addressA });
+    const installation = await postInstallation(t.client, { from: addressB });
+    const exchange = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey: session.apiKey, from: addressB });
+    expectRefused(exchange, { req: "AUTH-014", what: `from ${addressB} with a key bound to ${addressA}` });
+  });
+});
+
+describe("sandbox users", () => {
+  test("AUTH-017 POST /sandbox-user-person hands out a fresh API key that opens a session for a new user", async ({ skip }) => {
+    skip(!t.canProvision(), SKIP.provisioning);
+    const first = await createSandboxUser(t.client, addressA);
+    const second = await createSandboxUser(t.client, addressA);
+    for (const created of [first, second]) {
+      const about = { req: "AUTH-017", what: "without authentication and with an empty body" };
+      expectOk(created.exchange, about);
+      expectSchema(expectObjects(created.exchange, ["ApiKey"], about)[0], "api-key", about, created.exchange);
+    }
+    if (first.apiKey === second.apiKey) failPlain({ req: "AUTH-017" }, "two POST /sandbox-user-person calls returned the same API key");
+    const a = await openSession(t.client, { apiKey: first.apiKey!, from: addressA });
+    const b = await openSession(t.client, { apiKey: second.apiKey!, from: addressA });
+    if (a.userId === b.userId || a.userId === t.primary().userId) failPlain({ req: "AUTH-017" }, `sandbox users are not new users (user ids ${a.userId}, ${b.userId}, primary ${t.primary().userId})`);
+  });
+});
+
+describe("order of the three calls", () => {
+  type Call = "installation" | "device-server" | "session-server";
+  test("AUTH-006 AUTH-007 AUTH-009 only installation → device-server → session-server yields a session that works (property over orders and subsets)", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const apiKey = t.primary().apiKey;
+    const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
+    await allure.parameter("seed", String(t.run.seed));
+    const calls = fc.shuffledSubarray<Call>(["installation", "device-server", "session-server"]);
+    await fc.assert(
+      fc.asyncProperty(calls, async (sequence) => {
+        let installationToken: string | null = null;
+        let deviceRegistered = false;
+        let sessionToken: string | null = null;
+        const script = sequence.join(" → ") || "(no call)";
+        for (const call of sequence) {
+          if (call === "installation") {
+            const result = await postInstallation(t.client, { from: addressA, publicKeyPem });
+            expectOk(result.exchange, { req: "AUTH-001", what: `in ${script}` });
+            installationToken = result.token ?? null;
+          } else if (call === "device-server") {
+            const exchange = await postDeviceServer(t.client, { token: installationToken, apiKey, from: addressA });
+            if (installationToken) expectOk(exchange, { req: "AUTH-003", what: `in ${script}` });
+            else expectRefused(exchange, { req: "AUTH-006", what: `in ${script}, before any installation` });
+            deviceRegistered = installationToken !== null;
+          } else {
+            const result = await postSessionServer(t.client, { token: installationToken, apiKey, from: addressA });
+            if (installationToken && deviceRegistered) {
+              expectOk(result.exchange, { req: "AUTH-008", what: `in ${script}` });
+              sessionToken = result.token ?? null;
+            } else expectRefused(result.exchange, { req: "AUTH-007", what: `in ${script}, before device-server` });
+          }
+        }
+        const token = sessionToken ?? installationToken;
+        const exchange = await t.client.request({ path: t.userPath(t.primary(), "/card"), token, from: addressA });
+        if (sessionToken) expectOk(exchange, { req: "AUTH-008", what: `with the session of ${script}` });
+        else expectRefused(exchange, { req: "AUTH-009", what: `with the ${token ? "installation token" : "missing token"} of ${script}` });
+      }),
+      { seed: t.run.seed, numRuns: Math.max(16, t.profile.propertyRuns), endOnFailure: true },
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { Exchange } from "../../harness/exchange.js";
+import { redactedExchange } from "../../harness/recorder.js";
+import { redactHeaders, redactText, registerSecret } from "../../harness/redact.js";
+
+describe("redaction", () => {
+  it("replaces registered secret values wherever they occur", () => {
+    registerSecret("apikey-0123456789", "api key");
+    expect(redactText("secret=apikey-0123456789&x")).toBe("secret=«api key»&x");
+  });
+
+  it("replaces secret JSON fields even when the value was never registered", () => {
+    const text = JSON.stringify({ Token: { token: "never-seen-token" }, secret: "k", pin_code: "1234", api_key: "z", description: "kept" });
+    const out = redactText(text);
+    for (const value of ["never-seen-token", '"1234"', '"k"', '"z"']) expect(out).not.toContain(value);
+    expect(out).toContain("kept");
+  });
+
+  it("replaces PEM private keys", () => {
+    const out = redactText("a\n-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----\nb");
+    expect(out).toBe("a\n«redacted private key»\nb");
+  });
+
+  it("replaces authentication headers by name", () => {
+    expect(redactHeaders({ "X-Service-Client-Authentication": "t0k3n-value", "User-Agent": "ua" })).toEqual({
+      "X-Service-Client-Authentication": "«redacted»",
+      "User-Agent": "ua",
+    });
+  });
+
+  it("a recorded exchange carries no secret from request or response", () => {
+    registerSecret("session-token-abcdef", "session token");
+    const body = JSON.stringify({ Response: [{ Token: { token: "session-token-abcdef" } }] });
+    const exchange: Exchange = {
+      request: { method: "POST", url: "http://h/v1/session-server", path: "/v1/session-server", headers: { "X-Service-Client-Authentication": "inst-token-xyz" }, body: '{"secret":"apikey-0123456789"}' },
+      status: 200,
+      headers: { "content-type": "application/json" },
+      bodyBytes: Buffer.from(body),
+      bodyText: body,
+      json: JSON.parse(body),
+      durationMs: 1,
+    };
+    const recorded = JSON.stringify(redactedExchange(exchange));
+    for (const secret of ["session-token-abcdef", "inst-token-xyz", "apikey-0123456789"]) expect(recorded).not.toContain(secret);
+  });
+});
