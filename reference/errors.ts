@@ -29,7 +29,8 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     if (error instanceof HttpError) {
       status = error.status;
       message = error.message;
-      if (ctx.faults.on("non-integer-id-500") && message.startsWith("Path parameter")) status = 500;
+      if (ctx.faults.on("non-integer-id-500") && error.kind === "bad-path-id") status = 500;
+      if (ctx.faults.on("malformed-json-500") && error.kind === "malformed-json") status = 500;
     } else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
       status = ctx.faults.on("malformed-json-500") ? 500 : 400;
       message = "The request body is not valid JSON.";

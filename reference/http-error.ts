@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What kind of refusal, where a fault needs to tell them apart. */
+    readonly kind?: "malformed-json" | "bad-path-id",
   ) {
     super(message);
   }

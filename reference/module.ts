@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FaultSet, FaultSpec } from "./faults.js";
-import { badRequest, forbidden } from "./http-error.js";
+import { HttpError, badRequest, forbidden } from "./http-error.js";
 import type { ReferenceState, SessionRecord, User } from "./state.js";
 
 /** Fixture ids of a user that the API offers no list for (the profile's `fixtures`). */
@@ -46,7 +46,7 @@ declare module "fastify" {
 /** An integer path parameter; anything else is a 400 (conventions §6). */
 export function intParam(request: FastifyRequest, name: string): number {
   const raw = (request.params as Record<string, string>)[name] ?? "";
-  if (!/^\d{1,15}$/.test(raw)) throw badRequest(`Path parameter ${name} must be an integer, got "${raw}".`);
+  if (!/^\d{1,15}$/.test(raw)) throw new HttpError(400, `Path parameter ${name} must be an integer, got "${raw}".`, "bad-path-id");
   return Number(raw);
 }
 

@@ -63,7 +63,7 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new HttpError(400, "The request body is not valid JSON."), undefined);
+      done(new HttpError(400, "The request body is not valid JSON.", "malformed-json"), undefined);
     }
   });
   app.removeContentTypeParser("text/plain");
