@@ -1,27 +1,38 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-// Two projects: `conformance` aims the suites at a target (see harness/global-setup.ts);
-// `selftest` is the project's own tests. Reporters for conformance runs are added by the CLI.
+// Projects: `conformance` aims the suites at a target (harness/global-setup.ts); `selftest` is the
+// project's own tests. For the kill matrix, CONFORMANCE_KILL_PLAN adds one project per reference fault
+// ("fault:<name>", only the suites that can see it), so the whole matrix runs in one vitest process.
+// Reporters for conformance runs are added by the CLI.
+
+const conformance = (name: string, include: string[]): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include,
+    globalSetup: ["harness/global-setup.ts"],
+    setupFiles: ["harness/setup-requirements.ts"],
+    pool: "threads",
+    // Suites keep no module state but the per-target cache in harness/target.ts: reusing workers saves
+    // re-importing undici, ajv and fast-check for every file.
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[] }[];
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: "conformance",
-          include: ["suites/**/*.test.ts"],
-          globalSetup: ["harness/global-setup.ts"],
-          setupFiles: ["harness/setup-requirements.ts"],
-          pool: "threads",
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      conformance("conformance", ["suites/**/*.test.ts"]),
+      ...killPlan.map((entry) => conformance(`fault:${entry.fault}`, entry.suites.map((s) => `suites/${s}.test.ts`))),
       {
         test: {
           name: "selftest",
           include: ["test/**/*.test.ts"],
           pool: "forks",
-          testTimeout: 180_000,
+          testTimeout: 300_000,
           hookTimeout: 60_000,
         },
       },

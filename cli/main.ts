@@ -3,6 +3,7 @@ import { ConfigError } from "../harness/config-error.js";
 import { loadTargetsFile, maskProfile, targetsFilePath } from "../harness/profile.js";
 import { SUITE_VERSION } from "../harness/version.js";
 import { parseFlags } from "./args.js";
+import { killMatrixCommand } from "./kill-matrix.js";
 import { runCommand } from "./run.js";
 import { serveCommand } from "./serve.js";
 
@@ -14,6 +15,8 @@ Usage:
   conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…]
                                              run the reference server standalone
   conformance faults                         list the reference server's faults
+  conformance kill-matrix [--fault NAME…] [--reports DIR]
+                                             prove the suite: every fault must be caught
 
 Targets file: --targets, else $CONFORMANCE_TARGETS, else ./targets.yaml.
 Exit codes: 0 all checks passed; 1 a check failed or the target misbehaved; 2 bad configuration or flags.`;
@@ -44,6 +47,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serveCommand(rest);
       case "faults":
         return await faultsCommand();
+      case "kill-matrix":
+        return await killMatrixCommand(rest);
       case undefined:
       case "help":
       case "--help":
@@ -54,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${SUITE_VERSION}\n`);
         return 0;
       default:
-        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, targets, serve, faults; see conformance --help)`);
+        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, targets, serve, faults, kill-matrix; see conformance --help)`);
     }
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,14 +1,12 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ConfigError } from "../harness/config-error.js";
 import { loadTargetsFile, selectProfile, targetsFilePath } from "../harness/profile.js";
 import { SummaryReporter } from "../harness/reporters/summary-reporter.js";
 import { RUN_ENV } from "../harness/run-env.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../harness/version.js";
 import { integerFlag, parseFlags } from "./args.js";
-
-export const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
+import { PACKAGE_ROOT, runVitest } from "./vitest-run.js";
 const SUITES_DIR = join(PACKAGE_ROOT, "suites");
 
 export function suiteNames(): string[] {
@@ -56,42 +54,33 @@ export async function runCommand(args: string[]): Promise<number> {
   for (const old of ["allure-results", "junit.xml", "summary.json"]) rmSync(join(reportsDir, old), { recursive: true, force: true });
 
   const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT });
-  const { startVitest } = await import("vitest/node");
-  const vitest = await startVitest(
-    "test",
-    positionals.map((s) => `suites/${s}.test.ts`),
-    {
-      root: PACKAGE_ROOT,
-      config: join(PACKAGE_ROOT, "vitest.config.ts"),
-      project: "conformance",
-      run: true,
-      watch: false,
-      ...(values.grep === undefined ? {} : { testNamePattern: values.grep }),
-      testTimeout: profile.timeouts.testMs,
-      outputFile: { junit: join(reportsDir, "junit.xml") },
-      reporters: [
-        "default",
-        ["junit", { suiteName: `conformance (${profile.name})` }],
-        [
-          "allure-vitest/reporter",
-          {
-            resultsDir: join(reportsDir, "allure-results"),
-            environmentInfo: {
-              target: profile.name,
-              baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : (profile.baseUrl ?? ""),
-              suiteVersion: SUITE_VERSION,
-              specVersion: SPEC_VERSION,
-              seed: String(seed),
-              node: process.version,
-              ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
-            },
+  await runVitest({
+    projects: ["conformance"],
+    files: positionals.map((s) => `suites/${s}.test.ts`),
+    ...(values.grep === undefined ? {} : { grep: values.grep }),
+    testTimeout: profile.timeouts.testMs,
+    outputFile: { junit: join(reportsDir, "junit.xml") },
+    reporters: [
+      "default",
+      ["junit", { suiteName: `conformance (${profile.name})` }],
+      [
+        "allure-vitest/reporter",
+        {
+          resultsDir: join(reportsDir, "allure-results"),
+          environmentInfo: {
+            target: profile.name,
+            baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : (profile.baseUrl ?? ""),
+            suiteVersion: SUITE_VERSION,
+            specVersion: SPEC_VERSION,
+            seed: String(seed),
+            node: process.version,
+            ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
           },
-        ],
-        summary,
+        },
       ],
-    },
-  );
-  await vitest?.close();
+      summary,
+    ],
+  });
   const result = summary.summary;
   if (!result) return 1;
   if (!existsSync(join(reportsDir, "summary.json"))) return 1;

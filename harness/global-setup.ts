@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { HttpClient } from "./client.js";
+import { sharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
 import { redactText } from "./redact.js";
@@ -12,7 +13,10 @@ import { openSession, provisionUser, type Session } from "./session.js";
  * abort the run: it is handed on, so every check fails with its reason and the reports are still written.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const profile = profileFromEnv();
+  const base = profileFromEnv();
+  // A kill-matrix project ("fault:<name>") runs against its own reference server with that one fault on.
+  const fault = project.name.startsWith("fault:") ? project.name.slice("fault:".length) : undefined;
+  const profile = fault ? { ...base, embedded: true, faults: [fault] } : base;
   const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   let stopServer: (() => Promise<void>) | undefined;
   let baseUrl = profile.baseUrl;
@@ -29,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const run: ConformanceRun = {
     profile: { ...profile, baseUrl: baseUrl!, ...(apiKey ? { apiKey } : {}), fixtures },
     seed,
+    clientKey: await sharedKeyPair(),
     reportsDir: reportsDirFromEnv(),
   };
   const client = new HttpClient({

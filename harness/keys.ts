@@ -20,8 +20,16 @@ export async function newKeyPair(): Promise<KeyPair> {
   return { publicKeyPem: publicKey, privateKeyPem: privateKey };
 }
 
-/** One RSA-2048 pair per process: generating one costs tens of milliseconds, and installations may share it. */
+/**
+ * One RSA-2048 pair per run: generating one costs up to half a second on a small machine, and
+ * installations may share it. The global setup makes it and hands it to the workers (useSharedKeyPair).
+ */
 export function sharedKeyPair(): Promise<KeyPair> {
   shared ??= newKeyPair();
   return shared;
+}
+
+export function useSharedKeyPair(pair: KeyPair): void {
+  registerSecret(pair.privateKeyPem, "private key");
+  shared ??= Promise.resolve(pair);
 }

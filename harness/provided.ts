@@ -1,4 +1,5 @@
 import type { TargetProfile } from "./profile.js";
+import type { KeyPair } from "./keys.js";
 import type { Session } from "./session.js";
 
 /** What the global setup hands every test file (vitest provide/inject): plain, serialisable data. */
@@ -14,6 +15,8 @@ export interface ConformanceRun {
   secondaryError?: string;
   /** fast-check seed for this run (profile seed, --seed, or drawn at start and reported). */
   seed: number;
+  /** The client's RSA key pair for installations (made once per run). */
+  clientKey: KeyPair;
   /** Where this run writes its reports. */
   reportsDir: string;
 }

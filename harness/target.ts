@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import { HttpClient } from "./client.js";
+import { useSharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
 import { recordExchange } from "./recorder.js";
@@ -29,12 +30,16 @@ export interface Target {
   userPath(session: Session, rest?: string): string;
 }
 
-let cached: Target | undefined;
+// Workers are reused across files (isolate: false), and files of different kill-matrix projects
+// aim at different servers: cache per target base URL.
+const cache = new Map<string, Target>();
 
 /** The target for this test file (one client per worker, recording into the running Allure test). */
 export function useTarget(): Target {
-  if (cached) return cached;
   const run = inject("conformance");
+  const cached = cache.get(run.profile.baseUrl);
+  if (cached) return cached;
+  useSharedKeyPair(run.clientKey);
   for (const key of [run.profile.apiKey, run.profile.secondaryApiKey]) registerSecret(key, "api key");
   for (const session of [run.primary, run.secondary]) {
     registerSecret(session?.sessionToken, "session token");
@@ -72,7 +77,7 @@ export function useTarget(): Target {
     },
     userPath: (session, rest = "") => `/user/${session.userId}${rest}`,
   };
-  cached = target;
+  cache.set(run.profile.baseUrl, target);
   return target;
 }
 

@@ -7,6 +7,8 @@ import { requirementIdsOf } from "../requirements.js";
 import { SUITE_VERSION } from "../version.js";
 
 export interface TestSummary {
+  /** The vitest project ("conformance", or "fault:<name>" in the kill matrix). */
+  project: string;
   suite: string;
   name: string;
   status: "passed" | "failed" | "skipped";
@@ -33,6 +35,10 @@ export interface SummaryOptions {
   /** Reads the run's seed at the end (the global setup may draw it). */
   seed: () => number | undefined;
   root: string;
+  /** Print only the closing line (the kill matrix prints its own table). */
+  quiet?: boolean;
+  /** File name under reportsDir (default summary.json). */
+  fileName?: string;
 }
 
 /** Writes reports/summary.json and prints a short verdict with the failures, each naming its requirements. */
@@ -66,7 +72,7 @@ export class SummaryReporter implements Reporter {
       tests,
     };
     mkdirSync(this.options.reportsDir, { recursive: true });
-    writeFileSync(join(this.options.reportsDir, "summary.json"), `${JSON.stringify(this.summary, null, 2)}\n`);
+    writeFileSync(join(this.options.reportsDir, this.options.fileName ?? "summary.json"), `${JSON.stringify(this.summary, null, 2)}\n`);
     this.print(this.summary);
   }
 
@@ -80,6 +86,7 @@ export class SummaryReporter implements Reporter {
           ? result.note ?? (test.options.mode === "todo" ? "todo" : "skipped")
           : undefined;
     return {
+      project: test.project.name,
       suite,
       name: test.name,
       status,
@@ -91,6 +98,10 @@ export class SummaryReporter implements Reporter {
 
   private print(summary: RunSummary): void {
     const lines: string[] = [""];
+    if (this.options.quiet) {
+      process.stdout.write(`conformance: ${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.skipped} skipped\n`);
+      return;
+    }
     const failed = summary.tests.filter((t) => t.status === "failed");
     if (failed.length > 0 || summary.errors.length > 0) {
       lines.push("Failures:");

@@ -1,7 +1,8 @@
-import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createPublicKey } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { badRequest, unauthorized } from "../http-error.js";
 import { objectBody, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
+import { serverKey } from "../server-key.js";
 import { timestamp } from "../time.js";
 
 const AUTH = ["authentication"];
@@ -38,7 +39,6 @@ export const authenticationModule: ResourceModule = {
   ],
   register(app, ctx) {
     const { state, faults } = ctx;
-    const serverKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "pem" }).toString();
 
     app.post("/v1/installation", { config: { auth: "none" } }, async (request, reply) => {
       const body = objectBody(request);
@@ -56,7 +56,7 @@ export const authenticationModule: ResourceModule = {
       const token = state.token();
       state.installations.set(token, { id, token, publicKeyPem: pem, deviceIds: [] });
       const items: Record<string, unknown>[] = [{ Id: { id } }, tokenObject(state.nextId(), token)];
-      if (!faults.on("installation-no-server-key")) items.push({ ServerPublicKey: { server_public_key: serverKey } });
+      if (!faults.on("installation-no-server-key")) items.push({ ServerPublicKey: { server_public_key: serverKey().publicKeyPem } });
       if (faults.on("installation-envelope-merged")) return reply.code(200).send({ Response: [Object.assign({}, ...items)] });
       if (faults.on("installation-answers-201")) reply.code(201);
       else reply.code(200);

@@ -1,8 +1,134 @@
-import type { ResourceModule } from "../module.js";
+import type { FastifyRequest } from "fastify";
+import { badRequest, notFound } from "../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
+import { paginate } from "../pagination.js";
+import { timestamp } from "../time.js";
 
-/** Placeholder: this resource is being implemented. */
+export const OAUTH_CALLBACK_URL_TYPE_KEY = "OauthCallbackUrl";
+
+/** An OAuth client: the spec references it only by id, so it exists only to own callback URLs. */
+interface OauthClientRecord {
+  id: number;
+  created: string;
+}
+
+interface CallbackUrlRecord {
+  id: number;
+  clientId: number;
+  created: string;
+  updated: string;
+  url: string;
+}
+
+const SUITES = ["oauth-callback-urls"];
+const BASE = "/v1/user/:userID/oauth-client/:oauthClientID/callback-url";
+/** Seeded callback URLs per client: more than one, so a read that ignores its item id shows. */
+const SEEDED_URLS = ["https://app.example/oauth/callback", "https://app.example/oauth/callback-2", "https://staging.app.example/oauth/callback"];
+
+function view(record: CallbackUrlRecord): Record<string, unknown> {
+  return { id: record.id, created: record.created, updated: record.updated, url: record.url };
+}
+
+/**
+ * OAuth client callback URLs (spec: Endpoints > OAuth client callback URLs; conventions §1, §2):
+ * list, create, read, update, delete under one of the user's OAuth clients.
+ */
 export const oauthCallbackUrlsModule: ResourceModule = {
   name: "oauth-callback-urls",
-  faults: [],
-  register() {},
+  faults: [
+    { name: "callback-url-create-answers-201", requirement: "OCB-001", description: "POST callback-url answers 201 instead of 200.", suites: SUITES },
+    { name: "callback-url-read-ignores-item-id", requirement: "OCB-002", description: "GET callback-url/{itemId} answers the client's first callback URL whatever the item id.", suites: SUITES },
+    { name: "callback-url-list-cached", requirement: "OCB-003", description: "The callback-url list is a snapshot taken when the user was created: new URLs never show.", suites: SUITES },
+    { name: "callback-url-put-ignored", requirement: "OCB-004", description: "PUT callback-url answers 200 but keeps the old url.", suites: SUITES },
+    { name: "callback-url-delete-answers-204", requirement: "OCB-005", description: "DELETE callback-url answers 204 with no body.", suites: SUITES },
+    { name: "callback-url-delete-noop", requirement: "OCB-006", description: "DELETE callback-url answers 200 but the URL stays readable and listed.", suites: SUITES },
+    { name: "callback-url-missing-url-accepted", requirement: "OCB-007", description: "POST and PUT callback-url without url are accepted (an empty url is stored).", suites: SUITES },
+    { name: "callback-url-put-url-type-unchecked", requirement: "OCB-008", description: "PUT callback-url stores a url of any JSON type (POST still checks it).", suites: SUITES },
+    { name: "callback-url-other-users-client-accepted", requirement: "OCB-009", description: "Callback-url calls work under any existing OAuth client, the caller's or not.", suites: SUITES },
+    { name: "callback-url-item-skips-client-check", requirement: "OCB-009", description: "The list checks that the OAuth client is the caller's; GET callback-url/{itemId} forgets to.", suites: SUITES },
+  ],
+  seed(ctx, user) {
+    const now = timestamp();
+    const client = ctx.state.collection<OauthClientRecord>("oauth-clients").add(user.id, (id) => ({ id, created: now }));
+    const urls = ctx.state.collection<CallbackUrlRecord>("oauth-callback-urls");
+    for (const url of SEEDED_URLS) urls.add(user.id, (id) => ({ id, clientId: client.id, created: now, updated: now, url }));
+    return { oauthClientId: client.id };
+  },
+  register(app, ctx) {
+    const { faults, state } = ctx;
+    const clients = state.collection<OauthClientRecord>("oauth-clients");
+    const urls = state.collection<CallbackUrlRecord>("oauth-callback-urls");
+    /** Snapshot of each client's URLs as first listed (for the list-cached fault). */
+    const cachedLists = new Map<number, CallbackUrlRecord[]>();
+
+    /** The OAuth client of the path, which must be the caller's; the owner whose URLs it holds. */
+    function client(request: FastifyRequest, skipCheck = false): { owner: number; clientId: number } {
+      const userId = pathUser(request, ctx);
+      const clientId = intParam(request, "oauthClientID");
+      if (clients.get(userId, clientId)) return { owner: userId, clientId };
+      const owner = clients.ownerOf(clientId);
+      if (owner !== undefined && (skipCheck || faults.on("callback-url-other-users-client-accepted"))) return { owner, clientId };
+      throw notFound("No such OAuth client for this user.");
+    }
+
+    function item(request: FastifyRequest, skipCheck = false): CallbackUrlRecord {
+      const { owner, clientId } = client(request, skipCheck);
+      const id = intParam(request, "itemId");
+      const found = urls.get(owner, id);
+      if (!found || found.clientId !== clientId) throw notFound();
+      return found;
+    }
+
+    /** url: a required string (spec); whether it must look like a URL is not stated, so any non-empty string goes. */
+    function urlField(body: Record<string, unknown>, typeChecked: boolean): string {
+      const url = body.url;
+      if (url === undefined && faults.on("callback-url-missing-url-accepted")) return "";
+      if (!typeChecked && url !== undefined) return String(url as string);
+      if (typeof url !== "string" || url.trim() === "") throw badRequest("Field url must be a non-empty string.");
+      return url;
+    }
+
+    app.get(BASE, async (request, reply) => {
+      const { owner, clientId } = client(request);
+      let all = urls.list(owner).filter((u) => u.clientId === clientId);
+      if (faults.on("callback-url-list-cached")) {
+        if (!cachedLists.has(clientId)) cachedLists.set(clientId, all);
+        all = cachedLists.get(clientId)!;
+      }
+      const page = paginate(request, all, faults);
+      return sendItems(reply, page.items.map((u) => ({ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(u) })), { Pagination: page.pagination });
+    });
+
+    app.post(BASE, async (request, reply) => {
+      const { owner, clientId } = client(request);
+      const url = urlField(objectBody(request), true);
+      const now = timestamp();
+      const created = urls.add(owner, (id) => ({ id, clientId, created: now, updated: now, url }));
+      if (faults.on("callback-url-create-answers-201")) return reply.code(201).type("application/json").send({ Response: [{ Id: { id: created.id } }] });
+      return sendId(reply, created.id);
+    });
+
+    app.get(`${BASE}/:itemId`, async (request, reply) => {
+      let found = item(request, faults.on("callback-url-item-skips-client-check"));
+      if (faults.on("callback-url-read-ignores-item-id")) found = urls.list(clients.ownerOf(found.clientId)!).find((u) => u.clientId === found.clientId)!;
+      return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(found) }]);
+    });
+
+    app.put(`${BASE}/:itemId`, async (request, reply) => {
+      const found = item(request);
+      const url = urlField(objectBody(request), !faults.on("callback-url-put-url-type-unchecked"));
+      if (!faults.on("callback-url-put-ignored")) {
+        found.url = url;
+        found.updated = timestamp();
+      }
+      return sendId(reply, found.id);
+    });
+
+    app.delete(`${BASE}/:itemId`, async (request, reply) => {
+      const found = item(request);
+      if (!faults.on("callback-url-delete-noop")) urls.delete(clients.ownerOf(found.clientId)!, found.id);
+      if (faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
+      return sendItems(reply, []);
+    });
+  },
 };

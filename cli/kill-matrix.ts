@@ -1,0 +1,48 @@
+import { join, resolve } from "node:path";
+import { ConfigError } from "../harness/config-error.js";
+import { judge, writeKillMatrix } from "../harness/kill-matrix.js";
+import { SummaryReporter } from "../harness/reporters/summary-reporter.js";
+import { RUN_ENV } from "../harness/run-env.js";
+import { parseFlags } from "./args.js";
+import { PACKAGE_ROOT, runVitest } from "./vitest-run.js";
+
+/**
+ * conformance kill-matrix [--fault NAME…] [--reports DIR]: the suite against the clean reference and
+ * against the reference with each fault on (one vitest project per fault, all in one process).
+ * Exit 0 when every fault is caught and the clean reference passes.
+ */
+export async function killMatrixCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseFlags("kill-matrix", args, {
+    fault: { type: "string", multiple: true },
+    reports: { type: "string" },
+    "no-clean": { type: "boolean" },
+  });
+  if (positionals.length > 0) throw new ConfigError(`conformance kill-matrix: unexpected argument "${positionals[0]}"`);
+  const { faultCatalogue } = await import("../reference/server.js");
+  const catalogue = faultCatalogue();
+  const unknown = (values.fault ?? []).find((name) => !catalogue.some((f) => f.name === name));
+  if (unknown) throw new ConfigError(`conformance kill-matrix: unknown fault "${unknown}" (see: conformance faults)`);
+  const faults = values.fault ? catalogue.filter((f) => values.fault!.includes(f.name)) : catalogue;
+  const reportsDir = resolve(values.reports ?? "reports");
+
+  process.env.CONFORMANCE_KILL_PLAN = JSON.stringify(faults.map((f) => ({ fault: f.name, suites: f.suites })));
+  process.env[RUN_ENV.targets] = join(PACKAGE_ROOT, "targets.yaml");
+  process.env[RUN_ENV.target] = "reference";
+  process.env[RUN_ENV.reports] = reportsDir;
+  const summary = new SummaryReporter({ reportsDir, target: "reference (kill matrix)", seed: () => undefined, root: PACKAGE_ROOT, quiet: true, fileName: "kill-matrix-summary.json" });
+  const started = Date.now();
+  await runVitest({
+    projects: [...(values["no-clean"] ? [] : ["conformance"]), ...faults.map((f) => `fault:${f.name}`)],
+    files: [],
+    reporters: [summary],
+  });
+  if (!summary.summary) return 1;
+  const matrix = judge(faults, summary.summary, Date.now() - started);
+  writeKillMatrix(reportsDir, matrix);
+  for (const v of matrix.verdicts.filter((x) => !x.killed)) process.stdout.write(`survived: ${v.fault} (${v.requirement}): ${v.note}\n`);
+  for (const f of matrix.cleanFailures) process.stdout.write(`clean reference failed: ${f.split("\n")[0]}\n`);
+  process.stdout.write(
+    `kill matrix: ${matrix.killed} of ${matrix.faults} faults caught, clean reference ${matrix.cleanFailures.length} failures, ${(matrix.wallMs / 1000).toFixed(1)} s (${join(reportsDir, "kill-matrix.md")})\n`,
+  );
+  return matrix.killed === matrix.faults && matrix.cleanFailures.length === 0 && summary.summary.errors.length === 0 ? 0 : 1;
+}

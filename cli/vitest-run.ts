@@ -1,0 +1,33 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Reporter } from "vitest/node";
+
+export const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export interface VitestRunOptions {
+  projects: string[];
+  files: string[];
+  reporters: (string | [string, Record<string, unknown>] | Reporter)[];
+  grep?: string;
+  testTimeout?: number;
+  outputFile?: Record<string, string>;
+}
+
+/** One vitest run of the package's own config (suites resolve from the package, not the caller's cwd). */
+export async function runVitest(options: VitestRunOptions): Promise<void> {
+  const { startVitest } = await import("vitest/node");
+  const vitest = await startVitest("test", options.files, {
+    root: PACKAGE_ROOT,
+    config: join(PACKAGE_ROOT, "vitest.config.ts"),
+    project: options.projects,
+    run: true,
+    watch: false,
+    ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
+    ...(options.testTimeout === undefined ? {} : { testTimeout: options.testTimeout }),
+    ...(options.outputFile ? { outputFile: options.outputFile } : {}),
+    // vitest's own exit code is not ours: the CLI decides from the summary.
+    passWithNoTests: true,
+    reporters: options.reporters as never,
+  });
+  await vitest?.close();
+}

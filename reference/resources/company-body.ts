@@ -1,0 +1,91 @@
+import { badRequest } from "../http-error.js";
+
+/** Shapes of the Company body (spec: Endpoints > Companies; shared objects Address, UBO, VatNumber). */
+export type Strings = Record<string, string>;
+
+export interface CompanyBody {
+  name: string;
+  country: string;
+  legal_form: string;
+  subscription_type: string;
+  chamber_of_commerce_number?: string;
+  avatar_uuid?: string;
+  signup_track_type?: string;
+  address_main?: Strings;
+  address_postal?: Strings;
+  ubo?: Strings[];
+  vat_number?: Strings;
+  vat_numbers?: Strings[];
+}
+
+const REQUIRED = ["name", "country", "legal_form", "subscription_type"] as const;
+const OPTIONAL = ["chamber_of_commerce_number", "avatar_uuid", "signup_track_type"] as const;
+const ADDRESS = ["street", "house_number", "po_box", "postal_code", "city", "country", "extra", "mailbox_name"];
+const UBO = ["name", "date_of_birth", "nationality"];
+const VAT = ["type", "country", "value"];
+
+export interface CompanyBodyOptions {
+  /** Required fields whose absence is let through (faults only). */
+  notRequired?: readonly string[];
+  /** Fields whose JSON type is not checked (faults only). */
+  typeUnchecked?: readonly string[];
+  /** Sample-only fields a faulty server refuses. */
+  refused?: readonly string[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** An object whose listed members are optional strings (Address, UBO, VatNumber); other members are ignored. */
+function stringObject(value: unknown, field: string, members: string[]): Strings {
+  if (!isObject(value)) throw badRequest(`Field ${field} must be an object.`);
+  const out: Strings = {};
+  for (const member of members) {
+    const v = value[member];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string") throw badRequest(`Field ${field}.${member} must be a string.`);
+    out[member] = v;
+  }
+  return out;
+}
+
+function stringObjects(value: unknown, field: string, members: string[]): Strings[] {
+  if (!Array.isArray(value)) throw badRequest(`Field ${field} must be an array.`);
+  return value.map((entry, i) => stringObject(entry, `${field}[${i}]`, members));
+}
+
+/** Validates a create or update body; refusals are 400 with the field named. */
+export function parseCompanyBody(body: Record<string, unknown>, options: CompanyBodyOptions = {}): CompanyBody {
+  const unchecked = new Set(options.typeUnchecked ?? []);
+  const out: Record<string, unknown> = {};
+  for (const field of REQUIRED) {
+    const v = body[field];
+    if (v === undefined || v === null || v === "") {
+      if (options.notRequired?.includes(field)) continue;
+      throw badRequest(`Field ${field} is required.`);
+    }
+    if (typeof v !== "string" && !unchecked.has(field)) throw badRequest(`Field ${field} must be a string.`);
+    out[field] = v;
+  }
+  for (const field of OPTIONAL) {
+    const v = body[field];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string" && !unchecked.has(field)) throw badRequest(`Field ${field} must be a string.`);
+    out[field] = v;
+  }
+  for (const field of options.refused ?? []) {
+    if (body[field] !== undefined) throw badRequest(`Field ${field} is not supported.`);
+  }
+  const objects: [string, (v: unknown) => unknown][] = [
+    ["address_main", (v) => stringObject(v, "address_main", ADDRESS)],
+    ["address_postal", (v) => stringObject(v, "address_postal", ADDRESS)],
+    ["ubo", (v) => stringObjects(v, "ubo", UBO)],
+    ["vat_number", (v) => stringObject(v, "vat_number", VAT)],
+    ["vat_numbers", (v) => stringObjects(v, "vat_numbers", VAT)],
+  ];
+  for (const [field, parse] of objects) {
+    const v = body[field];
+    if (v === undefined || v === null) continue;
+    out[field] = unchecked.has(field) ? v : parse(v);
+  }
+  return out as unknown as CompanyBody;
+}
