@@ -18,6 +18,7 @@ export const authHookFaults: FaultSpec[] = [
   { name: "auth-header-not-required", requirement: "AUTH-004", description: "Resource calls without X-Service-Client-Authentication are served as the path's user.", suites: SUITES },
   { name: "unknown-token-accepted", requirement: "AUTH-005", description: "An unknown token is served as the path's user.", suites: SUITES },
   { name: "installation-token-accepted-for-resources", requirement: "AUTH-009", description: "The installation token works on resource calls.", suites: SUITES },
+  { name: "device-server-without-installation", requirement: "AUTH-006", description: "POST /device-server without a valid installation token registers the device on a new, implicit installation.", suites: ["authentication"] },
   { name: "ip-binding-ignored", requirement: "AUTH-011", description: "A session token works from any address.", suites: SUITES },
 ];
 
@@ -64,6 +65,13 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     if (auth === "none") return;
     const token = headers[h("Client-Authentication")];
     let scope: string;
+    if (auth === "installation" && faults.on("device-server-without-installation") && request.url.startsWith("/v1/device-server") && !(typeof token === "string" && state.installations.has(token))) {
+      // The careless server: no installation token, so it makes one up instead of refusing.
+      const implicit = state.token();
+      state.installations.set(implicit, { id: state.nextId(), token: implicit, publicKeyPem: "", deviceIds: [] });
+      request.installationToken = implicit;
+      return;
+    }
     if (typeof token !== "string" || token === "") {
       const conjured = auth === "session" && faults.on("auth-header-not-required") ? impersonate(request, ctx) : undefined;
       if (!conjured) throw unauthorized("Missing authentication token.");

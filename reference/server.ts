@@ -70,6 +70,8 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   // Anything else (attachments) arrives as raw bytes.
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
+  // The empty-json-body-500 fault lives where bodies are read (module.ts objectBody).
+  if (ctx.faults.on("empty-json-body-500")) app.decorate("emptyBodyCrashes", true);
   registerErrorHandling(app, ctx);
   registerAuthHook(app, ctx);
   for (const module of resourceModules) module.register(app, ctx);

@@ -24,6 +24,19 @@ describe("malformed requests", () => {
     }
   });
 
+  test("ERR-003 ERR-001 a JSON request with an empty body is refused with an error body, never a 5XX", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const calls = [
+      { method: "POST", path: "/installation", token: null },
+      { method: "POST", path: "/device-server", token: t.primary().installationToken },
+    ];
+    for (const call of calls) {
+      const exchange = await t.client.request({ ...call, body: "", headers: { "Content-Type": "application/json" }, from });
+      expectNot5xx(exchange, { req: "ERR-003", what: "with Content-Type application/json and an empty body" });
+      expectRefused(exchange, { req: "ERR-003", what: "with an empty body (required fields missing)" });
+    }
+  });
+
   test.for(["abc", "1.5", "1e3", "0x10", "%20"])("ERR-006 ERR-003 ERR-001 a userID that is not an integer (%s) is refused with an error body", async (id) => {
     const exchange = await t.client.request({ path: `/user/${id}/card`, token: t.primary().sessionToken, from });
     expectNot5xx(exchange, { req: "ERR-003", what: "with a non-integer userID" });
