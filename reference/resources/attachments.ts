@@ -1,8 +1,142 @@
-import type { ResourceModule } from "../module.js";
+import { randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { badRequest, notFound } from "../http-error.js";
+import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
+import { timestamp } from "../time.js";
 
-/** Placeholder: this resource is being implemented. */
+const SUITES = ["attachments"];
+export const ATTACHMENT_TYPE_KEY = "AttachmentUser";
+
+interface AttachmentRecord {
+  id: number;
+  created: string;
+  updated: string;
+  description: string;
+  contentType: string;
+  monetaryAccountId: number;
+  uuid: string;
+  bytes: Buffer;
+}
+
+/**
+ * The accepted types (wire conventions §7: png, jpeg and gif MUST; pdf is LENIENT and this server takes it),
+ * each with its magic number. The specification does not say what a body that is not of its declared type
+ * does (spec/gaps.md GAP-22); this server refuses it, as it refuses an empty body.
+ */
+const ACCEPTED: Record<string, (bytes: Buffer) => boolean> = {
+  "image/png": (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  "image/jpeg": (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  "image/gif": (b) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString("latin1")),
+  "application/pdf": (b) => b.subarray(0, 5).toString("latin1") === "%PDF-",
+};
+
+/** The media type of a Content-Type header, lower-cased and without parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+function view(record: AttachmentRecord, ctx: ReferenceContext): Record<string, unknown> {
+  // The specification shows no download endpoint; the url names the file without pretending to serve it.
+  const url = `https://attachments.reference.invalid/${record.uuid}`;
+  return {
+    id: record.id,
+    created: record.created,
+    updated: record.updated,
+    attachment: {
+      description: ctx.faults.on("attachment-description-truncated") ? record.description.slice(0, 30) : record.description,
+      content_type: ctx.faults.on("attachment-content-type-not-stored") ? "application/octet-stream" : record.contentType,
+      urls: ctx.faults.on("attachment-urls-as-string") ? url : [{ type: "ORIGINAL", url }],
+    },
+  };
+}
+
+/** The monetary account of the path, which must be one of the user's (another user's account is as absent as a missing one). */
+function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: number): number {
+  const accountId = intParam(request, "monetaryAccountID");
+  const owned = ctx.state.users.get(userId)?.monetaryAccountIds.includes(accountId) ?? false;
+  const anyone = ctx.faults.on("attachment-other-users-account-accepted") && [...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId));
+  if (!owned && !anyone) throw notFound("The monetary account was not found.");
+  return accountId;
+}
+
+/** The path's user; with `fault` on, the session's user whatever the path says (a check forgotten on one route). */
+function routeUser(request: FastifyRequest, ctx: ReferenceContext, fault: string): number {
+  if (!ctx.faults.on(fault)) return pathUser(request, ctx);
+  intParam(request, "userID");
+  return request.session!.userId;
+}
+
+/** The upload's bytes, checked against its declared type (wire conventions §7). */
+function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { contentType: string; bytes: Buffer } {
+  const contentType = mediaType(request.headers["content-type"]);
+  const body = request.body;
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  if (ctx.faults.on("attachment-accepts-any-type")) return { contentType, bytes };
+  const check = ACCEPTED[contentType];
+  const anyImage = ctx.faults.on("attachment-accepts-any-image-type") && contentType.startsWith("image/");
+  const refusedByFault =
+    (contentType === "image/png" && ctx.faults.on("attachment-png-refused")) || (contentType === "application/pdf" && ctx.faults.on("attachment-pdf-refused"));
+  if ((!check && !anyImage) || refusedByFault) throw badRequest("Attachments must be PNG, JPEG, GIF or PDF files.");
+  if (bytes.length === 0) {
+    if (ctx.faults.on("attachment-empty-body-accepted")) return { contentType, bytes };
+    throw badRequest("The attachment is empty.");
+  }
+  if (check && !check(bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
+  return { contentType, bytes };
+}
+
+/**
+ * POST /user/{userID}/monetary-account/{monetary-accountID}/attachment (raw bytes, the file's type as
+ * Content-Type, the description in a header) and GET /user/{userID}/attachment/{itemId}
+ * (spec: Endpoints > Attachments; wire conventions §7). There is no delete and no list.
+ */
 export const attachmentsModule: ResourceModule = {
   name: "attachments",
-  faults: [],
-  register() {},
+  faults: [
+    { name: "attachment-png-refused", requirement: "ATT-001", description: "PNG uploads are refused (only JPEG, GIF and PDF are taken).", suites: SUITES },
+    { name: "attachment-pdf-refused", requirement: "ATT-002", description: "PDF uploads are refused although the target declares PDF attachments.", suites: SUITES },
+    { name: "attachment-accepts-any-type", requirement: "ATT-003", description: "Uploads of any Content-Type are accepted.", suites: SUITES },
+    { name: "attachment-accepts-any-image-type", requirement: "ATT-003", description: "Any image/* type is accepted (SVG among them), not just PNG, JPEG and GIF.", suites: SUITES },
+    { name: "attachment-empty-body-accepted", requirement: "ATT-003", description: "An upload with an empty body is stored as an attachment.", suites: SUITES },
+    { name: "attachment-description-optional", requirement: "ATT-004", description: "Uploads without the Attachment-Description header are accepted.", suites: SUITES },
+    { name: "attachment-urls-as-string", requirement: "ATT-005", description: "The read form's attachment.urls is a single URL string instead of an array of {type, url}.", suites: SUITES },
+    { name: "attachment-content-type-not-stored", requirement: "ATT-006", description: "The read form's attachment.content_type is always application/octet-stream.", suites: SUITES },
+    { name: "attachment-description-truncated", requirement: "ATT-006", description: "The read form's attachment.description is cut to 30 characters.", suites: SUITES },
+    { name: "attachment-read-octet-stream", requirement: "ATT-007", description: "GET attachment answers its JSON with Content-Type application/octet-stream.", suites: SUITES },
+    { name: "attachment-type-key-wrong", requirement: "ERR-015", description: "GET attachment answers under the type key Attachment instead of AttachmentUser.", suites: SUITES },
+    { name: "attachment-other-user-readable", requirement: "AUTH-019", description: "GET attachment serves any user's attachment under the caller's own userID.", suites: SUITES },
+    { name: "attachment-other-users-account-accepted", requirement: "AUTH-019", description: "Uploads to another user's monetary account are accepted.", suites: SUITES },
+    { name: "attachment-read-ignores-path-user", requirement: "AUTH-015", description: "GET attachment ignores the userID of the path and serves the session user's attachment.", suites: SUITES },
+    { name: "attachment-upload-ignores-path-user", requirement: "AUTH-015", description: "The upload ignores the userID of the path and stores the attachment for the session user.", suites: SUITES },
+  ],
+  register(app, ctx) {
+    const attachments = ctx.state.collection<AttachmentRecord>("attachments");
+    const descriptionHeader = ctx.header("Attachment-Description").toLowerCase();
+
+    app.post("/v1/user/:userID/monetary-account/:monetaryAccountID/attachment", async (request, reply) => {
+      const userId = routeUser(request, ctx, "attachment-upload-ignores-path-user");
+      const monetaryAccountId = ownAccount(request, ctx, userId);
+      const raw = request.headers[descriptionHeader];
+      const description = typeof raw === "string" ? raw : "";
+      if (description.trim() === "" && !ctx.faults.on("attachment-description-optional")) {
+        throw badRequest(`The ${ctx.header("Attachment-Description")} header is required.`);
+      }
+      const { contentType, bytes } = uploadedFile(request, ctx);
+      const now = timestamp();
+      const record = attachments.add(userId, (id) => ({ id, created: now, updated: now, description, contentType, monetaryAccountId, uuid: randomUUID(), bytes }));
+      return sendId(reply, record.id);
+    });
+
+    app.get("/v1/user/:userID/attachment/:itemId", async (request, reply) => {
+      const userId = routeUser(request, ctx, "attachment-read-ignores-path-user");
+      const id = intParam(request, "itemId");
+      const record = ctx.faults.on("attachment-other-user-readable") ? attachments.getAny(id) : attachments.get(userId, id);
+      if (!record) throw notFound();
+      // Content-Type (wire conventions §7, LENIENT): application/json, the first reading.
+      const typeKey = ctx.faults.on("attachment-type-key-wrong") ? "Attachment" : ATTACHMENT_TYPE_KEY;
+      const items = [{ [typeKey]: view(record, ctx) }];
+      if (ctx.faults.on("attachment-read-octet-stream")) return reply.code(200).type("application/octet-stream").send(JSON.stringify({ Response: items }));
+      return sendItems(reply, items);
+    });
+  },
 };

@@ -1,8 +1,57 @@
-import type { ResourceModule } from "../module.js";
+import { badRequest } from "../http-error.js";
+import { objectBody, pathUser, sendItems, sendId, type ResourceModule } from "../module.js";
+import { timestamp } from "../time.js";
 
-/** Placeholder: this resource is being implemented. */
+const SUITES = ["categories"];
+const OPTIONAL = ["category", "description", "color", "icon"] as const;
+
+interface CategoryRecord {
+  id: number;
+  created: string;
+  status: string;
+  category?: string;
+  description?: string;
+  color?: string;
+  icon?: string;
+}
+
+/**
+ * POST /user/{userID}/additional-transaction-information-category-user-defined (spec: Endpoints >
+ * User-defined transaction categories; GAP-35). There is no read endpoint: the categories are kept only
+ * so the module is a faithful store.
+ */
 export const categoriesModule: ResourceModule = {
   name: "categories",
-  faults: [],
-  register() {},
+  faults: [
+    { name: "category-create-id-string", requirement: "CAT-001", description: "POST category answers Id with the id as a string.", suites: SUITES },
+    { name: "category-status-only-refused", requirement: "CAT-002", description: "POST category refuses a body without category (treats it as required).", suites: SUITES },
+    { name: "category-status-optional", requirement: "CAT-003", description: "POST category without status is accepted.", suites: SUITES },
+    { name: "category-color-type-unchecked", requirement: "CAT-004", description: "POST category accepts a color of any JSON type (only status is type-checked).", suites: SUITES },
+    { name: "category-path-user-unchecked", requirement: "AUTH-015", description: "POST category creates the category for any existing user named in the path.", suites: SUITES },
+  ],
+  register(app, ctx) {
+    const { faults } = ctx;
+    const categories = ctx.state.collection<CategoryRecord>("categories");
+    app.post("/v1/user/:userID/additional-transaction-information-category-user-defined", async (request, reply) => {
+      const userId = pathUser(request, ctx, "category-path-user-unchecked");
+      const body = objectBody(request);
+      const status = body.status;
+      if (status === undefined || status === null) {
+        if (!faults.on("category-status-optional")) throw badRequest("Field status is required.");
+      } else if (typeof status !== "string" || status === "") throw badRequest("Field status must be a non-empty string.");
+      const fields: Partial<Record<(typeof OPTIONAL)[number], string>> = {};
+      for (const name of OPTIONAL) {
+        const value = body[name];
+        if (value === undefined || value === null) {
+          if (name === "category" && faults.on("category-status-only-refused")) throw badRequest("Field category is required.");
+          continue;
+        }
+        if (typeof value !== "string" && !(name === "color" && faults.on("category-color-type-unchecked"))) throw badRequest(`Field ${name} must be a string.`);
+        fields[name] = String(value);
+      }
+      const category = categories.add(userId, (id) => ({ id, created: timestamp(), status: typeof status === "string" ? status : "ACTIVE", ...fields }));
+      if (faults.on("category-create-id-string")) return sendItems(reply, [{ Id: { id: String(category.id) } }]);
+      return sendId(reply, category.id);
+    });
+  },
 };

@@ -1,8 +1,179 @@
-import type { ResourceModule } from "../module.js";
+import { X509Certificate } from "node:crypto";
+import type { FastifyReply } from "fastify";
+import { badRequest, notFound } from "../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
+import { paginate } from "../pagination.js";
+import { timestamp } from "../time.js";
 
-/** Placeholder: this resource is being implemented. */
+const SUITES = ["certificate-pinned"];
+export const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
+
+interface PinnedChain {
+  id: number;
+  created: string;
+  updated: string;
+  /** The chain's certificates as sent, each a single PEM block without surrounding whitespace. */
+  certificates: string[];
+}
+
+/**
+ * Self-signed EC P-256 certificate (CN=Reference Server Seed Certificate) for the seeded chains, made with
+ * openssl as test/fixtures/certificates/README.md records. Only its public certificate exists.
+ */
+const SEED_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIB8TCCAZegAwIBAgIUcBqfNIALmc/1bgH/QvRKjzvkvMgwCgYIKoZIzj0EAwIw
+TjEgMB4GA1UECgwXQmFua2luZyBBUEkgQ29uZm9ybWFuY2UxKjAoBgNVBAMMIVJl
+ZmVyZW5jZSBTZXJ2ZXIgU2VlZCBDZXJ0aWZpY2F0ZTAeFw0yNjExMjIwMzQ1Mzda
+Fw00NjExMTcwMzQ1MzdaME4xIDAeBgNVBAoMF0JhbmtpbmcgQVBJIENvbmZvcm1h
+bmNlMSowKAYDVQQDDCFSZWZlcmVuY2UgU2VydmVyIFNlZWQgQ2VydGlmaWNhdGUw
+WTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAQBXj4PwDBUGgOvN8euYlgyWwMLAOIR
+AQpFpvmvnJZ+/IqG/t1pobNUw3QZsfdArWr/lVUlYmaFwEHyhNiCsdBMo1MwUTAd
+BgNVHQ4EFgQULbQZnIAomd6fPIIyGrubMYgt4DQwHwYDVR0jBBgwFoAULbQZnIAo
+md6fPIIyGrubMYgt4DQwDwYDVR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNIADBF
+AiEA0OjKuuPCOibuPi2ftiii6H8LPkqymb9dgGPH58GMoKMCIB0f5XMGnfGTMGjY
+gqJwHrX7Uw+9SRP1DkjacgzY0xwn
+-----END CERTIFICATE-----`;
+
+/** Chains seeded per user: more than the default page of 10, so list checks see pagination at work. */
+const SEED_COUNT = 12;
+
+/** One PEM certificate block and nothing else, parsable as X.509 (wire conventions §7: anything else → 4XX). */
+const SINGLE_PEM = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----$/;
+
+function isPemCertificate(text: string): boolean {
+  if (!SINGLE_PEM.test(text)) return false;
+  try {
+    new X509Certificate(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 400. */
+function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): string[] {
+  let chain = body.certificate_chain;
+  if (typeof chain === "string" && ctx.faults.on("cert-chain-string-accepted")) chain = [{ certificate: chain }];
+  if (!Array.isArray(chain)) throw badRequest("certificate_chain must be an array of {certificate} objects.");
+  if (chain.length === 0 && !ctx.faults.on("cert-empty-chain-accepted")) throw badRequest("certificate_chain must hold at least one certificate.");
+  const certificates = chain.map((entry: unknown) => {
+    const certificate = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>).certificate : undefined;
+    if (typeof certificate !== "string") throw badRequest("Every certificate_chain entry needs a certificate string.");
+    return certificate.trim();
+  });
+  if (ctx.faults.on("cert-non-pem-accepted")) return certificates;
+  const checked = ctx.faults.on("cert-only-first-entry-validated") ? certificates.slice(0, 1) : certificates;
+  const bad = checked.findIndex((pem) => !isPemCertificate(pem));
+  if (bad >= 0) throw badRequest(`certificate_chain[${bad}] is not a PEM certificate.`);
+  return certificates;
+}
+
+/** Whatever strings the body's chain holds, unchecked (for the cert-refused-chain-stored fault). */
+function rawCertificates(body: Record<string, unknown>): string[] {
+  const chain = Array.isArray(body.certificate_chain) ? (body.certificate_chain as unknown[]) : [];
+  return chain.map((entry) => {
+    const certificate = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>).certificate : undefined;
+    return typeof certificate === "string" ? certificate.trim() : "";
+  });
+}
+
+function view(chain: PinnedChain, ctx: ReferenceContext): Record<string, unknown> {
+  let certificates = chain.certificates;
+  if (ctx.faults.on("cert-chain-only-first-certificate")) certificates = certificates.slice(0, 1);
+  if (ctx.faults.on("cert-chain-reversed")) certificates = [...certificates].reverse();
+  // The read form glues the certificates with newlines (wire conventions §7).
+  let certificateChain: unknown = certificates.join(ctx.faults.on("cert-chain-joined-without-separator") ? "" : "\n");
+  if (ctx.faults.on("cert-chain-read-as-array")) certificateChain = certificates.map((certificate) => ({ certificate }));
+  return { id: chain.id, certificate_chain: certificateChain };
+}
+
+function sendChains(reply: FastifyReply, chains: PinnedChain[], ctx: ReferenceContext, extra: Record<string, unknown> = {}): FastifyReply {
+  const typeKey = ctx.faults.on("cert-type-key-wrong") ? "CertificatePinnedRead" : CERTIFICATE_PINNED_TYPE_KEY;
+  return sendItems(reply, chains.map((chain) => ({ [typeKey]: view(chain, ctx) })), extra);
+}
+
+/**
+ * POST, GET list, GET item and DELETE under /user/{userID}/certificate-pinned (spec: Endpoints > Pinned
+ * certificates; wire conventions §1, §7).
+ */
 export const certificatePinnedModule: ResourceModule = {
   name: "certificate-pinned",
-  faults: [],
-  register() {},
+  faults: [
+    { name: "cert-single-certificate-refused", requirement: "CERT-001", description: "A chain of one certificate is refused (at least two are demanded).", suites: SUITES },
+    { name: "cert-create-answers-bare-id", requirement: "ERR-009", description: 'POST certificate-pinned answers {"Response":[{"id":N}]} without the Id type key.', suites: SUITES },
+    { name: "cert-chain-read-as-array", requirement: "CERT-002", description: "GET certificate-pinned answers certificate_chain in the create form (an array) instead of a string.", suites: SUITES },
+    { name: "cert-type-key-wrong", requirement: "ERR-015", description: "Pinned chains are answered under the type key CertificatePinnedRead.", suites: SUITES },
+    { name: "cert-chain-only-first-certificate", requirement: "CERT-003", description: "The read form shows only the first certificate of the chain.", suites: SUITES },
+    { name: "cert-chain-reversed", requirement: "CERT-003", description: "The read form lists the chain's certificates in reverse order.", suites: SUITES },
+    { name: "cert-chain-joined-without-separator", requirement: "CERT-003", description: "The read form glues the certificates together without newlines.", suites: SUITES },
+    { name: "cert-list-leaks-other-users", requirement: "CERT-004", description: "GET certificate-pinned lists every user's chains.", suites: SUITES },
+    { name: "cert-list-ids-only", requirement: "CERT-004", description: "List elements carry only the id, no certificate_chain.", suites: SUITES },
+    { name: "cert-delete-noop", requirement: "CERT-005", description: "DELETE answers 200 but keeps the chain.", suites: SUITES },
+    { name: "cert-delete-empty-body", requirement: "ERR-010", description: "DELETE answers 200 with an empty body.", suites: SUITES },
+    { name: "cert-deleted-still-listed", requirement: "CERT-006", description: "A deleted chain can no longer be read but is still listed.", suites: SUITES },
+    { name: "cert-non-pem-accepted", requirement: "CERT-007", description: "Chain entries are not checked: any string is pinned.", suites: SUITES },
+    { name: "cert-only-first-entry-validated", requirement: "CERT-007", description: "Only the first entry of the chain is checked to be a PEM certificate.", suites: SUITES },
+    { name: "cert-refused-chain-stored", requirement: "CERT-007", description: "A chain with an entry that is not a certificate is refused, but pinned all the same.", suites: SUITES },
+    { name: "cert-chain-string-accepted", requirement: "CERT-008", description: "certificate_chain given as a string is pinned as a chain of one.", suites: SUITES },
+    { name: "cert-empty-chain-accepted", requirement: "CERT-008", description: "An empty certificate_chain array is pinned.", suites: SUITES },
+    { name: "cert-other-user-readable", requirement: "AUTH-019", description: "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.", suites: SUITES },
+    { name: "cert-other-user-deletable", requirement: "AUTH-019", description: "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.", suites: SUITES },
+    { name: "cert-delete-path-user-not-checked", requirement: "AUTH-015", description: "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).", suites: SUITES },
+  ],
+  seed(ctx, user) {
+    const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
+    for (let i = 0; i < SEED_COUNT; i++) {
+      const now = timestamp();
+      chains.add(user.id, (id) => ({ id, created: now, updated: now, certificates: [SEED_CERTIFICATE] }));
+    }
+  },
+  register(app, ctx) {
+    const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
+    /** Ids deleted under the cert-deleted-still-listed fault: gone for reads, still in the collection. */
+    const hidden = new Set<number>();
+
+    app.post("/v1/user/:userID/certificate-pinned", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const body = objectBody(request);
+      const pin = (certificates: string[]) => {
+        const now = timestamp();
+        return chains.add(userId, (id) => ({ id, created: now, updated: now, certificates }));
+      };
+      // The fault pins what was sent before checking it, so a refused chain stays behind.
+      const early = ctx.faults.on("cert-refused-chain-stored") ? pin(rawCertificates(body)) : undefined;
+      const certificates = parseChain(body, ctx);
+      if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused")) throw badRequest("A chain needs at least two certificates.");
+      const chain = early ?? pin(certificates);
+      if (ctx.faults.on("cert-create-answers-bare-id")) return sendItems(reply, [{ id: chain.id }]);
+      return sendId(reply, chain.id);
+    });
+
+    app.get("/v1/user/:userID/certificate-pinned", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const all = ctx.faults.on("cert-list-leaks-other-users") ? [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner)) : chains.list(userId);
+      const page = paginate(request, all, ctx.faults);
+      if (ctx.faults.on("cert-list-ids-only")) return sendItems(reply, page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })), { Pagination: page.pagination });
+      return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
+    });
+
+    app.get("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const id = intParam(request, "itemId");
+      const chain = ctx.faults.on("cert-other-user-readable") ? chains.getAny(id) : chains.get(userId, id);
+      if (!chain || hidden.has(id)) throw notFound();
+      return sendChains(reply, [chain], ctx);
+    });
+
+    app.delete("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
+      const userId = pathUser(request, ctx, "cert-delete-path-user-not-checked");
+      const id = intParam(request, "itemId");
+      const owner = ctx.faults.on("cert-other-user-deletable") ? (chains.ownerOf(id) ?? userId) : userId;
+      if (!chains.get(owner, id) || hidden.has(id)) throw notFound();
+      if (ctx.faults.on("cert-deleted-still-listed")) hidden.add(id);
+      else if (!ctx.faults.on("cert-delete-noop")) chains.delete(owner, id);
+      if (ctx.faults.on("cert-delete-empty-body")) return reply.code(200).send();
+      // Deletes answer {"Response": []} (wire conventions §1, the first reading).
+      return sendItems(reply, []);
+    });
+  },
 };

@@ -1,8 +1,100 @@
-import type { ResourceModule } from "../module.js";
+import { randomUUID } from "node:crypto";
+import { HttpError, notFound } from "../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 
-/** Placeholder: this resource is being implemented. */
+export const FEATURE_TYPE_KEY = "FeatureAnnouncement";
+const SUITES = ["feature-announcements"];
+const SEEDED = [
+  { title: "Pay with your phone", sub_title: "Add your card to your wallet app", type: "FEATURE" },
+  { title: "Share an account", sub_title: "Invite someone to view your balance", type: "FEATURE" },
+  { title: "Insights", sub_title: "See where your money goes", type: "PROMOTION" },
+];
+
+interface AnnouncementRecord {
+  id: number;
+  title: string;
+  sub_title: string;
+  type: string;
+  avatar: { uuid: string; anchor_uuid: string; style: string; image: { attachment_public_uuid: string; content_type: string; height: number; width: number }[] };
+}
+
+/**
+ * GET /user/{userID}/feature-announcement/{itemId}, read only (spec: Feature announcement). No write
+ * method is routed, so PUT, POST and DELETE fall to the unknown-route answer (404 with an error body).
+ */
 export const featureAnnouncementsModule: ResourceModule = {
   name: "feature-announcements",
-  faults: [],
-  register() {},
+  faults: [
+    { name: "feature-announcement-sub-title-null", requirement: "FEAT-001", description: "Announcements answer sub_title as null.", suites: SUITES },
+    { name: "feature-announcement-image-size-strings", requirement: "FEAT-002", description: "Avatar image height and width are answered as strings.", suites: SUITES },
+    { name: "feature-announcement-writable", requirement: "FEAT-003", description: "PUT on an announcement changes its title and answers Id.", suites: SUITES },
+    { name: "feature-announcement-refused-put-applies", requirement: "FEAT-003", description: "PUT on an announcement is refused with 405, but its title is changed anyway.", suites: SUITES },
+    { name: "feature-announcement-deletable", requirement: "FEAT-003", description: "DELETE on an announcement removes it.", suites: SUITES },
+    { name: "feature-announcement-post-creates", requirement: "ERR-007", description: "POST /feature-announcement creates an announcement.", suites: SUITES },
+    { name: "feature-announcement-other-user-readable", requirement: "AUTH-019", description: "GET serves another user's announcement.", suites: SUITES },
+    { name: "feature-announcement-unknown-id-empty", requirement: "ERR-014", description: "GET of an id that does not exist answers 200 with an empty Response.", suites: SUITES },
+    { name: "feature-announcement-wrong-type-key", requirement: "ERR-015", description: "Announcements are answered under the type key Announcement.", suites: SUITES },
+  ],
+  seed(ctx, user) {
+    const announcements = ctx.state.collection<AnnouncementRecord>("feature-announcements");
+    const ids = SEEDED.map((row) => {
+      const anchor = randomUUID();
+      return announcements.add(user.id, (id) => ({
+        id,
+        ...row,
+        avatar: { uuid: randomUUID(), anchor_uuid: anchor, style: "NONE", image: [{ attachment_public_uuid: randomUUID(), content_type: "image/png", height: 1024, width: 1024 }] },
+      })).id;
+    });
+    return { featureAnnouncementIds: ids };
+  },
+  register(app, ctx) {
+    const { faults } = ctx;
+    const announcements = ctx.state.collection<AnnouncementRecord>("feature-announcements");
+    const typeKey = faults.on("feature-announcement-wrong-type-key") ? "Announcement" : FEATURE_TYPE_KEY;
+
+    app.get("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const id = intParam(request, "itemId");
+      const a = faults.on("feature-announcement-other-user-readable") ? announcements.getAny(id) : announcements.get(userId, id);
+      if (!a && faults.on("feature-announcement-unknown-id-empty") && announcements.ownerOf(id) === undefined) return sendItems(reply, []);
+      if (!a) throw notFound();
+      const sizes = faults.on("feature-announcement-image-size-strings");
+      const avatar = { ...a.avatar, image: a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i)) };
+      const view = { avatar, title: a.title, sub_title: faults.on("feature-announcement-sub-title-null") ? null : a.sub_title, type: a.type };
+      return sendItems(reply, [{ [typeKey]: view }]);
+    });
+
+    // Faulty write routes only: a conformant server has none.
+    if (faults.on("feature-announcement-writable") || faults.on("feature-announcement-refused-put-applies")) {
+      app.put("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
+        const a = announcements.get(pathUser(request, ctx), intParam(request, "itemId"));
+        if (!a) throw notFound();
+        const body = objectBody(request);
+        if (typeof body.title === "string") a.title = body.title;
+        if (faults.on("feature-announcement-refused-put-applies")) throw new HttpError(405, "Feature announcements are read only.");
+        return sendId(reply, a.id);
+      });
+    }
+    if (faults.on("feature-announcement-deletable")) {
+      app.delete("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
+        const userId = pathUser(request, ctx);
+        if (!announcements.delete(userId, intParam(request, "itemId"))) throw notFound();
+        return sendItems(reply, []);
+      });
+    }
+    if (faults.on("feature-announcement-post-creates")) {
+      app.post("/v1/user/:userID/feature-announcement", async (request, reply) => {
+        const userId = pathUser(request, ctx);
+        const body = objectBody(request);
+        const a = announcements.add(userId, (id) => ({
+          id,
+          title: String(body.title ?? ""),
+          sub_title: String(body.sub_title ?? ""),
+          type: String(body.type ?? "FEATURE"),
+          avatar: { uuid: randomUUID(), anchor_uuid: randomUUID(), style: "NONE", image: [] },
+        }));
+        return sendId(reply, a.id);
+      });
+    }
+  },
 };

@@ -1,8 +1,158 @@
-import type { ResourceModule } from "../module.js";
+import type { FastifyRequest } from "fastify";
+import { badRequest, notFound } from "../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
+import { paginate } from "../pagination.js";
+import { timestamp } from "../time.js";
 
-/** Placeholder: this resource is being implemented. */
+export const IDEAL_TYPE_KEY = "IdealMerchantTransaction";
+
+interface Amount {
+  value: string;
+  currency: string;
+}
+
+interface IdealRecord {
+  id: number;
+  created: string;
+  updated: string;
+  monetaryAccountId: number;
+  amountRequested: Amount;
+  issuer: string;
+  status: string;
+  statusTimestamp: string;
+  expiration: string;
+}
+
+const SUITES = ["ideal"];
+const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+const ISSUER_NAMES: Record<string, string> = {
+  ABNANL2A: "ABN AMRO",
+  ASNBNL21: "ASN Bank",
+  BUNQNL2A: "bunq",
+  INGBNL2A: "ING",
+  KNABNL2H: "Knab",
+  RABONL2U: "Rabobank",
+  SNSBNL2A: "SNS",
+  TRIONL2U: "Triodos Bank",
+};
+/** The issuer a faulty server falls back to. */
+const FALLBACK_ISSUER = "ABNANL2A";
+const SEEDED_STATUSES = ["SUCCESS", "EXPIRED", "SUCCESS", "CANCELLED", "SUCCESS", "PENDING", "SUCCESS", "EXPIRED", "SUCCESS", "SUCCESS", "PENDING"];
+const EXPIRY_MS = 15 * 60 * 1000;
+
+function view(record: IdealRecord): Record<string, unknown> {
+  const identifier = String(record.id).padStart(16, "0");
+  return {
+    id: record.id,
+    created: record.created,
+    updated: record.updated,
+    monetary_account_id: record.monetaryAccountId,
+    amount_requested: record.amountRequested,
+    issuer: record.issuer,
+    issuer_name: ISSUER_NAMES[record.issuer] ?? record.issuer,
+    issuer_authentication_url: `https://ideal.example/${record.issuer.toLowerCase()}/authenticate?trxid=${identifier}`,
+    expiration: record.expiration,
+    purchase_identifier: `P${identifier}`,
+    transaction_identifier: identifier,
+    status: record.status,
+    status_timestamp: record.statusTimestamp,
+  };
+}
+
+function amountField(value: unknown): Amount {
+  const amount = value as Partial<Record<keyof Amount, unknown>> | null;
+  if (amount === null || typeof amount !== "object" || Array.isArray(amount)) throw badRequest("Field amount_requested must be an Amount {value, currency}.");
+  if (typeof amount.value !== "string" || !/^\d{1,12}(\.\d{1,2})?$/.test(amount.value) || Number(amount.value) <= 0) {
+    throw badRequest("amount_requested.value must be a positive decimal string.");
+  }
+  if (amount.currency !== "EUR") throw badRequest("iDEAL transactions are in EUR.");
+  return { value: amount.value, currency: amount.currency };
+}
+
+/**
+ * iDEAL merchant transactions (deprecated; conventions §7, the provider's paths and fields):
+ * request one on a monetary account of the user, list them, and poll one.
+ */
 export const idealModule: ResourceModule = {
   name: "ideal",
-  faults: [],
-  register() {},
+  faults: [
+    { name: "ideal-create-answers-transaction", requirement: "IDEAL-001", description: "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.", suites: SUITES },
+    { name: "ideal-issuer-ignored", requirement: "IDEAL-002", description: `Every transaction shows issuer ${FALLBACK_ISSUER}, whatever BIC was sent.`, suites: SUITES },
+    { name: "ideal-list-without-pagination", requirement: "IDEAL-003", description: "The ideal-merchant-transaction list has no Pagination object.", suites: SUITES },
+    { name: "ideal-missing-issuer-accepted", requirement: "IDEAL-004", description: `POST ideal-merchant-transaction without issuer is accepted (issuer ${FALLBACK_ISSUER} is assumed).`, suites: SUITES },
+    { name: "ideal-wrong-type-key", requirement: "ERR-015", description: "iDEAL transactions are answered under IdealMerchantTransactionRead instead of IdealMerchantTransaction.", suites: SUITES },
+    { name: "ideal-other-users-account-accepted", requirement: "AUTH-019", description: "iDEAL calls work on any user's monetary account id, not only the caller's.", suites: SUITES },
+    { name: "ideal-list-unversioned-route", requirement: "VER-001", description: "The iDEAL list is routed without the /v1 prefix (/user/{userID}/monetary-account/{id}/ideal-merchant-transaction).", suites: ["versioning", "ideal"] },
+  ],
+  seed(ctx, user) {
+    const transactions = ctx.state.collection<IdealRecord>("ideal-merchant-transactions");
+    SEEDED_STATUSES.forEach((status, i) => {
+      const when = new Date(Date.UTC(2026, 5, 1 + i, 12));
+      transactions.add(user.id, (id) => ({
+        id,
+        created: timestamp(when),
+        updated: timestamp(when),
+        monetaryAccountId: user.monetaryAccountIds[0]!,
+        amountRequested: { value: `${10 + i}.00`, currency: "EUR" },
+        issuer: Object.keys(ISSUER_NAMES)[i % Object.keys(ISSUER_NAMES).length]!,
+        status,
+        statusTimestamp: timestamp(when),
+        expiration: timestamp(new Date(when.getTime() + EXPIRY_MS)),
+      }));
+    });
+  },
+  register(app, ctx) {
+    const { faults, state } = ctx;
+    const transactions = state.collection<IdealRecord>("ideal-merchant-transactions");
+    const BASE = "/user/:userID/monetary-account/:monetaryAccountID/ideal-merchant-transaction";
+    const typeKey = faults.on("ideal-wrong-type-key") ? "IdealMerchantTransactionRead" : IDEAL_TYPE_KEY;
+
+    /** The path's monetary account, which must be the caller's; the user who owns it. */
+    function account(request: FastifyRequest): { owner: number; accountId: number } {
+      const userId = pathUser(request, ctx);
+      const accountId = intParam(request, "monetaryAccountID");
+      if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return { owner: userId, accountId };
+      const owner = [...state.users.values()].find((u) => u.monetaryAccountIds.includes(accountId));
+      if (owner && faults.on("ideal-other-users-account-accepted")) return { owner: owner.id, accountId };
+      throw notFound("No such monetary account for this user.");
+    }
+
+    app.post(`/v1${BASE}`, async (request, reply) => {
+      const { owner, accountId } = account(request);
+      const body = objectBody(request);
+      const amountRequested = amountField(body.amount_requested);
+      let issuer = body.issuer;
+      if (issuer === undefined && faults.on("ideal-missing-issuer-accepted")) issuer = FALLBACK_ISSUER;
+      if (typeof issuer !== "string" || !BIC.test(issuer)) throw badRequest("Field issuer must be the BIC of the payer's bank.");
+      if (faults.on("ideal-issuer-ignored")) issuer = FALLBACK_ISSUER;
+      const now = new Date();
+      const created = transactions.add(owner, (id) => ({
+        id,
+        created: timestamp(now),
+        updated: timestamp(now),
+        monetaryAccountId: accountId,
+        amountRequested,
+        issuer: issuer as string,
+        status: "PENDING",
+        statusTimestamp: timestamp(now),
+        expiration: timestamp(new Date(now.getTime() + EXPIRY_MS)),
+      }));
+      if (faults.on("ideal-create-answers-transaction")) return sendItems(reply, [{ [typeKey]: view(created) }]);
+      return sendId(reply, created.id);
+    });
+
+    app.get(faults.on("ideal-list-unversioned-route") ? BASE : `/v1${BASE}`, async (request, reply) => {
+      const { owner, accountId } = account(request);
+      const page = paginate(request, transactions.list(owner).filter((t) => t.monetaryAccountId === accountId), faults);
+      const items = page.items.map((t) => ({ [typeKey]: view(t) }));
+      return sendItems(reply, items, faults.on("ideal-list-without-pagination") ? {} : { Pagination: page.pagination });
+    });
+
+    app.get(`/v1${BASE}/:itemId`, async (request, reply) => {
+      const { owner, accountId } = account(request);
+      const found = transactions.get(owner, intParam(request, "itemId"));
+      if (!found || found.monetaryAccountId !== accountId) throw notFound();
+      return sendItems(reply, [{ [typeKey]: view(found) }]);
+    });
+  },
 };

@@ -12,6 +12,7 @@ import { featureAnnouncementsModule } from "./feature-announcements.js";
 import { idealModule } from "./ideal.js";
 import { oauthCallbackUrlsModule } from "./oauth-callback-urls.js";
 import { shareInvitesModule } from "./share-invites.js";
+import { versioningModule } from "./versioning.js";
 
 /** Every resource of the reference server. A new resource is a new module file plus one line here. */
 export const resourceModules: ResourceModule[] = [
@@ -28,4 +29,5 @@ export const resourceModules: ResourceModule[] = [
   challengeRequestsModule,
   featureAnnouncementsModule,
   idealModule,
+  versioningModule,
 ];

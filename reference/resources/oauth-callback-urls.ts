@@ -18,6 +18,8 @@ interface CallbackUrlRecord {
   created: string;
   updated: string;
   url: string;
+  /** Made by seed() (the list-cached fault shows only these). */
+  seeded?: true;
 }
 
 const SUITES = ["oauth-callback-urls"];
@@ -38,7 +40,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
   faults: [
     { name: "callback-url-create-answers-201", requirement: "OCB-001", description: "POST callback-url answers 201 instead of 200.", suites: SUITES },
     { name: "callback-url-read-ignores-item-id", requirement: "OCB-002", description: "GET callback-url/{itemId} answers the client's first callback URL whatever the item id.", suites: SUITES },
-    { name: "callback-url-list-cached", requirement: "OCB-003", description: "The callback-url list is a snapshot taken when the user was created: new URLs never show.", suites: SUITES },
+    { name: "callback-url-list-cached", requirement: "OCB-003", description: "The callback-url list is a snapshot taken when the user was created: posted URLs never show.", suites: SUITES },
     { name: "callback-url-put-ignored", requirement: "OCB-004", description: "PUT callback-url answers 200 but keeps the old url.", suites: SUITES },
     { name: "callback-url-delete-answers-204", requirement: "OCB-005", description: "DELETE callback-url answers 204 with no body.", suites: SUITES },
     { name: "callback-url-delete-noop", requirement: "OCB-006", description: "DELETE callback-url answers 200 but the URL stays readable and listed.", suites: SUITES },
@@ -51,15 +53,13 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     const now = timestamp();
     const client = ctx.state.collection<OauthClientRecord>("oauth-clients").add(user.id, (id) => ({ id, created: now }));
     const urls = ctx.state.collection<CallbackUrlRecord>("oauth-callback-urls");
-    for (const url of SEEDED_URLS) urls.add(user.id, (id) => ({ id, clientId: client.id, created: now, updated: now, url }));
+    for (const url of SEEDED_URLS) urls.add(user.id, (id) => ({ id, clientId: client.id, created: now, updated: now, url, seeded: true }));
     return { oauthClientId: client.id };
   },
   register(app, ctx) {
     const { faults, state } = ctx;
     const clients = state.collection<OauthClientRecord>("oauth-clients");
     const urls = state.collection<CallbackUrlRecord>("oauth-callback-urls");
-    /** Snapshot of each client's URLs as first listed (for the list-cached fault). */
-    const cachedLists = new Map<number, CallbackUrlRecord[]>();
 
     /** The OAuth client of the path, which must be the caller's; the owner whose URLs it holds. */
     function client(request: FastifyRequest, skipCheck = false): { owner: number; clientId: number } {
@@ -90,11 +90,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
 
     app.get(BASE, async (request, reply) => {
       const { owner, clientId } = client(request);
-      let all = urls.list(owner).filter((u) => u.clientId === clientId);
-      if (faults.on("callback-url-list-cached")) {
-        if (!cachedLists.has(clientId)) cachedLists.set(clientId, all);
-        all = cachedLists.get(clientId)!;
-      }
+      const all = urls.list(owner).filter((u) => u.clientId === clientId && (u.seeded || !faults.on("callback-url-list-cached")));
       const page = paginate(request, all, faults);
       return sendItems(reply, page.items.map((u) => ({ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(u) })), { Pagination: page.pagination });
     });

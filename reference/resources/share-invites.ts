@@ -1,8 +1,150 @@
-import type { ResourceModule } from "../module.js";
+import type { FastifyRequest } from "fastify";
+import { badRequest, notFound } from "../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
+import { paginate } from "../pagination.js";
+import { timestamp } from "../time.js";
 
-/** Placeholder: this resource is being implemented. */
+export const SHARE_INVITE_TYPE_KEY = "ShareInviteMonetaryAccountResponse";
+/** The values PUT may set, and the only values a share's status takes (spec: Resources > Share invite). */
+export const SHARE_STATUSES = ["ACTIVE", "REVOKED", "REJECTED"] as const;
+const ACCESS_TYPES = ["VIEW_BALANCE", "VIEW_TRANSACTION", "DRAFT_PAYMENT", "FULL_TRANSIENT"] as const;
+const SHARE_TYPES = ["STANDARD", "MUTUAL"] as const;
+
+interface ShareInviteRecord {
+  id: number;
+  created: string;
+  updated: string;
+  status: string;
+  /** The inviter's account the share is about; shown as monetary_account_id only while accepted. */
+  accountId: number;
+  /** Whether the share is linked to the account (accepted); a model of "null otherwise". */
+  linked: boolean;
+  draftShareInviteBankId: number;
+  accessType: string;
+  shareType: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+  /** Write-only: kept, never shown (conventions §7). */
+  cardId?: number;
+}
+
+const SUITES = ["share-invites"];
+/** Seeded statuses: every value, ACTIVE most often, 12 shares so the default page size (10) matters. */
+const SEEDED_STATUSES = ["ACTIVE", "REJECTED", "ACTIVE", "REVOKED", "ACTIVE", "REJECTED", "ACTIVE", "REVOKED", "ACTIVE", "ACTIVE", "REJECTED", "ACTIVE"];
+
+/**
+ * Share invites as seen by the invited user (deprecated; spec: Resources, States and Endpoints >
+ * Share invites): list, read, and PUT to accept or reject. card_id is write-only.
+ */
 export const shareInvitesModule: ResourceModule = {
   name: "share-invites",
-  faults: [],
-  register() {},
+  faults: [
+    { name: "share-invite-list-includes-other-users", requirement: "SHARE-001", description: "The share-invite list shows the shares of every user, not only the caller's.", suites: SUITES },
+    { name: "share-invite-read-draft-id-string", requirement: "SHARE-002", description: "GET share-invite/{itemId} answers draft_share_invite_bank_id as a string.", suites: SUITES },
+    { name: "share-invite-status-lowercase", requirement: "SHARE-006", description: "Share statuses are shown in lower case (active, rejected, revoked).", suites: SUITES },
+    { name: "share-invite-access-type-lowercase", requirement: "SHARE-004", description: "access_type is shown in lower case (view_balance, ...).", suites: SUITES },
+    { name: "share-invite-accepted-without-account", requirement: "SHARE-005", description: "PUT status ACTIVE does not link the account: monetary_account_id stays null.", suites: SUITES },
+    { name: "share-invite-rejected-keeps-account", requirement: "SHARE-005", description: "Rejecting an accepted share keeps showing its monetary_account_id.", suites: SUITES },
+    { name: "share-invite-accept-ignored", requirement: "SHARE-006", description: "PUT status ACTIVE answers 200 but leaves the status as it was.", suites: SUITES },
+    { name: "share-invite-reject-ignored", requirement: "SHARE-007", description: "PUT status REJECTED answers 200 but leaves the status as it was.", suites: SUITES },
+    { name: "share-invite-revoke-refused", requirement: "SHARE-008", description: "PUT status REVOKED is refused with 400 (as if only the inviter could revoke).", suites: SUITES },
+    { name: "share-invite-any-status-accepted", requirement: "SHARE-009", description: "PUT stores any status string.", suites: SUITES },
+    { name: "share-invite-refused-put-applies", requirement: "SHARE-009", description: "PUT with an unknown status is refused with 400, but the status was already stored.", suites: SUITES },
+    { name: "share-invite-echoes-card-id", requirement: "SHARE-010", description: "After a PUT with card_id, list and read answers show card_id.", suites: SUITES },
+    { name: "share-invite-status-required", requirement: "SHARE-011", description: "PUT without status is refused with 400, although status is optional.", suites: SUITES },
+    { name: "share-invite-other-user-readable", requirement: "AUTH-019", description: "GET share-invite/{itemId} serves another user's share under the caller's userID.", suites: SUITES },
+    { name: "share-invite-other-user-writable", requirement: "AUTH-019", description: "PUT share-invite/{itemId} accepts another user's share under the caller's userID.", suites: SUITES },
+  ],
+  seed(ctx, user) {
+    const shares = ctx.state.collection<ShareInviteRecord>("share-invites");
+    SEEDED_STATUSES.forEach((status, i) => {
+      const now = timestamp();
+      shares.add(user.id, (id) => ({
+        id,
+        created: now,
+        updated: now,
+        status,
+        accountId: ctx.state.nextId(),
+        linked: status === "ACTIVE",
+        draftShareInviteBankId: ctx.state.nextId(),
+        accessType: ACCESS_TYPES[i % ACCESS_TYPES.length]!,
+        shareType: SHARE_TYPES[i % SHARE_TYPES.length]!,
+        startDate: timestamp(new Date(Date.UTC(2026, 0, 1 + i))),
+        endDate: timestamp(new Date(Date.UTC(2027, 0, 1 + i))),
+        description: `Shared account ${i + 1}`,
+      }));
+    });
+  },
+  register(app, ctx) {
+    const { faults, state } = ctx;
+    const shares = state.collection<ShareInviteRecord>("share-invites");
+    const BASE = "/v1/user/:userID/share-invite-monetary-account-response";
+
+    function view(share: ShareInviteRecord, read = false): Record<string, unknown> {
+      const shownAccount = share.linked && (share.status === "ACTIVE" || faults.on("share-invite-rejected-keeps-account"));
+      return {
+        id: share.id,
+        created: share.created,
+        updated: share.updated,
+        status: faults.on("share-invite-status-lowercase") ? share.status.toLowerCase() : share.status,
+        monetary_account_id: shownAccount ? share.accountId : null,
+        draft_share_invite_bank_id: read && faults.on("share-invite-read-draft-id-string") ? String(share.draftShareInviteBankId) : share.draftShareInviteBankId,
+        access_type: faults.on("share-invite-access-type-lowercase") ? share.accessType.toLowerCase() : share.accessType,
+        share_type: share.shareType,
+        start_date: share.startDate,
+        end_date: share.endDate,
+        description: share.description,
+        ...(faults.on("share-invite-echoes-card-id") && share.cardId !== undefined ? { card_id: share.cardId } : {}),
+      };
+    }
+
+    function share(request: FastifyRequest, anyOwner: boolean): ShareInviteRecord {
+      const userId = pathUser(request, ctx);
+      const id = intParam(request, "itemId");
+      const found = anyOwner ? shares.getAny(id) : shares.get(userId, id);
+      if (!found) throw notFound();
+      return found;
+    }
+
+    app.get(BASE, async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const all = faults.on("share-invite-list-includes-other-users") ? [...state.users.keys()].flatMap((u) => shares.list(u)) : shares.list(userId);
+      const page = paginate(request, all, faults);
+      return sendItems(reply, page.items.map((s) => ({ [SHARE_INVITE_TYPE_KEY]: view(s) })), { Pagination: page.pagination });
+    });
+
+    app.get(`${BASE}/:itemId`, async (request, reply) => {
+      const found = share(request, faults.on("share-invite-other-user-readable"));
+      return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: view(found, true) }]);
+    });
+
+    app.put(`${BASE}/:itemId`, async (request, reply) => {
+      const found = share(request, faults.on("share-invite-other-user-writable"));
+      const body = objectBody(request);
+      const { status, card_id: cardId } = body;
+      if (status === undefined && faults.on("share-invite-status-required")) throw badRequest("Field status is required.");
+      if (cardId !== undefined && (typeof cardId !== "number" || !Number.isInteger(cardId) || cardId < 1)) {
+        throw badRequest("Field card_id must be a positive integer.");
+      }
+      if (status !== undefined) {
+        const known = (SHARE_STATUSES as readonly unknown[]).includes(status);
+        if (typeof status !== "string") throw badRequest("Field status must be a string.");
+        if (!known && faults.on("share-invite-refused-put-applies")) found.status = status;
+        if (!known && !faults.on("share-invite-any-status-accepted")) throw badRequest(`Field status must be one of ${SHARE_STATUSES.join(", ")}.`);
+        if (status === "REVOKED" && faults.on("share-invite-revoke-refused")) throw badRequest("Only the inviting user can revoke a share.");
+        const ignored = (status === "ACTIVE" && faults.on("share-invite-accept-ignored")) || (status === "REJECTED" && faults.on("share-invite-reject-ignored"));
+        if (!ignored) {
+          found.status = status;
+          if (status === "ACTIVE") found.linked = !faults.on("share-invite-accepted-without-account");
+          else if (!faults.on("share-invite-rejected-keeps-account")) found.linked = false;
+        }
+      }
+      // card_id links a card when the share detail is a card-payment share; the detail is not modelled (GAP-15).
+      if (typeof cardId === "number") found.cardId = cardId;
+      found.updated = timestamp();
+      return sendId(reply, found.id);
+    });
+
+  },
 };

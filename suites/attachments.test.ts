@@ -1,0 +1,214 @@
+// Attachments (banking-api.md "Endpoints > Attachments", "Resources and their fields > Attachment (read form)";
+// wire conventions §7): raw uploads to one of the user's monetary accounts, read back per user.
+// There is no delete: every upload here stays, so none is made on a read-only target. Uploads go to the
+// primary user's monetary account (fixtures.monetaryAccountId); the API lists no accounts, so a fresh user
+// would have none the suite could name.
+import { randomUUID } from "node:crypto";
+import { describe, test } from "vitest";
+import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, fail, type About } from "../harness/checks.js";
+import { createdId, responseItems, typeKeyOf } from "../harness/envelope.js";
+import type { Exchange } from "../harness/exchange.js";
+import type { Session } from "../harness/session.js";
+import { IMAGE_FILES, OTHER_TYPE_FILES, PDF_FILE, png1x1, type TestFile } from "../harness/test-data/images.js";
+import { SKIP, useTarget } from "../harness/target.js";
+
+const t = useTarget();
+const from = t.profile.sourceAddresses[0];
+const readOnly = t.profile.mode === "read-only";
+const accountId = t.profile.fixtures.monetaryAccountId;
+const NO_ACCOUNT = "needs fixtures.monetaryAccountId (a monetary account of the primary user) in the profile";
+const PNG: TestFile = { name: "a 1x1 PNG", contentType: "image/png", bytes: png1x1() };
+
+/** A description no other upload has, so a leak can be told apart from anything else in a body. */
+function uniqueDescription(what: string): string {
+  return `conformance ${what} ${randomUUID()}`;
+}
+
+interface UploadOptions {
+  /** The description header; null sends none. */
+  description: string | null;
+  /** The userID of the path (default: the session's user). */
+  userId?: number;
+  /** The monetary account of the path (default: the primary user's fixture). */
+  account?: number;
+  bytes?: Buffer;
+}
+
+function upload(session: Session, file: TestFile, options: UploadOptions): Promise<Exchange> {
+  return t.client.request({
+    method: "POST",
+    path: `/user/${options.userId ?? session.userId}/monetary-account/${options.account ?? accountId}/attachment`,
+    token: session.sessionToken,
+    from,
+    body: options.bytes ?? file.bytes,
+    headers: {
+      "Content-Type": file.contentType,
+      ...(options.description === null ? {} : { [t.header("Attachment-Description")]: options.description }),
+    },
+  });
+}
+
+function readAttachment(session: Session, id: number, userId = session.userId): Promise<Exchange> {
+  return t.client.request({ path: `/user/${userId}/attachment/${id}`, token: session.sessionToken, from });
+}
+
+/** An accepted upload: 200, and the created id under Id (wire conventions §1, spec/gaps.md GAP-18). */
+function expectCreated(exchange: Exchange, about: About): number {
+  expectStatus(exchange, 200, about);
+  expectOk(exchange, { ...about, req: "ERR-009" });
+  const id = expectObjects(exchange, ["Id"], { ...about, req: "ERR-009" })[0];
+  expectSchema(id, "id", { ...about, req: "ERR-009" }, exchange);
+  return createdId(exchange.json)!;
+}
+
+/** Uploads a file as the primary user and returns its id; the upload itself is checked as ATT-001. */
+async function uploaded(file: TestFile, description: string): Promise<number> {
+  const exchange = await upload(t.primary(), file, { description });
+  return expectCreated(exchange, { req: "ATT-001", what: `(${file.name}, ${file.contentType}, as set-up)` });
+}
+
+/**
+ * The read form (spec: Attachment (read form)): HTTP 200 with the JSON envelope. The Content-Type header is
+ * checked apart (ATT-007, LENIENT), so the envelope is read whatever that header says.
+ */
+function expectAttachmentRead(exchange: Exchange, about: About): Record<string, unknown> {
+  expectStatus(exchange, 200, about);
+  const items = responseItems(exchange.json);
+  expectThat(items !== undefined && items.every((item) => typeKeyOf(item) !== undefined), exchange, 'a JSON body {"Response":[{"<Type>": {…}}]}', about);
+  return expectObjects(exchange, ["AttachmentUser"], { ...about, req: "ERR-015" })[0]!;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+describe("uploads", () => {
+  test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
+    "ATT-001 ERR-009 %s uploaded with its MIME type and a description is accepted with an integer Id",
+    async ([, file], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(accountId === undefined, NO_ACCOUNT);
+      const exchange = await upload(t.primary(), file, { description: uniqueDescription(file.name) });
+      expectCreated(exchange, { req: "ATT-001", what: `(${file.name} as ${file.contentType})` });
+    },
+  );
+
+  test("ATT-002 a one-page PDF is accepted where the target takes PDFs (strict: always), else accepted or refused with an error body", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(accountId === undefined, NO_ACCOUNT);
+    const exchange = await upload(t.primary(), PDF_FILE, { description: uniqueDescription("pdf") });
+    const about = { req: "ATT-002", what: "(a one-page PDF as application/pdf)" };
+    if (t.profile.capabilities.pdfAttachments || t.profile.strict || exchange.status === 200) {
+      expectCreated(exchange, about);
+    } else {
+      expectRefused(exchange, { ...about, what: `${about.what}: not accepted, so it must be refused properly` });
+    }
+  });
+
+  test.for(OTHER_TYPE_FILES.map((file) => [file.name, file] as const))(
+    "ATT-003 ERR-001 %s (not PNG, JPEG, GIF or PDF) is refused with an error body",
+    async ([, file], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(accountId === undefined, NO_ACCOUNT);
+      const exchange = await upload(t.primary(), file, { description: uniqueDescription(file.name) });
+      expectRefused(exchange, { req: "ATT-003", what: `(${file.name} as ${file.contentType})` });
+    },
+  );
+
+  test("ATT-003 ERR-001 an upload with an empty body is refused with an error body: no bytes are no PNG", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(accountId === undefined, NO_ACCOUNT);
+    const exchange = await upload(t.primary(), PNG, { description: uniqueDescription("empty"), bytes: Buffer.alloc(0) });
+    expectRefused(exchange, { req: "ATT-003", what: "(an empty body as image/png)" });
+  });
+
+  test("ATT-004 ERR-001 an upload without the Attachment-Description header is refused with an error body", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(accountId === undefined, NO_ACCOUNT);
+    const exchange = await upload(t.primary(), PNG, { description: null });
+    expectRefused(exchange, { req: "ATT-004", what: `(a 1x1 PNG without ${t.header("Attachment-Description")})` });
+  });
+});
+
+describe("reading an attachment back", () => {
+  test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
+    "ATT-005 ATT-006 ERR-015 %s reads back as AttachmentUser with the content type and description it was uploaded with",
+    async ([, file], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(accountId === undefined, NO_ACCOUNT);
+      const description = uniqueDescription(`read-back of ${file.name}`);
+      const id = await uploaded(file, description);
+      const exchange = await readAttachment(t.primary(), id);
+      const about = { req: "ATT-005", what: `(the ${file.contentType} attachment just uploaded)` };
+      const attachment = expectAttachmentRead(exchange, about);
+      expectSchema(attachment, "attachment-user", about, exchange);
+      // The read form's table lists every member; the schema only types them.
+      expectThat(attachment.id === id, exchange, `id ${id}, the id the upload answered`, about, `id ${JSON.stringify(attachment.id)}`);
+      for (const field of ["created", "updated"]) {
+        expectThat(typeof attachment[field] === "string", exchange, `${field} as a string`, about, `${field}: ${JSON.stringify(attachment[field])}`);
+      }
+      const inner = attachment.attachment;
+      expectThat(isRecord(inner), exchange, "an attachment object {description, content_type, urls}", about, `attachment: ${JSON.stringify(inner)}`);
+      expectThat(Array.isArray(inner.urls), exchange, "attachment.urls as an array of {type, url}", about, `urls: ${JSON.stringify(inner.urls)}`);
+      const readBack = { req: "ATT-006", what: about.what };
+      expectThat(typeof inner.content_type === "string" && mediaType(inner.content_type) === file.contentType, exchange, `attachment.content_type "${file.contentType}", the Content-Type of the upload`, readBack, `content_type ${JSON.stringify(inner.content_type)}`);
+      expectThat(inner.description === description, exchange, `attachment.description "${description}", the description header of the upload`, readBack, `description ${JSON.stringify(inner.description)}`);
+    },
+  );
+
+  test("ATT-007 the attachment read answers Content-Type application/json or the attachment's type (strict: application/json)", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(accountId === undefined, NO_ACCOUNT);
+    const id = await uploaded(PNG, uniqueDescription("content-type header"));
+    const exchange = await readAttachment(t.primary(), id);
+    const about = { req: "ATT-007", what: "(a PNG attachment)" };
+    expectStatus(exchange, 200, about);
+    const got = mediaType(exchange.headers["content-type"]);
+    const allowed = t.profile.strict ? ["application/json"] : ["application/json", PNG.contentType];
+    if (!allowed.includes(got)) fail(about, exchange, `Content-Type ${allowed.join(" or ")}`, `Content-Type "${exchange.headers["content-type"] ?? ""}"`);
+  });
+});
+
+describe("attachments belong to their user", () => {
+  test("AUTH-019 ERR-001 the second user cannot read the primary user's attachment under its own userID", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(accountId === undefined, NO_ACCOUNT);
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const description = uniqueDescription("private");
+    const id = await uploaded(PNG, description);
+    expectAttachmentRead(await readAttachment(t.primary(), id), { req: "AUTH-019", what: "by its owner (control)" });
+    const exchange = await readAttachment(other!, id);
+    const about = { req: "AUTH-019", what: `by the second user, with the primary user's attachment id ${id}` };
+    expectRefused(exchange, about);
+    expectThat(!exchange.bodyText.includes(description), exchange, "no trace of the attachment", about, "the attachment's description in the body");
+  });
+
+  test("AUTH-019 ERR-001 the second user cannot upload to the primary user's monetary account", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(accountId === undefined, NO_ACCOUNT);
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const exchange = await upload(other!, PNG, { description: uniqueDescription("foreign account") });
+    expectRefused(exchange, { req: "AUTH-019", what: `by the second user, to the primary user's monetary account ${accountId}` });
+  });
+
+  test("AUTH-015 ERR-001 the primary session is refused on the second user's userID, for uploads and reads", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(accountId === undefined, NO_ACCOUNT);
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const description = uniqueDescription("path user");
+    const id = await uploaded(PNG, description);
+    const read = await readAttachment(t.primary(), id, other!.userId);
+    const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
+    expectRefused(read, about);
+    expectThat(!read.bodyText.includes(description), read, "no attachment data", about, "the attachment's description in the body");
+    const write = await upload(t.primary(), PNG, { description: uniqueDescription("path user upload"), userId: other!.userId });
+    expectRefused(write, about);
+  });
+});

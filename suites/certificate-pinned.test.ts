@@ -1,0 +1,297 @@
+// Pinned certificate chains (banking-api.md "Endpoints > Pinned certificates", "Resources and their fields >
+// Pinned certificate chain"; wire conventions §1, §7): pin, read, list and delete a user's chains.
+// Real certificates (test/fixtures/certificates): a root CA, an intermediate CA and a leaf. Every chain a test
+// pins is deleted after it (afterEach), also when the test fails.
+import { generateKeyPairSync } from "node:crypto";
+import { afterEach, describe, test } from "vitest";
+import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
+import { createdId, objectsOfType, paginationOf, responseItems, typeKeyOf } from "../harness/envelope.js";
+import type { Exchange } from "../harness/exchange.js";
+import type { Session } from "../harness/session.js";
+import { FULL_CHAIN, INTERMEDIATE_CA_PEM, LEAF_PEM, pemBody, ROOT_CA_PEM, splitPemChain } from "../harness/test-data/certificates.js";
+import { SKIP, useTarget } from "../harness/target.js";
+
+const t = useTarget();
+const from = t.profile.sourceAddresses[0];
+const readOnly = t.profile.mode === "read-only";
+const TYPE = "CertificatePinned";
+
+/** Names for the fixture certificates in failure messages. */
+const NAMES = new Map([
+  [pemBody(LEAF_PEM), "leaf"],
+  [pemBody(INTERMEDIATE_CA_PEM), "intermediate CA"],
+  [pemBody(ROOT_CA_PEM), "root CA"],
+]);
+const nameOf = (body: string) => NAMES.get(body) ?? `an unknown certificate (${body.slice(0, 12)}…)`;
+
+const base = (session: Session, userId = session.userId) => `/user/${userId}/certificate-pinned`;
+
+function pin(session: Session, body: unknown, userId?: number): Promise<Exchange> {
+  return t.client.request({ method: "POST", path: base(session, userId), token: session.sessionToken, from, json: body });
+}
+
+const chainBody = (pems: string[]) => ({ certificate_chain: pems.map((certificate) => ({ certificate })) });
+
+function readChain(session: Session, id: number, userId?: number): Promise<Exchange> {
+  return t.client.request({ path: `${base(session, userId)}/${id}`, token: session.sessionToken, from });
+}
+
+function deleteChain(session: Session, id: number, userId?: number): Promise<Exchange> {
+  return t.client.request({ method: "DELETE", path: `${base(session, userId)}/${id}`, token: session.sessionToken, from });
+}
+
+/** Chains pinned by the running test, deleted after it. */
+const pinnedByTest: { session: Session; id: number }[] = [];
+afterEach(async () => {
+  for (const { session, id } of pinnedByTest.splice(0)) await deleteChain(session, id);
+});
+
+/** Pins a chain of real certificates as set-up for another check; fails the test (CERT-001) when it cannot. */
+async function pinned(session: Session, pems: string[]): Promise<number> {
+  const exchange = await pin(session, chainBody(pems));
+  const about = { req: "CERT-001", what: `(a chain of ${pems.length} PEM certificate(s), as set-up)` };
+  expectStatus(exchange, 200, about);
+  const id = createdId(exchange.json);
+  expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
+  pinnedByTest.push({ session, id });
+  return id;
+}
+
+/** Every chain of a user's list, following older_url from the newest page (wire conventions §5). */
+async function listAll(session: Session, about: About): Promise<Record<string, unknown>[]> {
+  const chains: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  let request: { path: string; query?: Record<string, number> } = { path: base(session), query: { count: 200 } };
+  for (let page = 0; page < 100; page++) {
+    const exchange = await t.client.request({ ...request, token: session.sessionToken, from });
+    expectOk(exchange, about);
+    chains.push(...objectsOfType(exchange.json, TYPE));
+    const older = paginationOf(exchange.json)?.older_url;
+    if (typeof older !== "string" || seen.has(older)) return chains;
+    seen.add(older);
+    request = { path: older };
+  }
+  return chains;
+}
+
+/** Whether a body mentions a string (compared on the parsed JSON, so escaped slashes do not hide it). */
+function mentions(exchange: Exchange, needle: string): boolean {
+  const text = exchange.json === undefined ? exchange.bodyText : JSON.stringify(exchange.json);
+  return text.includes(needle);
+}
+
+/** A piece of a certificate that only a body carrying that certificate contains. */
+const marker = (pem: string) => pemBody(pem).slice(0, 60);
+
+/**
+ * certificate_chain (read form) is the sent certificates' PEM texts, in order, joined by newlines (wire
+ * conventions §7). PEM bodies are compared without line breaks; either trailing-newline form passes.
+ */
+function expectChainText(value: unknown, sent: string[], exchange: Exchange, about: About): void {
+  expectThat(typeof value === "string", exchange, "certificate_chain as a string", about, `certificate_chain ${JSON.stringify(value)?.slice(0, 120)}`);
+  const { bodies, separators } = splitPemChain(value);
+  const expected = sent.map(pemBody);
+  const same = bodies.length === expected.length && bodies.every((body, i) => body === expected[i]);
+  expectThat(same, exchange, `the certificates sent, in order: ${expected.map(nameOf).join(", ")}`, about, `${bodies.length === 0 ? "no PEM certificate" : bodies.map(nameOf).join(", ")} in certificate_chain`);
+  const between = separators.slice(1, -1);
+  const edgesBlank = /^\s*$/.test(separators[0] ?? "") && /^\s*$/.test(separators.at(-1) ?? "");
+  expectThat(edgesBlank && between.every((s) => /^\s*\n\s*$/.test(s)), exchange, "the certificates joined by newlines and nothing else", about, `separators ${JSON.stringify(separators)}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A delete's answer (wire conventions §1, LENIENT): {"Response": []}, {} or one {"CertificatePinnedDelete": {}}; strict: the first. */
+function expectDeleteAnswer(exchange: Exchange, about: About): void {
+  expectStatus(exchange, 200, about);
+  const body = exchange.json;
+  const items = responseItems(body);
+  const single = items?.length === 1 ? items[0] : undefined;
+  const readings = t.profile.strict
+    ? items?.length === 0
+    : items?.length === 0 || (isRecord(body) && Object.keys(body).length === 0) || (typeKeyOf(single) === `${TYPE}Delete` && isRecord(single?.[`${TYPE}Delete`]));
+  const expected = t.profile.strict ? 'the body {"Response": []}' : `the body {"Response": []}, {} or {"Response": [{"${TYPE}Delete": {}}]}`;
+  expectThat(readings, exchange, expected, { ...about, req: "ERR-010" });
+}
+
+describe("pinning a chain", () => {
+  test("CERT-001 ERR-009 a chain of one PEM certificate is pinned and answered with an integer Id", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const exchange = await pin(t.primary(), chainBody([LEAF_PEM]));
+    const about = { req: "CERT-001", what: "(the leaf certificate)" };
+    expectStatus(exchange, 200, about);
+    expectOk(exchange, { ...about, req: "ERR-009" });
+    const id = expectObjects(exchange, ["Id"], { ...about, req: "ERR-009" })[0];
+    expectSchema(id, "id", { ...about, req: "ERR-009" }, exchange);
+    pinnedByTest.push({ session: t.primary(), id: createdId(exchange.json)! });
+  });
+
+  const publicKeyPem = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+  const notCertificates: [string, unknown[]][] = [
+    ["a plain string", [{ certificate: "not a certificate" }]],
+    ["an empty string", [{ certificate: "" }]],
+    ["a PEM block whose body is not a certificate", [{ certificate: "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n" }]],
+    ["a PEM public key", [{ certificate: publicKeyPem }]],
+    ["the leaf's base64 DER without the PEM armour", [{ certificate: pemBody(LEAF_PEM) }]],
+    ["a number", [{ certificate: 42 }]],
+    ["an object without certificate", [{}]],
+    ["a valid leaf followed by an entry that is not a certificate", [{ certificate: LEAF_PEM }, { certificate: "not a certificate" }]],
+  ];
+  test.for(notCertificates)("CERT-007 ERR-001 a chain entry that is %s is refused with an error body", async ([what, entries], { skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const exchange = await pin(t.primary(), { certificate_chain: entries });
+    const id = createdId(exchange.json);
+    if (id !== undefined) pinnedByTest.push({ session: t.primary(), id });
+    expectRefused(exchange, { req: "CERT-007", what: `(an entry that is ${what})` });
+  });
+
+  test("CERT-007 a refused chain leaves no pinned chain behind", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const session = t.primary();
+    const before = new Set((await listAll(session, { req: "CERT-007", what: "(the list before the refused pin)" })).map((c) => c.id));
+    const garbage = `not a certificate ${Date.now()}`;
+    const exchange = await pin(session, chainBody([INTERMEDIATE_CA_PEM, garbage]));
+    expectRefused(exchange, { req: "CERT-007", what: "(the intermediate CA followed by an entry that is not a certificate)" });
+    const after = await listAll(session, { req: "CERT-007", what: "(the list after the refused pin)" });
+    const leftBehind = after.filter((c) => !before.has(c.id) && typeof c.certificate_chain === "string" && (c.certificate_chain.includes(garbage) || c.certificate_chain.includes(marker(INTERMEDIATE_CA_PEM))));
+    for (const chain of leftBehind) if (typeof chain.id === "number") pinnedByTest.push({ session, id: chain.id });
+    if (leftBehind.length > 0) {
+      failPlain({ req: "CERT-007" }, `a refused POST ${base(session)} left chain(s) ${leftBehind.map((c) => String(c.id)).join(", ")} pinned: expected the list to be unchanged`);
+    }
+  });
+
+  const badShapes: [string, unknown][] = [
+    ["no certificate_chain", {}],
+    ["certificate_chain as a PEM string instead of an array", { certificate_chain: LEAF_PEM }],
+    ["certificate_chain as a single object instead of an array", { certificate_chain: { certificate: LEAF_PEM } }],
+    ["an empty certificate_chain", { certificate_chain: [] }],
+  ];
+  test.for(badShapes)("CERT-008 ERR-001 a pin with %s is refused with an error body", async ([what, body], { skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const exchange = await pin(t.primary(), body);
+    const id = createdId(exchange.json);
+    if (id !== undefined) pinnedByTest.push({ session: t.primary(), id });
+    expectRefused(exchange, { req: "CERT-008", what: `(${what})` });
+  });
+});
+
+describe("reading chains", () => {
+  test("CERT-002 CERT-003 ERR-015 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const id = await pinned(t.primary(), [LEAF_PEM]);
+    const exchange = await readChain(t.primary(), id);
+    const about = { req: "CERT-002", what: "(a chain of the leaf alone)" };
+    expectOk(exchange, about);
+    const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
+    expectSchema(chain, "certificate-pinned", about, exchange);
+    expectThat(chain.id === id, exchange, `id ${id}, the id the pin answered`, about, `id ${JSON.stringify(chain.id)}`);
+    expectChainText(chain.certificate_chain, [LEAF_PEM], exchange, { ...about, req: "CERT-003" });
+  });
+
+  test("CERT-003 a chain of leaf, intermediate and root reads back as those certificates, in that order, joined by newlines", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    // Sent without trailing newlines, so certificates glued together with nothing between them show.
+    const sent = FULL_CHAIN.map((pem) => pem.trim());
+    const id = await pinned(t.primary(), sent);
+    const exchange = await readChain(t.primary(), id);
+    const about = { req: "CERT-003", what: "(leaf, intermediate CA, root CA)" };
+    expectOk(exchange, about);
+    const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
+    expectChainText(chain.certificate_chain, sent, exchange, about);
+  });
+
+  test("CERT-004 ERR-015 every element of the chain list is a CertificatePinned with certificate_chain and id", async () => {
+    const exchange = await t.client.request({ path: base(t.primary()), token: t.primary().sessionToken, from });
+    const about = { req: "CERT-004", what: "(the primary user's list)" };
+    const items = expectOk(exchange, about);
+    items.forEach((item, i) => {
+      expectThat(typeKeyOf(item) === TYPE, exchange, `every element under the type key ${TYPE}`, { ...about, req: "ERR-015" }, `element ${i}: ${JSON.stringify(item).slice(0, 200)}`);
+      expectSchema(item[TYPE], "certificate-pinned", about, exchange);
+    });
+  });
+
+  test("CERT-004 a pinned chain is listed with its certificate_chain", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const sent = [LEAF_PEM, INTERMEDIATE_CA_PEM];
+    const id = await pinned(t.primary(), sent);
+    const about = { req: "CERT-004", what: `(looking for chain ${id})` };
+    const chains = await listAll(t.primary(), about);
+    const listed = chains.find((c) => c.id === id);
+    if (!listed) failPlain(about, `GET ${base(t.primary())} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ${chains.map((c) => String(c.id)).join(", ")}`);
+    expectSchema(listed, "certificate-pinned", about);
+    const { bodies } = splitPemChain(String(listed.certificate_chain));
+    const expected = sent.map(pemBody);
+    if (bodies.join() !== expected.join()) {
+      failPlain(about, `chain ${id} in the list: expected certificate_chain with ${expected.map(nameOf).join(", ")}, got ${bodies.map(nameOf).join(", ") || "no PEM certificate"}`);
+    }
+  });
+
+  test("CERT-004 a user's chain list never shows another user's chain", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const mine = await pinned(t.primary(), [INTERMEDIATE_CA_PEM]);
+    const theirs = await pinned(other!, [ROOT_CA_PEM]);
+    const myList = (await listAll(t.primary(), { req: "CERT-004", what: "(the primary user's list)" })).map((c) => c.id);
+    if (myList.includes(theirs)) failPlain({ req: "CERT-004" }, `GET ${base(t.primary())}: expected only the primary user's chains, got the second user's chain ${theirs} among them`);
+    const theirList = (await listAll(other!, { req: "CERT-004", what: "(the second user's list)" })).map((c) => c.id);
+    if (theirList.includes(mine)) failPlain({ req: "CERT-004" }, `GET ${base(other!)}: expected only the second user's chains, got the primary user's chain ${mine} among them`);
+  });
+});
+
+describe("deleting chains", () => {
+  test("CERT-005 ERR-010 a deleted chain answers 200 and can no longer be read", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const id = await pinned(t.primary(), [LEAF_PEM]);
+    const deleted = await deleteChain(t.primary(), id);
+    expectDeleteAnswer(deleted, { req: "CERT-005" });
+    const read = await readChain(t.primary(), id);
+    expectRefused(read, { req: "CERT-005", what: "(after its DELETE answered 200)" });
+  });
+
+  test("CERT-006 a deleted chain is no longer listed", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const id = await pinned(t.primary(), [LEAF_PEM]);
+    const before = await listAll(t.primary(), { req: "CERT-006", what: "(before the delete)" });
+    if (!before.some((c) => c.id === id)) failPlain({ req: "CERT-006" }, `GET ${base(t.primary())} (all pages) before the delete: expected chain ${id} in the list (control)`);
+    expectStatus(await deleteChain(t.primary(), id), 200, { req: "CERT-006", what: "(the delete itself)" });
+    const after = await listAll(t.primary(), { req: "CERT-006", what: "(after the delete)" });
+    if (after.some((c) => c.id === id)) failPlain({ req: "CERT-006" }, `GET ${base(t.primary())} (all pages) after DELETE answered 200: expected chain ${id} gone, got it still listed`);
+  });
+});
+
+describe("chains belong to their user", () => {
+  test("AUTH-019 ERR-001 the second user can neither read nor delete the primary user's chain under its own userID", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const id = await pinned(t.primary(), [LEAF_PEM]);
+    const about = { req: "AUTH-019", what: `by the second user, with the primary user's chain id ${id}` };
+    const read = await readChain(other!, id);
+    expectRefused(read, about);
+    expectThat(!mentions(read, marker(LEAF_PEM)), read, "no trace of the chain", about, "the chain's certificate in the body");
+    const deleted = await deleteChain(other!, id);
+    expectRefused(deleted, about);
+    const still = await readChain(t.primary(), id);
+    expectOk(still, { req: "AUTH-019", what: `by its owner after the second user's DELETE: chain ${id} must still exist` });
+  });
+
+  test("AUTH-015 ERR-001 the primary session is refused on the second user's userID, for reads, the list and deletes", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const id = await pinned(other!, [ROOT_CA_PEM]);
+    const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
+    const read = await readChain(t.primary(), id, other!.userId);
+    expectRefused(read, about);
+    expectThat(!mentions(read, marker(ROOT_CA_PEM)), read, "no trace of the second user's chain", about, "the chain's certificate in the body");
+    const list = await t.client.request({ path: base(t.primary(), other!.userId), token: t.primary().sessionToken, from });
+    expectRefused(list, about);
+    expectThat(!mentions(list, marker(ROOT_CA_PEM)), list, "no trace of the second user's chains", about, "the chain's certificate in the body");
+    const deleted = await deleteChain(t.primary(), id, other!.userId);
+    expectRefused(deleted, about);
+    const still = await readChain(other!, id);
+    expectOk(still, { req: "AUTH-015", what: `by its owner after the primary session's DELETE: chain ${id} must still exist` });
+  });
+});

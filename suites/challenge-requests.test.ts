@@ -1,0 +1,167 @@
+// Challenge requests (banking-api.md "Endpoints > Challenge requests", "States and transitions >
+// Challenge request"; wire conventions §2, §7; gaps GAP-06, GAP-13, GAP-31). The API has no list and no
+// create, so the ids come from the profile (fixtures.challengeRequestIds, primary user only). A PUT uses a
+// fixture up: PUT checks run only where the profile allows destructive checks.
+import { describe, test } from "vitest";
+import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, type About } from "../harness/checks.js";
+import { responseItems, typeKeyOf } from "../harness/envelope.js";
+import { expectNoTrace } from "../harness/resource-helpers.js";
+import type { Exchange } from "../harness/exchange.js";
+import type { Session } from "../harness/session.js";
+import { SKIP, useTarget } from "../harness/target.js";
+
+const t = useTarget();
+const readOnly = t.profile.mode === "read-only";
+const ids = t.profile.fixtures.challengeRequestIds ?? [];
+const canWrite = !readOnly && t.profile.allowDestructive;
+const ACCEPT = "ACCEPTED_PENDING_RESPONSE";
+const REJECT = "REJECTED_PENDING_RESPONSE";
+const ANSWERS = [ACCEPT, REJECT];
+const needFixtures = (n: number) => `needs at least ${n} challenge request id${n === 1 ? "" : "s"} in the profile's fixtures.challengeRequestIds`;
+const writeSkip = readOnly ? SKIP.readOnly : SKIP.destructive;
+
+const path = (session: Session, id: number | string) => t.userPath(session, `/challenge-request/${id}`);
+const get = (session: Session, id: number | string, userId = session.userId) =>
+  t.client.request({ path: `/user/${userId}/challenge-request/${id}`, token: session.sessionToken, from: session.from });
+const put = (session: Session, id: number, json: unknown) =>
+  t.client.request({ method: "PUT", path: path(session, id), token: session.sessionToken, from: session.from, json });
+
+/** GET one challenge request: one element, a single type key, an object with a string status (conventions §2). */
+async function readStatus(id: number, about: About): Promise<{ status: string; exchange: Exchange }> {
+  const exchange = await get(t.primary(), id);
+  const items = expectOk(exchange, about);
+  expectThat(items.length === 1, exchange, "exactly one Response element", about);
+  const key = typeKeyOf(items[0])!;
+  const inner = items[0]![key];
+  expectSchema(inner, "challenge-request", about, exchange);
+  return { status: (inner as { status: string }).status, exchange };
+}
+
+/** The status a later GET shows is the one expected. */
+async function expectStatusShown(id: number, expected: string, about: About): Promise<void> {
+  const { status, exchange } = await readStatus(id, about);
+  expectThat(status === expected, exchange, `status ${expected}`, about, `status ${status}`);
+}
+
+/** A PUT that must succeed: 200 and an Id (conventions §7). */
+function expectAnsweredWithId(exchange: Awaited<ReturnType<typeof put>>, about: About): void {
+  expectOk(exchange, about);
+  const items = responseItems(exchange.json)!;
+  const idAbout = { ...about, req: "CHAL-003" };
+  expectThat(items.length === 1 && typeKeyOf(items[0]) === "Id", exchange, "exactly one Response element of type Id", idAbout);
+  expectSchema(expectObjects(exchange, ["Id"], idAbout)[0], "id", idAbout, exchange);
+}
+
+describe("GET /user/{userID}/challenge-request/{itemId}", () => {
+  test("CHAL-004 ERR-004 each challenge request fixture answers one element whose single type key holds an object with a string status", async ({ skip }) => {
+    skip(ids.length === 0, needFixtures(1));
+    for (const id of ids) await readStatus(id, { req: "CHAL-004", what: `(fixture ${id})` });
+  });
+});
+
+describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
+  /**
+   * Sets `first` on a fixture, reads it, then sets the other answer and reads that (so a rerun finds the
+   * fixture answerable again). GAP-13: only the first answer on a fixture in its initial state is a
+   * requirement; the reversing answer may be refused, and where it is applied it must show on the next GET.
+   */
+  async function answerTwice(id: number, first: string, req: string, skip: (condition: boolean, note?: string) => void): Promise<void> {
+    const second = first === ACCEPT ? REJECT : ACCEPT;
+    const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
+    const exchange = await put(t.primary(), id, { status: first });
+    const about = { req, what: `with status ${first} on fixture ${id} (status ${before})` };
+    expectNot5xx(exchange, about);
+    if (ANSWERS.includes(before) && exchange.status >= 400 && exchange.status < 500) {
+      skip(true, `fixture ${id} was answered by an earlier run (status ${before}) and the server refuses another answer (GAP-13): give fresh challengeRequestIds`);
+    }
+    expectAnsweredWithId(exchange, about);
+    await expectStatusShown(id, first, { req: "CHAL-005", what: `after PUT ${first}` });
+    const back = await put(t.primary(), id, { status: second });
+    const backAbout = { req: "CHAL-005", what: `with status ${second} after ${first} (GAP-13: may be refused)` };
+    expectNot5xx(back, backAbout);
+    if (back.status !== 200) return expectRefused(back, backAbout);
+    expectAnsweredWithId(back, backAbout);
+    await expectStatusShown(id, second, { req: "CHAL-005", what: `after PUT ${second}` });
+  }
+
+  test("CHAL-001 CHAL-003 CHAL-005 ERR-008 status ACCEPTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({ skip }) => {
+    skip(!canWrite, writeSkip);
+    skip(ids.length < 1, needFixtures(1));
+    await answerTwice(ids[0]!, ACCEPT, "CHAL-001", skip);
+  });
+
+  test("CHAL-002 CHAL-003 CHAL-005 ERR-008 status REJECTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({ skip }) => {
+    skip(!canWrite, writeSkip);
+    skip(ids.length < 2, needFixtures(2));
+    await answerTwice(ids[1]!, REJECT, "CHAL-002", skip);
+  });
+
+  const refused: [string, string, unknown][] = [
+    ["CHAL-006", "status ACCEPTED", { status: "ACCEPTED" }],
+    ["CHAL-006", "status PENDING", { status: "PENDING" }],
+    ["CHAL-006", "status REVOKED", { status: "REVOKED" }],
+    ["CHAL-006", "a lower-case accepted_pending_response", { status: "accepted_pending_response" }],
+    ["CHAL-006", "an empty status", { status: "" }],
+    ["CHAL-006", "a boolean status", { status: true }],
+    ["CHAL-006", "a number status", { status: 1 }],
+    ["CHAL-007", "no status", {}],
+    ["CHAL-007", "the answer under another field name", { state: ACCEPT }],
+  ];
+  test.for(refused)("%s ERR-001 a PUT with %s is refused with an error body, and the status stays", async ([req, what, body], { skip }) => {
+    skip(!canWrite, writeSkip);
+    skip(ids.length < 1, needFixtures(1));
+    const id = ids[ids.length - 1]!;
+    const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
+    expectRefused(await put(t.primary(), id, body), { req, what: `with ${what}` });
+    await expectStatusShown(id, before, { req, what: `after the refused PUT with ${what} (the status stays)` });
+  });
+});
+
+describe("who may see and answer a challenge request", () => {
+  test("AUTH-019 ERR-001 the second user reading the primary user's challenge request under its own userID is refused and gets none of it", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    skip(ids.length < 1, needFixtures(1));
+    for (const id of ids) {
+      const exchange = await get(other!, id);
+      const about = { req: "AUTH-019", what: `by the second user with the primary user's challenge request id ${id}` };
+      expectRefused(exchange, about);
+      expectNoTrace(exchange, [id], about);
+    }
+  });
+
+  test("AUTH-019 ERR-001 the second user's PUT on the primary user's challenge request is refused, and the status stays", async ({ skip }) => {
+    skip(!canWrite, writeSkip);
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    skip(ids.length < 1, needFixtures(1));
+    const id = ids[ids.length - 1]!;
+    const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
+    const exchange = await put(other!, id, { status: before === REJECT ? ACCEPT : REJECT });
+    expectRefused(exchange, { req: "AUTH-019", what: `by the second user with the primary user's challenge request id ${id}` });
+    await expectStatusShown(id, before, { req: "AUTH-019", what: "by the owner after the second user's refused PUT (the status stays)" });
+  });
+
+  test("AUTH-015 ERR-001 the primary session on the second user's userID is refused", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    skip(ids.length < 1, needFixtures(1));
+    const exchange = await get(t.primary(), ids[0]!, other!.userId);
+    expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` });
+  });
+
+  test("ERR-014 ERR-003 ERR-001 a challenge request id that does not exist is refused with an error body", async () => {
+    const exchange = await get(t.primary(), 2_000_000_000);
+    const about = { req: "ERR-014", what: "(an id no challenge request has)" };
+    expectNot5xx(exchange, { ...about, req: "ERR-003" });
+    expectRefused(exchange, about);
+  });
+
+  test("ERR-006 ERR-003 challenge request ids that are not integers are refused with an error body", async () => {
+    for (const id of ["abc", "1.5", ...(ids[0] === undefined ? [] : [`${ids[0]}abc`])]) {
+      const exchange = await get(t.primary(), id);
+      expectNot5xx(exchange, { req: "ERR-003", what: `with challenge request id "${id}"` });
+      expectRefused(exchange, { req: "ERR-006", what: `with challenge request id "${id}"` });
+    }
+  });
+});

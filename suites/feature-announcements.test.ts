@@ -1,0 +1,135 @@
+// Feature announcements, read only (banking-api.md "Resources and their fields > Feature announcement",
+// "Endpoints > Feature announcement"; wire conventions §2, §6). The API has no list and no create, so the
+// ids come from the profile (fixtures.featureAnnouncementIds, primary user only).
+import { describe, test } from "vitest";
+import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, type About } from "../harness/checks.js";
+import { responseItems } from "../harness/envelope.js";
+import type { Exchange } from "../harness/exchange.js";
+import { expectNoTrace } from "../harness/resource-helpers.js";
+import type { Session } from "../harness/session.js";
+import { SKIP, useTarget } from "../harness/target.js";
+
+const t = useTarget();
+const readOnly = t.profile.mode === "read-only";
+const ids = t.profile.fixtures.featureAnnouncementIds ?? [];
+const TYPE = "FeatureAnnouncement";
+/** What "unchanged" compares: the fields of the specification's table (avatar by its uuid). */
+const SHOWN: [string, (a: Record<string, unknown>) => unknown][] = [
+  ["title", (a) => a.title],
+  ["sub_title", (a) => a.sub_title],
+  ["type", (a) => a.type],
+  ["avatar.uuid", (a) => (a.avatar as { uuid?: unknown } | undefined)?.uuid],
+];
+const noFixture = "needs at least one feature announcement id in the profile's fixtures.featureAnnouncementIds";
+
+const send = (session: Session, method: string, id: number | string, options: { userId?: number; json?: unknown } = {}) =>
+  t.client.request({
+    method,
+    path: `/user/${options.userId ?? session.userId}/feature-announcement/${id}`,
+    token: session.sessionToken,
+    from: session.from,
+    ...(options.json === undefined ? {} : { json: options.json }),
+  });
+
+/** GET one announcement: exactly one FeatureAnnouncement element (conventions §2). */
+async function read(id: number, about: About): Promise<{ exchange: Exchange; announcement: Record<string, unknown> }> {
+  const exchange = await send(t.primary(), "GET", id);
+  expectOk(exchange, about);
+  const found = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" });
+  expectThat(responseItems(exchange.json)!.length === 1, exchange, `exactly one ${TYPE} element`, about);
+  return { exchange, announcement: found[0]! };
+}
+
+describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
+  test("FEAT-001 ERR-015 each announcement answers one FeatureAnnouncement whose title, sub_title and type are strings", async ({ skip }) => {
+    skip(ids.length === 0, noFixture);
+    for (const id of ids) {
+      const about = { req: "FEAT-001", what: `(announcement ${id})` };
+      const { exchange, announcement } = await read(id, about);
+      expectSchema(announcement, "feature-announcement", about, exchange);
+      const notStrings = ["title", "sub_title", "type"].filter((field) => typeof announcement[field] !== "string");
+      expectThat(notStrings.length === 0, exchange, "title, sub_title and type as strings", about, notStrings.map((f) => `${f} ${JSON.stringify(announcement[f])}`).join(", "));
+    }
+  });
+
+  test("FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and content_type and integer height and width", async ({ skip }) => {
+    skip(ids.length === 0, noFixture);
+    for (const id of ids) {
+      const about = { req: "FEAT-002", what: `(announcement ${id})` };
+      const { exchange, announcement } = await read(id, about);
+      const avatar = announcement.avatar;
+      expectThat(avatar !== null && typeof avatar === "object" && !Array.isArray(avatar), exchange, "an avatar object", about, `avatar ${JSON.stringify(avatar)}`);
+      expectSchema(avatar, "avatar", about, exchange);
+      // The members' types are checked where present; that every member is there, only by strict profiles.
+      if (t.profile.strict) {
+        const missing = ["uuid", "anchor_uuid", "style", "image"].filter((m) => (avatar as Record<string, unknown>)[m] === undefined);
+        expectThat(missing.length === 0, exchange, "avatar with uuid, anchor_uuid, style and image (strict)", about, `missing ${missing.join(", ")}`);
+      }
+    }
+  });
+});
+
+describe("feature announcements are read only", () => {
+  const writes: [string, unknown][] = [
+    ["PUT", { title: "Changed by the conformance suite", sub_title: "Changed", type: "FEATURE" }],
+    ["DELETE", undefined],
+  ];
+  test.for(writes)("FEAT-003 ERR-001 %s on an announcement is refused with an error body, and the announcement reads back unchanged", async ([method, json], { skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(ids.length === 0, noFixture);
+    const id = ids[ids.length - 1]!;
+    const { announcement: before } = await read(id, { req: "FEAT-003", what: "before the write" });
+    const exchange = await send(t.primary(), method, id, { json });
+    expectNot5xx(exchange, { req: "FEAT-003", what: `(${method} on a read-only resource)` });
+    expectRefused(exchange, { req: "FEAT-003", what: `(${method} on a read-only resource)` });
+    const { exchange: after, announcement } = await read(id, { req: "FEAT-003", what: `after the refused ${method}` });
+    const changed = SHOWN.filter(([, of]) => JSON.stringify(of(announcement)) !== JSON.stringify(of(before))).map(([name]) => name);
+    expectThat(changed.length === 0, after, `the announcement as before (${JSON.stringify(before).slice(0, 200)})`, { req: "FEAT-003" }, `changed ${changed.join(", ")}`);
+  });
+
+  test("ERR-007 ERR-001 POST on the feature-announcement paths (no create endpoint) is refused with an error body", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const session = t.primary();
+    const body = { title: "Created by the conformance suite", sub_title: "Created", type: "FEATURE" };
+    for (const path of [t.userPath(session, "/feature-announcement"), ...(ids[0] === undefined ? [] : [t.userPath(session, `/feature-announcement/${ids[0]}`)])]) {
+      const exchange = await t.client.request({ method: "POST", path, token: session.sessionToken, from: session.from, json: body });
+      expectRefused(exchange, { req: "ERR-007", what: "(POST is not an operation of this path)" });
+    }
+  });
+});
+
+describe("who may see an announcement", () => {
+  test("AUTH-019 ERR-001 the second user reading the primary user's announcement under its own userID is refused and gets none of it", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    skip(ids.length === 0, noFixture);
+    for (const id of ids) {
+      const { announcement } = await read(id, { req: "FEAT-001", what: "by the owner (setup)" });
+      const exchange = await send(other!, "GET", id);
+      const about = { req: "AUTH-019", what: `by the second user with the primary user's announcement id ${id}` };
+      expectRefused(exchange, about);
+      expectNoTrace(exchange, ["title", "sub_title"].map((f) => announcement[f]).filter((v): v is string => typeof v === "string" && v !== ""), about);
+    }
+  });
+
+  test("AUTH-015 ERR-001 the primary session on the second user's userID is refused", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    skip(ids.length === 0, noFixture);
+    const exchange = await send(t.primary(), "GET", ids[0]!, { userId: other!.userId });
+    expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` });
+  });
+
+  test("ERR-014 ERR-001 an announcement id that does not exist is refused with an error body", async () => {
+    const exchange = await send(t.primary(), "GET", 2_000_000_000);
+    expectRefused(exchange, { req: "ERR-014", what: "(an id no announcement has)" });
+  });
+
+  test("ERR-006 ERR-003 announcement ids that are not integers are refused with an error body", async () => {
+    for (const id of ["abc", "1.5", ...(ids[0] === undefined ? [] : [`${ids[0]}abc`])]) {
+      const exchange = await send(t.primary(), "GET", id);
+      expectNot5xx(exchange, { req: "ERR-003", what: `with announcement id "${id}"` });
+      expectRefused(exchange, { req: "ERR-006", what: `with announcement id "${id}"` });
+    }
+  });
+});

@@ -1,0 +1,250 @@
+// Share invites, deprecated (banking-api.md "Resources > Share invite monetary account response",
+// "States and transitions", "Endpoints > Share invites"; wire conventions §1, §2, §7; GAP-13, GAP-14,
+// GAP-15, GAP-33): the invited user's list, read, and the PUT that accepts or rejects.
+// Reads use the primary user's shares; every PUT runs on a fresh user's shares, found through its list.
+import * as allure from "allure-js-commons";
+import { beforeEach, describe, test } from "vitest";
+import { expectObjects, expectOk, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
+import { expect4xxAndErrorBody, expectUpdateAnswer, findKey, idsIn, listAll } from "../harness/crud-checks.js";
+import type { Exchange } from "../harness/exchange.js";
+import type { Session } from "../harness/session.js";
+import { SKIP, useTarget } from "../harness/target.js";
+
+const t = useTarget();
+const from = t.profile.sourceAddresses[0];
+const readOnly = t.profile.mode === "read-only";
+const strict = t.profile.strict;
+const TYPE = "ShareInviteMonetaryAccountResponse";
+const SCHEMA = "share-invite-monetary-account-response";
+const STATUSES = ["ACTIVE", "REVOKED", "REJECTED"];
+const ACCESS_TYPES = ["VIEW_BALANCE", "VIEW_TRANSACTION", "DRAFT_PAYMENT", "FULL_TRANSIENT"];
+const SHARE_TYPES = ["STANDARD", "MUTUAL"];
+const NO_SHARES = "the user has no share invites to check (the profile's user must have been invited to share an account)";
+
+type Share = Record<string, unknown>;
+
+beforeEach(async () => {
+  await allure.tag("deprecated");
+});
+
+const listPath = (session: Session) => t.userPath(session, "/share-invite-monetary-account-response");
+const itemPath = (session: Session, id: unknown) => `${listPath(session)}/${String(id)}`;
+
+function get(session: Session, path: string): Promise<Exchange> {
+  return t.client.request({ path, token: session.sessionToken, from });
+}
+
+function put(session: Session, id: unknown, json: unknown): Promise<Exchange> {
+  return t.client.request({ method: "PUT", path: itemPath(session, id), token: session.sessionToken, from, json });
+}
+
+/** Every share of a user, through the list (all pages). */
+async function sharesOf(session: Session, req: string): Promise<Share[]> {
+  return (await listAll(t.client, { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] }, { req })).objects;
+}
+
+/** One share read by id: the single ShareInviteMonetaryAccountResponse of a 200 answer. */
+async function readShare(session: Session, id: unknown, about: About): Promise<{ share: Share; exchange: Exchange }> {
+  const exchange = await get(session, itemPath(session, id));
+  expectOk(exchange, about);
+  return { share: expectObjects(exchange, [TYPE], about)[0]!, exchange };
+}
+
+let primaryShares: Promise<Share[]> | undefined;
+/** The primary user's shares, listed once for the read-only checks (nothing in this file changes them). */
+const primaryList = () => (primaryShares ??= sharesOf(t.primary(), "SHARE-001"));
+
+/** A fresh user, for checks that change a share's status. */
+async function freshUser(skip: (condition: boolean, reason: string) => void): Promise<Session> {
+  skip(readOnly, SKIP.readOnly);
+  skip(!t.canProvision(), SKIP.provisioning);
+  return t.freshSession({ from });
+}
+
+/** A share of the user to move to `status`, in another status now (so the move shows), preferring `prefer`. */
+function pick(shares: Share[], status: string, prefer?: string): Share | undefined {
+  const others = shares.filter((s) => s.status !== status && typeof s.id === "number");
+  return others.find((s) => s.status === prefer) ?? others[0];
+}
+
+/** "is not there or null": how a share that is not accepted shows monetary_account_id (GAP-14). */
+const noAccount = (share: Share) => share.monetary_account_id === undefined || share.monetary_account_id === null;
+
+describe("reading shares", () => {
+  test("SHARE-001 ERR-015 the share-invite list answers one ShareInviteMonetaryAccountResponse per share, each readable by its id", async ({ skip }) => {
+    const shares = await primaryList();
+    skip(shares.length === 0, NO_SHARES);
+    const ids = shares.map((s) => s.id);
+    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (duplicates.length > 0) failPlain({ req: "SHARE-001" }, `GET ${listPath(t.primary())} (all pages) lists share ids ${duplicates.join(", ")} more than once`);
+    for (const id of ids) {
+      const about = { req: "SHARE-001", what: "(a share from the user's own list)" };
+      const { share, exchange } = await readShare(t.primary(), id, about);
+      expectThat(share.id === id, exchange, `the share with id ${String(id)}`, about, `id ${JSON.stringify(share.id)}`);
+    }
+  });
+
+  test("SHARE-002 ERR-015 a share read by its id is that share, with the field types of the table and no card_id", async ({ skip }) => {
+    const shares = await primaryList();
+    skip(shares.length === 0, NO_SHARES);
+    for (const listed of shares) {
+      expectSchema(listed, SCHEMA, { req: "SHARE-002", what: `element of GET ${listPath(t.primary())}` });
+      const about = { req: "SHARE-002", what: "(a share from the user's own list)" };
+      const { share, exchange } = await readShare(t.primary(), listed.id, about);
+      expectSchema(share, SCHEMA, about, exchange);
+      expectThat(share.id === listed.id, exchange, `the share with id ${String(listed.id)}`, about, `id ${JSON.stringify(share.id)}`);
+    }
+  });
+
+  test("SHARE-003 every share, listed or read, has a string status (strict: ACTIVE, REVOKED or REJECTED)", async ({ skip }) => {
+    const shares = await primaryList();
+    skip(shares.length === 0, NO_SHARES);
+    // LENIENT (spec/gaps.md): the table lists the values a PUT sets; an invitation nobody has answered yet
+    // must be in some other state (the provider's PENDING). Only strict profiles require the closed set.
+    const ok = (status: unknown) => (t.profile.strict ? STATUSES.includes(status as string) : typeof status === "string" && status !== "");
+    const expected = t.profile.strict ? `one of ${STATUSES.join(", ")}` : "a non-empty string";
+    for (const listed of shares) {
+      if (!ok(listed.status)) {
+        failPlain({ req: "SHARE-003" }, `GET ${listPath(t.primary())}: share ${String(listed.id)} has status ${JSON.stringify(listed.status)}, expected ${expected}`);
+      }
+      const { share, exchange } = await readShare(t.primary(), listed.id, { req: "SHARE-003" });
+      expectThat(ok(share.status), exchange, `status ${expected}`, { req: "SHARE-003" }, `status ${JSON.stringify(share.status)}`);
+    }
+  });
+
+  test("SHARE-004 every share, listed or read, has an access_type and share_type from the table", async ({ skip }) => {
+    const shares = await primaryList();
+    skip(shares.length === 0, NO_SHARES);
+    const check = (share: Share, where: string) => {
+      const bad = [
+        ...(share.access_type !== undefined && !ACCESS_TYPES.includes(share.access_type as string) ? [`access_type ${JSON.stringify(share.access_type)} (expected one of ${ACCESS_TYPES.join(", ")})`] : []),
+        ...(share.share_type !== undefined && !SHARE_TYPES.includes(share.share_type as string) ? [`share_type ${JSON.stringify(share.share_type)} (expected ${SHARE_TYPES.join(" or ")})`] : []),
+      ];
+      if (bad.length > 0) failPlain({ req: "SHARE-004" }, `${where}: share ${String(share.id)} has ${bad.join(" and ")}`);
+    };
+    for (const listed of shares) {
+      check(listed, `GET ${listPath(t.primary())}`);
+      check((await readShare(t.primary(), listed.id, { req: "SHARE-004" })).share, `GET ${itemPath(t.primary(), listed.id)}`);
+    }
+  });
+
+  test("SHARE-005 every listed ACTIVE share has an integer monetary_account_id and every REJECTED share none", async ({ skip }) => {
+    const shares = await primaryList();
+    skip(!shares.some((s) => s.status === "ACTIVE" || s.status === "REJECTED"), "the user has no ACTIVE or REJECTED share invite");
+    for (const share of shares) {
+      if (share.status === "ACTIVE" && !Number.isInteger(share.monetary_account_id)) {
+        failPlain({ req: "SHARE-005" }, `GET ${listPath(t.primary())}: ACTIVE (accepted) share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected an integer`);
+      }
+      if (share.status === "REJECTED" && !noAccount(share)) {
+        failPlain({ req: "SHARE-005" }, `GET ${listPath(t.primary())}: REJECTED share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected null`);
+      }
+    }
+  });
+});
+
+describe("answering an invitation (PUT, on a fresh user)", () => {
+  /** PUT {status} on a share in another status, then read it back; the answer and the read share. */
+  async function move(session: Session, status: string, req: string, prefer?: string) {
+    const shares = await sharesOf(session, req);
+    const share = pick(shares, status, prefer);
+    if (!share) failPlain({ req }, `GET ${listPath(session)}: the fresh user has no share invite in a status other than ${status} to move`);
+    const exchange = await put(session, share.id, { status });
+    const about = { req, what: `with {"status": "${status}"} on a share in status ${String(share.status)}` };
+    expectStatus(exchange, 200, about);
+    const answered = expectUpdateAnswer(exchange, TYPE, SCHEMA, { ...about, req: "ERR-011" }, strict);
+    const read = await readShare(session, share.id, { req, what: `after PUT {"status": "${status}"}` });
+    expectThat(read.share.status === status, read.exchange, `status ${status}, as set by the PUT`, { req }, `status ${JSON.stringify(read.share.status)}`);
+    return { before: share, answered, after: read.share, readExchange: read.exchange };
+  }
+
+  test("SHARE-006 SHARE-005 ERR-011 PUT status ACTIVE accepts: 200, a later GET shows ACTIVE with an integer monetary_account_id", async ({ skip }) => {
+    const session = await freshUser(skip);
+    const { after, readExchange } = await move(session, "ACTIVE", "SHARE-006", "REJECTED");
+    expectThat(Number.isInteger(after.monetary_account_id), readExchange, "an integer monetary_account_id once the share is accepted", { req: "SHARE-005" }, `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`);
+  });
+
+  test("SHARE-007 SHARE-005 ERR-011 PUT status REJECTED rejects: 200, a later GET shows REJECTED with monetary_account_id null", async ({ skip }) => {
+    const session = await freshUser(skip);
+    // An accepted share, where there is one: rejecting it must drop its account.
+    const { after, readExchange } = await move(session, "REJECTED", "SHARE-007", "ACTIVE");
+    expectThat(noAccount(after), readExchange, "monetary_account_id null on a rejected share", { req: "SHARE-005" }, `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`);
+  });
+
+  test("SHARE-008 ERR-011 PUT status REVOKED answers 200 and a later GET shows REVOKED", async ({ skip }) => {
+    const session = await freshUser(skip);
+    await move(session, "REVOKED", "SHARE-008", "ACTIVE");
+  });
+
+  test("SHARE-009 ERR-001 PUT with a status outside ACTIVE, REVOKED, REJECTED is refused and leaves the status as it was", async ({ skip }) => {
+    const session = await freshUser(skip);
+    const share = (await sharesOf(session, "SHARE-009")).find((s) => typeof s.id === "number");
+    skip(!share, NO_SHARES);
+    for (const status of ["ACCEPTED", "PENDING", "CANCELLED", "", 1]) {
+      const before = (await readShare(session, share!.id, { req: "SHARE-009", what: "(before the PUT)" })).share.status;
+      const about = { req: "SHARE-009", what: `with {"status": ${JSON.stringify(status)}}` };
+      expect4xxAndErrorBody(await put(session, share!.id, { status }), about);
+      const { share: after, exchange } = await readShare(session, share!.id, { req: "SHARE-009", what: `after the refused PUT {"status": ${JSON.stringify(status)}}` });
+      expectThat(after.status === before, exchange, `status ${JSON.stringify(before)}, unchanged by the refused PUT`, { req: "SHARE-009" }, `status ${JSON.stringify(after.status)}`);
+    }
+  });
+
+  test("SHARE-010 a PUT that sends card_id never gets card_id back: not in its answer, the read or the list", async ({ skip }) => {
+    const session = await freshUser(skip);
+    const share = (await sharesOf(session, "SHARE-010")).find((s) => typeof s.id === "number");
+    skip(!share, NO_SHARES);
+    // A card of the user's own, so the write has every chance to be taken (its effect is not checked: GAP-15).
+    const cards = await get(session, t.userPath(session, "/card"));
+    const cardId = cards.status === 200 ? idsIn(cards.json)[0] : undefined;
+    skip(cardId === undefined, "the fresh user's card list gave no card id to send as card_id");
+    const body = { card_id: cardId };
+    const answer = await put(session, share!.id, body);
+    const noCardId = (exchange: Exchange, what: string) => {
+      const where = findKey(exchange.json, "card_id");
+      expectThat(where === undefined, exchange, "no card_id anywhere in the answer (write-only)", { req: "SHARE-010", what }, `card_id at ${where}`);
+    };
+    noCardId(answer, `with ${JSON.stringify(body)}`);
+    noCardId((await readShare(session, share!.id, { req: "SHARE-010" })).exchange, `after PUT ${JSON.stringify(body)}`);
+    for (const page of (await listAll(t.client, { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] }, { req: "SHARE-010" })).pages) {
+      noCardId(page, `after PUT ${JSON.stringify(body)}`);
+    }
+  });
+
+  test("SHARE-011 ERR-011 PUT with an empty object answers 200 and leaves the status as it was", async ({ skip }) => {
+    const session = await freshUser(skip);
+    const share = (await sharesOf(session, "SHARE-011")).find((s) => typeof s.id === "number");
+    skip(!share, NO_SHARES);
+    const exchange = await put(session, share!.id, {});
+    expectStatus(exchange, 200, { req: "SHARE-011", what: "with {} (status and card_id are both optional)" });
+    expectUpdateAnswer(exchange, TYPE, SCHEMA, { req: "ERR-011", what: "with {}" }, strict);
+    const { share: after, exchange: read } = await readShare(session, share!.id, { req: "SHARE-011", what: "after PUT {}" });
+    expectThat(after.status === share!.status, read, `status ${JSON.stringify(share!.status)}, unchanged by PUT {}`, { req: "SHARE-011" }, `status ${JSON.stringify(after.status)}`);
+  });
+});
+
+describe("whose shares", () => {
+  test("AUTH-019 AUTH-015 ERR-001 the second user cannot read or answer the primary user's shares, and the primary cannot list the second user's", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const shares = await primaryList();
+    skip(shares.length === 0, NO_SHARES);
+    const intruder = other!;
+    const victim = shares[0]!;
+    const marks = [`"id":${String(victim.id)}`, ...(typeof victim.description === "string" ? [victim.description] : [])];
+    const neverTheirs = (exchange: Exchange, req: string, what: string) => {
+      const leaked = marks.filter((m) => exchange.bodyText.includes(m));
+      expectThat(leaked.length === 0, exchange, "no trace of the primary user's share", { req, what }, `${leaked.join(", ")} in the body`);
+    };
+    const what = `by the second user under its own userID with the primary user's share ${String(victim.id)}`;
+    const read = await get(intruder, itemPath(intruder, victim.id));
+    expect4xxAndErrorBody(read, { req: "AUTH-019", what });
+    neverTheirs(read, "AUTH-019", what);
+    if (!readOnly) {
+      // An empty body: were it wrongly taken, it would change nothing.
+      const write = await put(intruder, victim.id, {});
+      expect4xxAndErrorBody(write, { req: "AUTH-019", what: `${what}, PUT {}` });
+      neverTheirs(write, "AUTH-019", `${what}, PUT {}`);
+    }
+    const swapped = await get(t.primary(), listPath(intruder));
+    expect4xxAndErrorBody(swapped, { req: "AUTH-015", what: `with the primary user's session on the second user's id ${intruder.userId}` });
+  });
+});
