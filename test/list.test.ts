@@ -1,0 +1,145 @@
+// `conformance list` and requirement-level selection: `run --requirement`, `--exclude-destructive`.
+import { describe, expect, it } from "vitest";
+import type { Listing } from "../cli/list.js";
+import { requirements } from "../harness/requirements.js";
+import { destructiveRequirements, expandRequirements, testNamePattern } from "../harness/selection.js";
+import { spawnConformance } from "../harness/spawn-run.js";
+import { suiteFileNames, suiteTitles, titlesIn } from "../harness/test-titles.js";
+
+async function configError(args: string[], pattern: RegExp): Promise<void> {
+  const run = await spawnConformance(args, { timeoutMs: 60_000 });
+  expect(run.code, run.stderr).toBe(2);
+  const lines = run.stderr.trim().split("\n");
+  expect(lines, "exactly one line on stderr").toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+}
+
+describe("test titles from the suite sources", () => {
+  it("reads test, test.for, it and describe titles, with template parts and dynamic leading IDs", () => {
+    const source = [
+      'describe("reading cards", () => {',
+      '  test("CARD-001 ERR-001 the list answers", async () => {});',
+      "  it(`CARD-002 a read of ${id} answers`, async () => {});",
+      '  test.for(rows.map((r) => [r.id, r]))("%s ERR-001 a PUT with %s is refused", async () => {});',
+      "  test.skipIf(!ok)(",
+      '    "PAGE-003 a multi-line call",',
+      "    async () => {},",
+      "  );",
+      '  const x = latest("not a title");',
+      "});",
+    ].join("\n");
+    const titles = titlesIn("demo", source);
+    expect(titles.map((t) => [t.kind, t.title, t.requirements, t.dynamic])).toEqual([
+      ["describe", "reading cards", [], false],
+      ["test", "CARD-001 ERR-001 the list answers", ["CARD-001", "ERR-001"], false],
+      ["test", "CARD-002 a read of ${id} answers", ["CARD-002"], false],
+      ["test", "%s ERR-001 a PUT with %s is refused", ["ERR-001"], true],
+      ["test", "PAGE-003 a multi-line call", ["PAGE-003"], false],
+    ]);
+  });
+
+  // The requirement pattern matches an ID as a whole word anywhere in "<file> <describe…> <title>":
+  // exact only while no describe or title names an ID outside a title's leading run.
+  it("no suite names a requirement ID outside the leading IDs of a test title", () => {
+    const strays = suiteTitles().flatMap((t) => {
+      const words = t.title.split(" ");
+      const rest = words.slice((t.dynamic ? 1 : 0) + t.requirements.length).join(" ");
+      const ids = rest.match(/\b[A-Z]+-\d{3}\b/g);
+      return ids ? [`${t.suite}:${t.line} ${t.kind} "${t.title}" names ${ids.join(", ")} outside its leading IDs`] : [];
+    });
+    expect(strays, "move the IDs to the start of the test title, or reword").toEqual([]);
+  });
+});
+
+describe("requirement selection", () => {
+  it("expands IDs and wildcards against the catalogue, case-insensitively and comma-separated", () => {
+    const pageIds = [...requirements().keys()].filter((id) => id.startsWith("PAGE-"));
+    expect(expandRequirements(["PAGE-*"], "run")).toEqual(pageIds);
+    expect(expandRequirements(["card-004,HDR-001", "CARD-004"], "run")).toEqual(["HDR-001", "CARD-004"]);
+    expect(expandRequirements(["HDR-00?"], "run").every((id) => /^HDR-00\d$/.test(id))).toBe(true);
+    expect(() => expandRequirements(["CARD-999"], "run")).toThrow(/unknown requirement "CARD-999"/);
+    expect(() => expandRequirements(["NOPE-*"], "run")).toThrow(/no requirement matches "NOPE-\*"/);
+    expect(() => expandRequirements(["/.*/"], "run")).toThrow(/is not a requirement ID or wildcard/);
+  });
+
+  it("builds one test-name pattern from --requirement, --exclude-destructive and --grep", () => {
+    const name = (title: string) => `suites/cards.test.ts the card state table ${title}`;
+    const only = new RegExp(testNamePattern({ requirementIds: ["CARD-004", "PAGE-001"] })!);
+    expect(only.test(name("CARD-004 every card field has its type"))).toBe(true);
+    expect(only.test(name("CARD-001 PAGE-001 the list pages"))).toBe(true);
+    expect(only.test(name("CARD-0045 not an ID"))).toBe(false);
+    expect(only.test(name("CARD-005 every status is known"))).toBe(false);
+    const safe = new RegExp(testNamePattern({ excludeIds: ["CARD-014", "AUTH-012"] })!);
+    expect(safe.test(name("CARD-013 ERR-001 activation"))).toBe(true);
+    expect(safe.test(name("CARD-013 CARD-014 a permanent state"))).toBe(false);
+    const both = new RegExp(testNamePattern({ requirementIds: ["CARD-013", "CARD-014"], excludeIds: ["CARD-014"], grep: "activat" })!);
+    expect(both.test(name("CARD-013 activation works"))).toBe(true);
+    expect(both.test(name("CARD-013 something else"))).toBe(false);
+    expect(both.test(name("CARD-014 activation then LOST"))).toBe(false);
+    expect(testNamePattern({ grep: "a|b" })).toBe("a|b");
+    expect(testNamePattern({})).toBeUndefined();
+  });
+
+  it("the destructive requirements are the catalogue's destructive: true entries", () => {
+    const destructive = destructiveRequirements();
+    expect(destructive.length).toBeGreaterThan(0);
+    for (const id of destructive) expect(requirements().get(id)?.destructive).toBe(true);
+  });
+});
+
+describe("conformance list", () => {
+  it("prints every suite with its tests, levels and destructive marks, and the requirements they prove", async () => {
+    const run = await spawnConformance(["list", "--json"], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    const listing = JSON.parse(run.stdout) as Listing;
+    expect(listing.suites.map((s) => s.name)).toEqual(suiteFileNames().filter((s) => listing.suites.some((l) => l.name === s)));
+    const tests = suiteTitles().filter((t) => t.kind === "test" && (t.requirements.length > 0 || t.dynamic));
+    expect(listing.suites.flatMap((s) => s.tests).length).toBe(tests.length);
+    for (const r of listing.requirements) expect(requirements().get(r.id)?.level).toBe(r.level);
+    const marked = listing.suites.flatMap((s) => s.tests).filter((t) => t.destructive);
+    for (const t of marked) expect(t.requirements.some((id) => requirements().get(id)?.destructive)).toBe(true);
+
+    const text = await spawnConformance(["list", "--suite", "headers"], { timeoutMs: 60_000 });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^headers: \d+ tests/m);
+    expect(text.stdout).toMatch(/HDR-001 MUST/);
+    expect(text.stdout).not.toMatch(/^authentication:/m);
+  });
+
+  it("--requirement lists exactly the tests naming those requirements", async () => {
+    const run = await spawnConformance(["list", "--requirement", "HDR-00*", "--json"], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    const listing = JSON.parse(run.stdout) as Listing;
+    const listed = listing.suites.flatMap((s) => s.tests);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const t of listed) expect(t.dynamic || t.requirements.some((id) => id.startsWith("HDR-00")), t.title).toBe(true);
+    expect(listing.requirements.every((r) => r.id.startsWith("HDR-00"))).toBe(true);
+  });
+
+  it("refuses unknown requirements, suites and arguments with one line and exit 2", async () => {
+    await configError(["list", "--requirement", "CARD-999"], /^conformance list: unknown requirement "CARD-999"/);
+    await configError(["list", "--suite", "nope"], /^conformance list: unknown suite "nope"/);
+    await configError(["run", "--requirement", "ZZZ-*"], /^conformance run: no requirement matches "ZZZ-\*"/);
+    await configError(["run", "--requirement", "CARD-999"], /^conformance run: unknown requirement "CARD-999"/);
+  });
+});
+
+describe("conformance run --requirement / --exclude-destructive", () => {
+  it("runs exactly the tests proving the requirements, and skips those with a destructive requirement", async () => {
+    const destructive = "AUTH-012";
+    expect(requirements().get(destructive)?.destructive).toBe(true);
+    const run = await spawnConformance(["run", "--requirement", "AUTH-011", "--requirement", destructive, "--exclude-destructive"], { timeoutMs: 120_000 });
+    expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
+    const ran = run.summary!.tests.filter((t) => t.status !== "skipped");
+    expect(ran.length).toBeGreaterThan(0);
+    for (const t of ran) {
+      expect(t.requirements, t.name).toContain("AUTH-011");
+      expect(t.requirements, t.name).not.toContain(destructive);
+    }
+    const excluded = run.summary!.tests.filter((t) => t.requirements.includes(destructive));
+    expect(excluded.length).toBeGreaterThan(0);
+    expect(excluded.every((t) => t.status === "skipped")).toBe(true);
+    // Only the suites naming the IDs are loaded.
+    expect(new Set(run.summary!.tests.map((t) => t.suite)).size).toBe(1);
+  });
+});
