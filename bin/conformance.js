@@ -5,5 +5,7 @@ import { register } from "tsx/esm/api";
 register();
 const { main } = await import("../cli/main.ts");
 const code = await main(process.argv.slice(2));
-// Target servers keep sockets open; the verdict is known, so leave now.
+// Target servers may keep sockets open; the verdict is known, so leave now, once what was
+// written to a pipe has drained (an early exit would cut long output such as `list --json`).
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write("", resolve))));
 process.exit(code);
