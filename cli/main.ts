@@ -11,15 +11,34 @@ const HELP = `conformance ${SUITE_VERSION}: conformance suite for the Banking Ac
 
 Usage:
   conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--seed N] [--reports DIR] [--fault NAME…]
+                  [--requirement ID…] [--exclude-destructive]
+                  [--shard I/N] [--expectations FILE]
+                                             run the suites; --requirement CARD-004 -r 'PAGE-*' runs the tests proving
+                                             those requirements; --target reference is always the embedded reference
+  conformance list [--suite S…] [--requirement ID…] [--json]
+                                             suites, tests and requirements (levels, destructive)
+  conformance init [--base-url URL] [--profile NAME] [--ci github] [--dir DIR] [--force]
+                                             write targets.yaml and .env.example (and a CI workflow) for your server
+  conformance openapi [--out FILE] [--header-prefix P]
+                                             the API as the suite understands it, as an OpenAPI 3.1 document
   conformance targets [--targets FILE]       list target profiles (secrets masked)
   conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…]
                                              run the reference server standalone
   conformance faults                         list the reference server's faults
   conformance kill-matrix [--fault NAME…] [--reports DIR]
                                              prove the suite: every fault must be caught
+  conformance report [--reports DIR] [--output DIR] [--single-file] [--open]
+                                             the Allure HTML report of the last run (reports/allure-report)
+  conformance merge DIR… [--reports OUT] [--expectations FILE]
+                                             merge the reports of shards into one summary, verdict and report
+  conformance expectations update [--target NAME] [--reports DIR] [--file FILE] | check FILE
+                                             write the baseline expectations/<target>.yaml from the last run
 
 Targets file: --targets, else $CONFORMANCE_TARGETS, else ./targets.yaml.
-Exit codes: 0 all checks passed; 1 a check failed or the target misbehaved; 2 bad configuration or flags.`;
+Every run writes reports/conformance.{json,md} (verdict), summary.json, junit.xml and allure-results/.
+Exit codes: 0 all checks passed (deviations from conventions switched off do not count; with --expectations:
+no new failure, no unexpected pass, no expired entry); 1 a check failed or the target misbehaved;
+2 bad configuration, flags or baseline file.`;
 
 async function targetsCommand(args: string[]): Promise<number> {
   const { values } = parseFlags("targets", args, { targets: { type: "string" } });
@@ -49,6 +68,18 @@ export async function main(argv: string[]): Promise<number> {
         return await faultsCommand();
       case "kill-matrix":
         return await killMatrixCommand(rest);
+      case "list":
+        return await (await import("./list.js")).listCommand(rest);
+      case "init":
+        return await (await import("./init.js")).initCommand(rest);
+      case "openapi":
+        return await (await import("./openapi.js")).openapiCommand(rest);
+      case "report":
+        return await (await import("./report.js")).reportCommand(rest);
+      case "merge":
+        return await (await import("./merge.js")).mergeCommand(rest);
+      case "expectations":
+        return await (await import("./expectations.js")).expectationsCommand(rest);
       case undefined:
       case "help":
       case "--help":
@@ -59,7 +90,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${SUITE_VERSION}\n`);
         return 0;
       default:
-        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, targets, serve, faults, kill-matrix; see conformance --help)`);
+        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, list, init, openapi, report, merge, expectations, targets, serve, faults, kill-matrix; see conformance --help)`);
     }
   } catch (error) {
     if (error instanceof ConfigError) {

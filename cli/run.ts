@@ -1,11 +1,15 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../harness/config-error.js";
-import { loadTargetsFile, selectProfile, targetsFilePath } from "../harness/profile.js";
+import { runInfo } from "../harness/conformance-summary.js";
+import { loadBaseline } from "../harness/expectations.js";
 import { SummaryReporter } from "../harness/reporters/summary-reporter.js";
 import { RUN_ENV } from "../harness/run-env.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../harness/version.js";
 import { integerFlag, parseFlags } from "./args.js";
+import { selectTests } from "./select.js";
+import { resolveTarget } from "./targets-resolve.js";
+import { finishRun } from "./verdict.js";
 import { PACKAGE_ROOT, runVitest } from "./vitest-run.js";
 const SUITES_DIR = join(PACKAGE_ROOT, "suites");
 
@@ -13,7 +17,13 @@ export function suiteNames(): string[] {
   return readdirSync(SUITES_DIR).filter((f) => f.endsWith(".test.ts")).map((f) => f.slice(0, -".test.ts".length)).sort();
 }
 
-/** conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--seed N] [--reports DIR] [--fault NAME…] */
+/** Files a run writes under its reports folder (removed first, so nothing stale is left). */
+export const RUN_OUTPUTS = ["allure-results", "allure-report", "junit.xml", "summary.json", "conformance.json", "conformance.md"];
+
+/**
+ * conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--requirement ID…] [--exclude-destructive] [--seed N] [--reports DIR] [--fault NAME…]
+ *   [--shard I/N] (one part of the suite files, for CI machines) [--expectations FILE] (a baseline: fail on regressions only)
+ */
 export async function runCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags("run", args, {
     target: { type: "string", short: "t" },
@@ -22,9 +32,13 @@ export async function runCommand(args: string[]): Promise<number> {
     seed: { type: "string" },
     reports: { type: "string" },
     fault: { type: "string", multiple: true },
+    shard: { type: "string" },
+    expectations: { type: "string" },
+    requirement: { type: "string", short: "r", multiple: true },
+    "exclude-destructive": { type: "boolean" },
   });
-  const targetsFile = targetsFilePath(values.targets);
-  const profile = selectProfile(loadTargetsFile(targetsFile), values.target);
+  // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
+  const { targetsFile, profile } = resolveTarget("run", values);
   const known = suiteNames();
   const unknown = positionals.filter((s) => !known.includes(s));
   if (unknown.length > 0) throw new ConfigError(`conformance run: unknown suite "${unknown[0]}" (have: ${known.join(", ")})`);
@@ -43,6 +57,15 @@ export async function runCommand(args: string[]): Promise<number> {
       throw new ConfigError(`conformance run: --grep "${values.grep}" is not a valid regular expression`);
     }
   }
+  const selection = selectTests({ suites: positionals, grep: values.grep, requirement: values.requirement, excludeDestructive: values["exclude-destructive"] });
+  const shard = shardFlag(values.shard);
+  if (shard !== undefined && values.expectations !== undefined) {
+    throw new ConfigError("conformance run: --expectations judges a whole run: apply it when merging the shards (conformance merge DIR… --expectations FILE)");
+  }
+  const baseline = values.expectations === undefined ? undefined : loadBaseline(resolve(values.expectations));
+  if (baseline?.target !== undefined && baseline.target !== profile.name) {
+    throw new ConfigError(`${baseline.file}: the baseline is for target "${baseline.target}", this run is against "${profile.name}"`);
+  }
   const seed = integerFlag("run", "seed", values.seed) ?? profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   const reportsDir = resolve(values.reports ?? "reports");
 
@@ -51,13 +74,14 @@ export async function runCommand(args: string[]): Promise<number> {
   process.env[RUN_ENV.faults] = (values.fault ?? []).join(",");
   process.env[RUN_ENV.seed] = String(seed);
   process.env[RUN_ENV.reports] = reportsDir;
-  for (const old of ["allure-results", "junit.xml", "summary.json"]) rmSync(join(reportsDir, old), { recursive: true, force: true });
+  for (const old of RUN_OUTPUTS) rmSync(join(reportsDir, old), { recursive: true, force: true });
 
-  const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT });
+  const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
   await runVitest({
     projects: ["conformance"],
-    files: positionals.map((s) => `suites/${s}.test.ts`),
-    ...(values.grep === undefined ? {} : { grep: values.grep }),
+    files: selection.suites.map((s) => `suites/${s}.test.ts`),
+    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+    ...(shard === undefined ? {} : { shard }),
     testTimeout: profile.timeouts.testMs,
     outputFile: { junit: join(reportsDir, "junit.xml") },
     reporters: [
@@ -69,12 +93,13 @@ export async function runCommand(args: string[]): Promise<number> {
           resultsDir: join(reportsDir, "allure-results"),
           environmentInfo: {
             target: profile.name,
-            baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : (profile.baseUrl ?? ""),
+            baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
             suiteVersion: SUITE_VERSION,
             specVersion: SPEC_VERSION,
             seed: String(seed),
             node: process.version,
             ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
+            ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
           },
         },
       ],
@@ -84,5 +109,39 @@ export async function runCommand(args: string[]): Promise<number> {
   const result = summary.summary;
   if (!result) return 1;
   if (!existsSync(join(reportsDir, "summary.json"))) return 1;
-  return result.totals.failed > 0 || result.errors.length > 0 ? 1 : 0;
+  const run = runInfo(profile, {
+    faults,
+    seed,
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt ?? new Date().toISOString(),
+    suites: selection.suites,
+    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+    ...(shard === undefined ? {} : { shard }),
+  });
+  // A shard's annotations would repeat in the merge job, which judges the whole run.
+  const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
+  return finishRun({ reportsDir, summary: result, run, github, ...(baseline ? { baseline } : {}) }).code;
+}
+
+/** --shard I/N with 1 <= I <= N. */
+function shardFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+    throw new ConfigError(`conformance run: --shard expects I/N with 1 <= I <= N (e.g. 2/3), got "${value}"`);
+  }
+  return `${Number(match[1])}/${Number(match[2])}`;
+}
+
+/** The base URL for reports: no user:password@, no query string (either may carry a secret). */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    parsed.search = "";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
 }

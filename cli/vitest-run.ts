@@ -11,6 +11,8 @@ export interface VitestRunOptions {
   grep?: string;
   testTimeout?: number;
   outputFile?: Record<string, string>;
+  /** "i/n": run only the i-th of n parts of the test files (vitest --shard). */
+  shard?: string;
 }
 
 /** One vitest run of the package's own config (suites resolve from the package, not the caller's cwd). */
@@ -25,6 +27,7 @@ export async function runVitest(options: VitestRunOptions): Promise<void> {
     ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
     ...(options.testTimeout === undefined ? {} : { testTimeout: options.testTimeout }),
     ...(options.outputFile ? { outputFile: options.outputFile } : {}),
+    ...(options.shard === undefined ? {} : { shard: options.shard }),
     // vitest's own exit code is not ours: the CLI decides from the summary.
     passWithNoTests: true,
     reporters: options.reporters as never,

@@ -2,6 +2,16 @@ import * as allure from "allure-js-commons";
 import type { Exchange } from "./exchange.js";
 import { redactHeaders, redactText } from "./redact.js";
 
+/** A JSON text as a value (so reports show it as a tree), else the text itself. Redacted first. */
+function readable(text: string): unknown {
+  const redacted = redactText(text.length > 20_000 ? `${text.slice(0, 20_000)}…` : text);
+  try {
+    return JSON.parse(redacted) as unknown;
+  } catch {
+    return redacted;
+  }
+}
+
 /** The exchange as it goes into reports: secrets redacted, binary bodies summarised. */
 export function redactedExchange(exchange: Exchange): Record<string, unknown> {
   const contentType = exchange.headers["content-type"] ?? "";
@@ -12,12 +22,12 @@ export function redactedExchange(exchange: Exchange): Record<string, unknown> {
       url: exchange.request.url,
       ...(exchange.request.from ? { from: exchange.request.from } : {}),
       headers: redactHeaders(exchange.request.headers),
-      ...(exchange.request.body === undefined ? {} : { body: redactText(exchange.request.body) }),
+      ...(exchange.request.body === undefined ? {} : { body: readable(exchange.request.body) }),
     },
     response: {
       status: exchange.status,
       headers: redactHeaders(exchange.headers),
-      body: textual ? redactText(exchange.bodyText.length > 20_000 ? `${exchange.bodyText.slice(0, 20_000)}…` : exchange.bodyText) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`,
+      body: textual ? readable(exchange.bodyText) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`,
     },
     durationMs: exchange.durationMs,
   };

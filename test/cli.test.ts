@@ -62,7 +62,7 @@ describe("conformance targets", () => {
 describe("a target that refuses connections", () => {
   it("fails the run with exit 1 and a plain message, and still writes the summary", async () => {
     const file = targets("targets:\n  down:\n    baseUrl: http://127.0.0.1:9/v1\n    apiKey: k\n    timeouts: { requestMs: 2000 }\n");
-    const run = await spawnConformance(["run", "headers", "--targets", file], { timeoutMs: 60_000 });
+    const run = await spawnConformance(["run", "headers", "--targets", file], { timeoutMs: 60_000, env: { GITHUB_ACTIONS: "false" } });
     expect(run.code, run.stderr).toBe(1);
     expect(run.summary?.totals.failed).toBeGreaterThan(0);
     expect(run.summary?.tests[0]?.message).toMatch(/connection refused/);

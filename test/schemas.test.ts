@@ -130,7 +130,7 @@ const WRITE_ONLY: { field: string; value: unknown }[] = [
 const FORBIDDEN = "must not be present (the schema forbids this property)";
 
 /** Tool configuration schemas written alongside ours; they are only compiled here. */
-const TOOL_CONFIG = new Set(["targets", "requirements"]);
+const TOOL_CONFIG = new Set(["targets", "requirements", "expectations"]);
 
 /** Every payload schema: envelope pieces and shared objects, plus requests and read forms (some read forms are also envelope pieces or shared). */
 const OWNED = [...new Set([...ENVELOPE_PIECES, ...SHARED, ...REQUESTS.map((r) => r.schema), ...READ_FORMS.map((r) => r.schema)])];

@@ -11,16 +11,22 @@ export interface TestSummary {
   project: string;
   suite: string;
   name: string;
+  /** "<suite> > <describe…> > <title>": unique in a run; expectation baselines name tests by it. */
+  fullName?: string;
   status: "passed" | "failed" | "skipped";
   requirements: string[];
   durationMs: number;
   message?: string;
+  /** Skipped because the run's selection (--grep, --requirement) left it out, not for a reason of its own. */
+  notSelected?: true;
 }
 
 export interface RunSummary {
   target: string;
   suiteVersion: string;
   startedAt: string;
+  /** When the run ended (ISO); absent in summaries written before it was added. */
+  finishedAt?: string;
   durationMs: number;
   seed: number | null;
   totals: { passed: number; failed: number; skipped: number };
@@ -37,6 +43,8 @@ export interface SummaryOptions {
   root: string;
   /** Print only the closing line (the kill matrix prints its own table). */
   quiet?: boolean;
+  /** Print nothing (the caller prints its own verdict, e.g. with a baseline applied). */
+  silent?: boolean;
   /** File name under reportsDir (default summary.json). */
   fileName?: string;
 }
@@ -61,11 +69,13 @@ export class SummaryReporter implements Reporter {
       for (const test of module.children.allTests()) tests.push(this.summarise(suite, test));
     }
     const count = (status: TestSummary["status"]) => tests.filter((t) => t.status === status).length;
+    const finished = new Date();
     this.summary = {
       target: this.options.target,
       suiteVersion: SUITE_VERSION,
       startedAt: this.started.toISOString(),
-      durationMs: Date.now() - this.started.getTime(),
+      finishedAt: finished.toISOString(),
+      durationMs: finished.getTime() - this.started.getTime(),
       seed: this.options.seed() ?? null,
       totals: { passed: count("passed"), failed: count("failed"), skipped: count("skipped") },
       errors,
@@ -73,7 +83,7 @@ export class SummaryReporter implements Reporter {
     };
     mkdirSync(this.options.reportsDir, { recursive: true });
     writeFileSync(join(this.options.reportsDir, this.options.fileName ?? "summary.json"), `${JSON.stringify(this.summary, null, 2)}\n`);
-    this.print(this.summary);
+    if (!this.options.silent) this.print(this.summary);
   }
 
   private summarise(suite: string, test: TestCase): TestSummary {
@@ -89,10 +99,13 @@ export class SummaryReporter implements Reporter {
       project: test.project.name,
       suite,
       name: test.name,
+      fullName: `${suite} > ${test.fullName}`,
       status,
       requirements: test.meta().requirements ?? requirementIdsOf(test.name),
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
       ...(message ? { message: redactText(message) } : {}),
+      // A test-name filter marks the tests it leaves out "skip" before they run; a check's own skip carries a note.
+      ...(result.state === "skipped" && test.options.mode === "skip" && !result.note ? { notSelected: true as const } : {}),
     };
   }
 

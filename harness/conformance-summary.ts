@@ -1,0 +1,421 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { TargetProfile } from "./profile.js";
+import type { RunSummary, TestSummary } from "./reporters/summary-reporter.js";
+import { REQUIREMENT_ID, requirements, type Level, type Requirement } from "./requirements.js";
+import { SPEC_VERSION, SUITE_VERSION } from "./version.js";
+
+/**
+ * The verdict a vendor can hand on: reports/conformance.json (for tools) and conformance.md (for a
+ * pull request), built from summary.json and the run's facts. Rules, in one place:
+ * - A failed test blames the requirement its message starts with (a CheckFailure names the check that
+ *   failed, "HDR-003: GET …"); a message naming none (a crash, a timeout, an unreachable target)
+ *   blames every requirement the test names.
+ * - A failure whose blamed requirements are all CONVENTIONs the profile lists in `conventionsOff` is a
+ *   deviation: reported, never a failure, and it does not fail the run.
+ * - A requirement fails when a failed test blames it; deviates when a deviating test blames it; passes
+ *   when a test naming it passed; otherwise it is skipped (every test naming it was skipped, or stopped
+ *   early at another requirement's check).
+ * - NOT CONFORMANT when a requirement failed; INCOMPLETE when a required one (any level but a switched-off
+ *   CONVENTION) was skipped, a suite file broke, or nothing ran; else CONFORMANT. The verdict covers the
+ *   requirements the run checked: a partial run (some suites, --grep, one shard) says so.
+ */
+
+export type Verdict = "CONFORMANT" | "NOT CONFORMANT" | "INCOMPLETE";
+export type Outcome = "passed" | "failed" | "deviation" | "skipped";
+/**
+ * Why a test failed: a requirement check (the target's defect); no usable HTTP answer (connection refused,
+ * timeout: harness/client.ts TransportError); the session bootstrap refused; or the test itself broke.
+ */
+export type FailureKind = "defect" | "unreachable" | "bootstrap" | "broken";
+
+export const FORMAT = "banking-api-conformance/1";
+const LEVELS: Level[] = ["MUST", "CONVENTION", "LENIENT"];
+
+/** The facts of one run (or of merged shards) that the results alone do not carry. */
+export interface RunInfo {
+  target: string;
+  suiteVersion: string;
+  specVersion: string;
+  /** SHA-256 of the target profile with secrets removed (canonical JSON). */
+  profileSha256: string;
+  conventionsOff: string[];
+  /** Reference faults switched on (profile and --fault): a self-test, never a vendor's run. */
+  faults: string[];
+  seed: number | null;
+  startedAt: string;
+  finishedAt: string;
+  node: string;
+  scope: {
+    /** Suite files run; "all" when none was named. */
+    suites: string[] | "all";
+    grep: string | null;
+    /** The shard of this run ("2/3"), or every shard merged; null when not sharded. */
+    shards: string[] | null;
+  };
+}
+
+export interface TestResult {
+  suite: string;
+  name: string;
+  status: TestSummary["status"];
+  outcome: Outcome;
+  requirements: string[];
+  blamed: string[];
+  kind?: FailureKind;
+  message?: string;
+}
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  deviation: number;
+  skipped: number;
+}
+
+export interface RequirementResult {
+  id: string;
+  level: Level;
+  part: string;
+  resource: string;
+  statement: string;
+  status: Outcome;
+  /** Tests naming the requirement. */
+  tests: number;
+  failures: { test: string; message: string }[];
+  note?: string;
+}
+
+export interface ConformanceReport {
+  format: typeof FORMAT;
+  verdict: Verdict;
+  reason: string;
+  /** All suites, no --grep, no missing shard: the verdict covers the whole suite. */
+  complete: boolean;
+  run: RunInfo;
+  totals: { tests: Counts & { total: number }; requirements: Counts & { total: number }; notChecked: number };
+  levels: Record<Level, Counts>;
+  parts: { part: string; counts: Counts; requirements: string[] }[];
+  requirements: RequirementResult[];
+  errors: string[];
+  /** Canonical per-test results: sorted by suite and name, no timings. resultsSha256 is the SHA-256 of JSON.stringify(tests). */
+  tests: TestResult[];
+  resultsSha256: string;
+  /** Filled in when a baseline was applied (harness/expectations.ts). */
+  expectations?: BaselineResult;
+}
+
+/** What a baseline (expectations/<target>.yaml) made of the run's failures. */
+export interface BaselineResult {
+  file: string;
+  /** Failed tests the baseline expects, with the entry's reason. */
+  expected: { test: string; reason: string }[];
+  /** Failed tests no baseline entry covers: they fail the run. */
+  newFailures: string[];
+  /** "unexpected pass: …: remove it from the baseline": they fail the run. */
+  unexpectedPasses: string[];
+  /** Entries past their until: date: they fail the run, and excuse nothing. */
+  expired: string[];
+  /** Entries whose test or requirement this run did not check (another shard, suite or --grep). */
+  notRun: string[];
+}
+
+/** Messages of a target that gave no usable HTTP answer (harness/client.ts TransportError). */
+export const UNREACHABLE_SOURCE =
+  "no complete answer within|connection refused|connection reset|connection closed by the server|host name not found|host unreachable|closed the connection|connection aborted|source address not available";
+/** Messages of a session bootstrap that failed (harness/global-setup.ts, harness/target.ts). */
+export const BOOTSTRAP_SOURCE = "no session for the primary user|session bootstrap";
+const UNREACHABLE = new RegExp(UNREACHABLE_SOURCE, "i");
+const BOOTSTRAP = new RegExp(BOOTSTRAP_SOURCE, "i");
+
+export function fullNameOf(test: Pick<TestSummary, "suite" | "name" | "fullName">): string {
+  return test.fullName ?? `${test.suite} > ${test.name}`;
+}
+
+/** The requirement a failure message starts with ("HDR-003: …"), if the test names it. */
+export function blamedBy(message: string | undefined, named: string[]): string[] {
+  const first = /^([A-Z]+-\d{3}):/.exec(message ?? "")?.[1];
+  return first && REQUIREMENT_ID.test(first) && named.includes(first) ? [first] : [...named];
+}
+
+export function failureKind(message: string | undefined, named: string[]): FailureKind {
+  if (blamedBy(message, named).length === 1 && /^[A-Z]+-\d{3}:/.test(message ?? "")) return "defect";
+  return UNREACHABLE.test(message ?? "") ? "unreachable" : BOOTSTRAP.test(message ?? "") ? "bootstrap" : "broken";
+}
+
+/** A CONVENTION requirement the profile switched off: its failures are deviations. */
+export function isSwitchedOff(id: string, conventionsOff: string[]): boolean {
+  return conventionsOff.includes(id) && requirements().get(id)?.level === "CONVENTION";
+}
+
+/** SHA-256 of the profile with its secrets removed, as canonical JSON (sorted keys). */
+export function profileSha256(profile: TargetProfile): string {
+  const { apiKey: _a, secondaryApiKey: _s, ...rest } = profile;
+  return sha256(canonicalJson(rest));
+}
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** "1 deviation", "2 deviations". */
+export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+function testResult(test: TestSummary, conventionsOff: string[]): TestResult {
+  const base = { suite: test.suite, name: fullNameOf(test), status: test.status };
+  if (test.status !== "failed") {
+    return { ...base, outcome: test.status, requirements: test.requirements, blamed: [], ...(test.message ? { message: test.message } : {}) };
+  }
+  const blamed = blamedBy(test.message, test.requirements);
+  const deviation = blamed.length > 0 && blamed.every((id) => isSwitchedOff(id, conventionsOff));
+  return {
+    ...base,
+    outcome: deviation ? "deviation" : "failed",
+    requirements: test.requirements,
+    blamed,
+    kind: failureKind(test.message, test.requirements),
+    message: test.message ?? "failed without a message",
+  };
+}
+
+const zero = (): Counts => ({ passed: 0, failed: 0, deviation: 0, skipped: 0 });
+
+export function buildConformance(summary: RunSummary, run: RunInfo): ConformanceReport {
+  const catalogue = requirements();
+  const tests = summary.tests
+    .filter((t) => !t.notSelected)
+    .map((t) => testResult(t, run.conventionsOff))
+    .sort((a, b) => (a.suite === b.suite ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.suite < b.suite ? -1 : 1));
+
+  const named = new Map<string, TestResult[]>();
+  for (const test of tests) for (const id of test.requirements) named.set(id, [...(named.get(id) ?? []), test]);
+  const order = [...catalogue.keys()];
+  const ids = [...named.keys()].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+
+  const results = ids.map((id): RequirementResult => {
+    const req: Requirement | undefined = catalogue.get(id);
+    const mine = named.get(id)!;
+    const blaming = (outcome: Outcome) => mine.filter((t) => t.outcome === outcome && t.blamed.includes(id));
+    const failed = blaming("failed");
+    const deviating = blaming("deviation");
+    const status: Outcome = failed.length > 0 ? "failed" : deviating.length > 0 ? "deviation" : mine.some((t) => t.outcome === "passed") ? "passed" : "skipped";
+    const note =
+      status === "skipped"
+        ? mine.every((t) => t.outcome === "skipped")
+          ? `skipped: ${[...new Set(mine.map((t) => t.message ?? "skipped"))].join("; ")}`
+          : `not proven: its tests stopped at another requirement's check (${[...new Set(mine.flatMap((t) => t.blamed))].join(", ")})`
+        : undefined;
+    return {
+      id,
+      level: req?.level ?? "MUST",
+      part: req?.part ?? "Unknown part",
+      resource: req?.resource ?? "unknown",
+      statement: req?.statement ?? "(not in spec/requirements.yaml)",
+      status,
+      tests: mine.length,
+      failures: [...failed, ...deviating].map((t) => ({ test: t.name, message: t.message ?? "" })),
+      ...(note ? { note } : {}),
+    };
+  });
+
+  const levels = Object.fromEntries(LEVELS.map((l) => [l, zero()])) as Record<Level, Counts>;
+  const partMap = new Map<string, { counts: Counts; requirements: string[] }>();
+  const reqTotals = zero();
+  for (const r of results) {
+    levels[r.level][r.status]++;
+    reqTotals[r.status]++;
+    const part = partMap.get(r.part) ?? { counts: zero(), requirements: [] };
+    part.counts[r.status]++;
+    part.requirements.push(r.id);
+    partMap.set(r.part, part);
+  }
+  const testTotals = zero();
+  for (const t of tests) testTotals[t.outcome]++;
+
+  const { verdict, reason } = decide(results, tests, summary.errors, run);
+  return {
+    format: FORMAT,
+    verdict,
+    reason,
+    complete: run.scope.suites === "all" && run.scope.grep === null && (run.scope.shards === null || shardsComplete(run.scope.shards)),
+    run,
+    totals: {
+      tests: { ...testTotals, total: tests.length },
+      requirements: { ...reqTotals, total: results.length },
+      notChecked: [...catalogue.values()].filter((r) => r.status !== "withdrawn" && r.status !== "not-testable" && !named.has(r.id)).length,
+    },
+    levels,
+    parts: [...partMap].map(([part, v]) => ({ part, ...v })),
+    requirements: results,
+    errors: summary.errors,
+    tests,
+    resultsSha256: sha256(JSON.stringify(tests)),
+  };
+}
+
+function rank(order: string[], id: string): number {
+  const i = order.indexOf(id);
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+}
+
+export function shardsComplete(shards: string[]): boolean {
+  const parsed = shards.map((s) => s.split("/").map(Number) as [number, number]);
+  const count = parsed[0]?.[1] ?? 0;
+  return parsed.length === count && parsed.every(([, n]) => n === count) && new Set(parsed.map(([i]) => i)).size === count;
+}
+
+function decide(results: RequirementResult[], tests: TestResult[], errors: string[], run: RunInfo): { verdict: Verdict; reason: string } {
+  const failed = results.filter((r) => r.status === "failed");
+  const failedTests = tests.filter((t) => t.outcome === "failed");
+  if (failedTests.length > 0 && failedTests.every((t) => t.kind === "unreachable") && !tests.some((t) => t.outcome === "passed")) {
+    // Nothing answered: no requirement could be judged, so no verdict on the target (the run still fails).
+    return { verdict: "INCOMPLETE", reason: `the target could not be reached (${failedTests[0]!.message!.split("\n")[0]})` };
+  }
+  if (failed.length > 0) {
+    const byLevel = LEVELS.map((l) => [l, failed.filter((r) => r.level === l).length] as const).filter(([, n]) => n > 0);
+    return { verdict: "NOT CONFORMANT", reason: `${failed.length} of ${results.length} requirements failed (${byLevel.map(([l, n]) => `${n} ${l}`).join(", ")})` };
+  }
+  if (errors.length > 0) return { verdict: "INCOMPLETE", reason: `${plural(errors.length, "error")} outside any test (a suite file did not load or the run broke)` };
+  if (tests.length === 0) return { verdict: "INCOMPLETE", reason: "no test ran" };
+  const skipped = results.filter((r) => r.status === "skipped" && !isSwitchedOff(r.id, run.conventionsOff));
+  if (skipped.length > 0) return { verdict: "INCOMPLETE", reason: `${plural(skipped.length, "requirement")} not checked (every test naming it skipped or stopped early): ${skipped.map((r) => r.id).join(", ")}` };
+  const deviations = results.filter((r) => r.status === "deviation").length;
+  return {
+    verdict: "CONFORMANT",
+    reason: `${results.length === 1 ? "the one requirement" : `all ${results.length} requirements`} checked passed${deviations > 0 ? ` (${plural(deviations, "deviation")} from conventions the profile switched off)` : ""}`,
+  };
+}
+
+/** Tests that fail the run: failed outcomes (deviations do not), plus errors outside tests. */
+export function failingTests(report: ConformanceReport): TestResult[] {
+  return report.tests.filter((t) => t.outcome === "failed");
+}
+
+export function writeConformance(reportsDir: string, report: ConformanceReport): void {
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(join(reportsDir, "conformance.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(reportsDir, "conformance.md"), renderMarkdown(report));
+}
+
+// ------------------------------------------------------------------ Markdown
+
+const ICON: Record<Outcome, string> = { passed: "✅ passed", failed: "❌ failed", deviation: "⚠️ deviation", skipped: "⏭️ skipped" };
+const VERDICT_ICON: Record<Verdict, string> = { CONFORMANT: "✅", "NOT CONFORMANT": "❌", INCOMPLETE: "⚠️" };
+const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+
+function fence(text: string): string {
+  const body = text.length > 1500 ? `${text.slice(0, 1500)}…` : text;
+  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}\n${body}\n${ticks}`;
+}
+
+export function renderMarkdown(report: ConformanceReport): string {
+  const { run } = report;
+  const byId = new Map(report.requirements.map((r) => [r.id, r]));
+  const out: string[] = [];
+  out.push(`## Banking API conformance: ${VERDICT_ICON[report.verdict]} ${report.verdict}`, "");
+  out.push(`${report.reason}.`, "");
+  out.push(
+    `Target \`${run.target}\` · suite ${run.suiteVersion} · spec ${run.specVersion} · seed ${run.seed ?? "none"} · ${run.startedAt} → ${run.finishedAt}`,
+    "",
+  );
+  if (!report.complete) {
+    const parts = [
+      run.scope.suites === "all" ? undefined : `suites ${run.scope.suites.join(", ")}`,
+      run.scope.grep === null ? undefined : `--grep ${JSON.stringify(run.scope.grep)}`,
+      run.scope.shards === null ? undefined : `shard ${run.scope.shards.join(", ")}`,
+    ].filter(Boolean);
+    out.push(`> Partial run (${parts.join("; ")}): the verdict covers only the ${report.requirements.length} requirements these tests name.`, "");
+  }
+  if (run.faults.length > 0) out.push(`> Reference faults switched on (a self-test of the suite): ${run.faults.map((f) => `\`${f}\``).join(", ")}.`, "");
+  if (run.conventionsOff.length > 0) out.push(`Conventions switched off by the profile (failures reported as deviations): ${run.conventionsOff.join(", ")}.`, "");
+
+  const t = report.totals;
+  out.push(
+    `**Requirements**: ${t.requirements.passed} passed, ${t.requirements.failed} failed, ${t.requirements.deviation} deviations, ${t.requirements.skipped} skipped (of ${t.requirements.total} checked; ${t.notChecked} in the catalogue not checked by this run).  `,
+    `**Tests**: ${t.tests.passed} passed, ${t.tests.failed} failed, ${t.tests.deviation} deviations, ${t.tests.skipped} skipped.`,
+    "",
+    "| level | passed | failed | deviation | skipped |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...LEVELS.map((l) => `| ${l} | ${report.levels[l].passed} | ${report.levels[l].failed} | ${report.levels[l].deviation} | ${report.levels[l].skipped} |`),
+    "",
+  );
+
+  const failures = report.tests.filter((x) => x.outcome === "failed");
+  if (failures.length > 0 || report.errors.length > 0) {
+    out.push("### Failures", "");
+    for (const f of failures) {
+      const kind = { defect: "", unreachable: " (target unreachable)", bootstrap: " (session bootstrap failed)", broken: " (broken check)" }[f.kind ?? "broken"];
+      out.push(`- **${f.blamed.join(" ")}**${kind}: ${f.name}`, "", indent(fence(f.message ?? "")), "");
+    }
+    for (const e of report.errors) out.push(`- **error outside any test**`, "", indent(fence(e)), "");
+  }
+  const deviations = report.tests.filter((x) => x.outcome === "deviation");
+  if (deviations.length > 0) {
+    out.push("### Deviations (conventions switched off by the profile)", "");
+    for (const d of deviations) out.push(`- **${d.blamed.join(" ")}**: ${d.name}`, "", indent(fence(d.message ?? "")), "");
+  }
+  if (report.expectations) out.push(...expectationsMarkdown(report.expectations), "");
+
+  for (const part of report.parts) {
+    const rows = part.requirements.map((id) => byId.get(id)!);
+    const open = rows.filter((r) => r.status !== "passed");
+    const passed = rows.filter((r) => r.status === "passed");
+    const c = part.counts;
+    out.push(`### ${part.part}: ${c.passed} passed, ${c.failed} failed, ${c.deviation} deviations, ${c.skipped} skipped`, "");
+    if (open.length > 0) {
+      out.push("| requirement | level | resource | result | statement |", "| --- | --- | --- | --- | --- |");
+      for (const r of open) out.push(`| ${r.id} | ${r.level} | ${r.resource} | ${ICON[r.status]} | ${cell(r.statement)}${r.note ? ` _(${cell(r.note)})_` : ""} |`);
+      out.push("");
+    }
+    if (passed.length > 0) {
+      out.push(`<details><summary>${passed.length} passed</summary>`, "", "| requirement | level | resource | tests | statement |", "| --- | --- | --- | ---: | --- |");
+      for (const r of passed) out.push(`| ${r.id} | ${r.level} | ${r.resource} | ${r.tests} | ${cell(r.statement)} |`);
+      out.push("", "</details>", "");
+    }
+  }
+  out.push(`<sub>Results SHA-256 \`${report.resultsSha256}\` (of the \`tests\` array in conformance.json) · profile SHA-256 \`${run.profileSha256}\` · ${FORMAT}</sub>`, "");
+  return `${out.join("\n")}\n`;
+}
+
+function indent(text: string): string {
+  return text.split("\n").map((l) => `  ${l}`).join("\n");
+}
+
+function expectationsMarkdown(e: BaselineResult): string[] {
+  const lines = [`### Baseline \`${e.file}\`: ${e.expected.length} expected, ${e.newFailures.length} new, ${e.unexpectedPasses.length} unexpected passes, ${e.expired.length} expired`, ""];
+  for (const n of e.newFailures) lines.push(`- ❌ new failure: ${n}`);
+  for (const u of e.unexpectedPasses) lines.push(`- ❌ ${u}`);
+  for (const x of e.expired) lines.push(`- ❌ ${x}`);
+  if (e.expected.length > 0) {
+    lines.push("", `<details><summary>${e.expected.length} expected failures</summary>`, "");
+    for (const x of e.expected) lines.push(`- ${cell(x.test)}: ${cell(x.reason)}`);
+    lines.push("", "</details>");
+  }
+  return lines;
+}
+
+/** The run's facts for the summary (secrets never included: the profile enters only as a hash). */
+export function runInfo(profile: TargetProfile, options: { faults: string[]; seed: number | null; startedAt: string; finishedAt: string; suites: string[]; grep?: string; shard?: string }): RunInfo {
+  return {
+    target: profile.name,
+    suiteVersion: SUITE_VERSION,
+    specVersion: SPEC_VERSION,
+    profileSha256: profileSha256(profile),
+    conventionsOff: profile.conventionsOff,
+    faults: options.faults,
+    seed: options.seed,
+    startedAt: options.startedAt,
+    finishedAt: options.finishedAt,
+    node: process.version,
+    scope: { suites: options.suites.length === 0 ? "all" : [...options.suites].sort(), grep: options.grep ?? null, shards: options.shard ? [options.shard] : null },
+  };
+}

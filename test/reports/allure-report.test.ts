@@ -1,0 +1,65 @@
+// `conformance report` builds the Allure 3 HTML report from a run's allure-results: a failed check is
+// "failed" (a target defect, not "broken"), categorised, with its exchanges attached; the environment
+// names the run and holds no secret.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { spawnConformance, type SpawnedRun } from "../../harness/spawn-run.js";
+
+interface AllureResult {
+  name: string;
+  status: string;
+  statusDetails?: { message?: string };
+  steps?: { name: string; attachments?: { name: string }[] }[];
+  attachments?: { name: string }[];
+}
+
+let run: SpawnedRun;
+const results = () =>
+  readdirSync(join(run.reportsDir, "allure-results"))
+    .filter((f) => f.endsWith("-result.json"))
+    .map((f) => JSON.parse(readFileSync(join(run.reportsDir, "allure-results", f), "utf8")) as AllureResult);
+
+beforeAll(async () => {
+  run = await spawnConformance(["run", "authentication", "--fault", "ip-binding-ignored"], { env: { GITHUB_ACTIONS: "false" } });
+}, 120_000);
+
+describe("the Allure report", () => {
+  it("a failed requirement check is a failed result with its message and the exchanges it made", () => {
+    expect(run.code).toBe(1);
+    const failed = results().filter((r) => r.status !== "passed");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.status).toBe("failed");
+    expect(failed[0]!.statusDetails?.message).toMatch(/^AUTH-011: /);
+    const exchanges = [...(failed[0]!.attachments ?? []), ...(failed[0]!.steps ?? []).flatMap((s) => s.attachments ?? [])].map((a) => a.name);
+    expect(exchanges.some((name) => /^GET \/v1\/user\/\d+\/card → 200$/.test(name))).toBe(true);
+    const categories = JSON.parse(readFileSync(join(run.reportsDir, "allure-results", "categories.json"), "utf8")) as { name: string }[];
+    expect(categories.map((c) => c.name)).toContain("Target defects: a requirement check failed");
+  });
+
+  it("conformance report --single-file writes one HTML file; the folder form holds categories and environment", async () => {
+    const single = await spawnConformance(["report", "--reports", run.reportsDir, "--single-file", "--output", join(run.reportsDir, "single")], { timeoutMs: 120_000 });
+    expect(single.code, single.stderr).toBe(0);
+    expect(readdirSync(join(run.reportsDir, "single"))).toContain("index.html");
+    expect(readFileSync(join(run.reportsDir, "single", "index.html"), "utf8").length).toBeGreaterThan(100_000);
+
+    const folder = await spawnConformance(["report", "--reports", run.reportsDir], { timeoutMs: 120_000 });
+    expect(folder.code, folder.stderr).toBe(0);
+    expect(folder.stdout).toMatch(/Allure report: .*allure-report\/index\.html \(NOT CONFORMANT\)/);
+    const widgets = join(run.reportsDir, "allure-report", "widgets");
+    // Allure's own data files: checked loosely, they are its format, not ours.
+    if (existsSync(join(widgets, "categories.json"))) expect(readFileSync(join(widgets, "categories.json"), "utf8")).toContain("Target defects");
+    if (existsSync(join(widgets, "allure_environment.json"))) {
+      const environment = readFileSync(join(widgets, "allure_environment.json"), "utf8");
+      for (const field of ["target", "baseUrl", "suiteVersion", "specVersion", "seed", "node", "ip-binding-ignored"]) expect(environment).toContain(field);
+      expect(environment).not.toMatch(/api-?key|token/i);
+    }
+  });
+
+  it("without results, report exits 2 with one line", async () => {
+    const empty = await spawnConformance(["report", "--reports", join(run.reportsDir, "nothing-here")], { timeoutMs: 30_000 });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr.trim().split("\n")).toHaveLength(1);
+    expect(empty.stderr).toMatch(/no Allure results in .*: run "conformance run"/);
+  });
+});
