@@ -5,10 +5,11 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 // ("fault:<name>", only the suites that can see it), so the whole matrix runs in one vitest process.
 // Reporters for conformance runs are added by the CLI.
 
-const conformance = (name: string, include: string[]): TestProjectInlineConfiguration => ({
+const conformance = (name: string, include: string[], only?: RegExp): TestProjectInlineConfiguration => ({
   test: {
     name,
     include,
+    ...(only ? { testNamePattern: only } : {}),
     globalSetup: ["harness/global-setup.ts"],
     setupFiles: ["harness/setup-requirements.ts"],
     pool: "threads",
@@ -20,13 +21,20 @@ const conformance = (name: string, include: string[]): TestProjectInlineConfigur
   },
 });
 
-const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[] }[];
+const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[]; requirement: string }[];
 
 export default defineConfig({
   test: {
     projects: [
       conformance("conformance", ["suites/**/*.test.ts"]),
-      ...killPlan.map((entry) => conformance(`fault:${entry.fault}`, entry.suites.map((s) => `suites/${s}.test.ts`))),
+      // A fault is caught when a test naming its requirement fails, so only those tests need to run.
+      ...killPlan.map((entry) =>
+        conformance(
+          `fault:${entry.fault}`,
+          entry.suites.map((s) => `suites/${s}.test.ts`),
+          new RegExp(`(?:^|\\s)${entry.requirement}(?=\\s)`),
+        ),
+      ),
       {
         test: {
           name: "selftest",

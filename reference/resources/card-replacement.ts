@@ -1,8 +1,120 @@
-import type { ResourceModule } from "../module.js";
+// Card replacement (banking-api.md "Endpoints > Card replacement"; wire conventions §7): single
+// replace answers Id, batch replace answers CardBatchReplace. A replacement keeps the card (same id,
+// same expiry date) and gives it a new card number. Free replacements per year (spec: Limits) are
+// not modelled: billing is not observable through the API, so every replacement is accepted.
+import type { FaultSpec } from "../faults.js";
+import { badRequest, notFound } from "../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
+import { timestamp } from "../time.js";
+import { cardView, newPan, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
 
-/** Placeholder: this resource is being implemented. */
+interface Texts {
+  name_on_card?: string;
+  preferred_name_on_card?: string;
+  second_line?: string;
+}
+
+const REPL = ["card-replacement"];
+const fault = (name: string, requirement: string, description: string): FaultSpec => ({ name, requirement, description, suites: REPL });
+
+export const cardReplacementFaults: FaultSpec[] = [
+  fault("replace-rejects-second-line", "REPL-001", "POST /card/{id}/replace refuses any body that carries second_line."),
+  fault("replace-empty-body-refused", "REPL-002", "POST /card/{id}/replace refuses an empty object (it wants at least one field)."),
+  fault("replace-answers-card-not-id", "REPL-003", "POST /card/{id}/replace answers the card under Card instead of Id."),
+  fault("replace-same-card-number", "REPL-004", "A replacement keeps the old card number."),
+  fault("batch-replace-answers-without-replacing", "REPL-004", "POST /card-batch-replace answers the ids but replaces nothing."),
+  fault("replace-new-expiry", "REPL-005", "A replacement gets a new expiry date, three years on."),
+  fault("replace-ignores-names", "REPL-006", "A replacement ignores preferred_name_on_card and second_line."),
+  fault("replace-wrong-type-accepted", "REPL-007", "POST /card/{id}/replace coerces a second_line of the wrong JSON type."),
+  fault("batch-replace-missing-ids", "REPL-008", "POST /card-batch-replace lists only the first card in updated_card_ids."),
+  fault("batch-replace-accepts-missing-cards", "REPL-009", "POST /card-batch-replace without a cards array answers an empty CardBatchReplace."),
+  fault("batch-replace-accepts-other-users-card", "REPL-010", "POST /card-batch-replace replaces another user's card."),
+  fault("batch-replace-skips-unknown-ids", "REPL-010", "POST /card-batch-replace skips ids it does not know and replaces the rest."),
+  fault("replace-other-users-card", "AUTH-019", "POST /card/{id}/replace replaces another user's card through the caller's own userID."),
+];
+
+/** The optional texts of a replacement, each a string when present (wrong JSON types → 400). */
+function parseTexts(body: Record<string, unknown>, names: (keyof Texts)[], coerce: boolean): Texts {
+  const texts: Texts = {};
+  for (const name of names) {
+    const value = body[name];
+    if (value === undefined) continue;
+    if (typeof value === "string") texts[name] = value;
+    else if (coerce && (typeof value === "number" || typeof value === "boolean")) texts[name] = String(value);
+    else throw badRequest(`Field ${name} must be a string.`);
+  }
+  return texts;
+}
+
+/** name_on_card must be one of the names available for the user: here, the names on the user's cards. */
+function checkNameOnCard(texts: Texts, userCards: CardRecord[]): void {
+  if (texts.name_on_card !== undefined && !userCards.some((c) => c.name_on_card === texts.name_on_card)) {
+    throw badRequest("name_on_card is not one of the names available for the user.");
+  }
+}
+
+function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): void {
+  const { faults } = ctx;
+  if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [newPan(ctx, card.primary_account_numbers)];
+  if (faults.on("replace-new-expiry")) card.expiry_date = `${Number(card.expiry_date.slice(0, 4)) + 3}${card.expiry_date.slice(4)}`;
+  if (!faults.on("replace-ignores-names")) {
+    if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
+    if (texts.second_line !== undefined) card.second_line = texts.second_line;
+  }
+  if (texts.name_on_card !== undefined) card.name_on_card = texts.name_on_card;
+  card.updated = timestamp();
+}
+
 export const cardReplacementModule: ResourceModule = {
   name: "card-replacement",
-  faults: [],
-  register() {},
+  faults: cardReplacementFaults,
+  register(app, ctx) {
+    const { faults, state } = ctx;
+    const cards = state.collection<CardRecord>("cards");
+
+    app.post("/v1/user/:userID/card/:cardID/replace", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const id = intParam(request, "cardID");
+      const card = faults.on("replace-other-users-card") ? cards.getAny(id) : cards.get(userId, id);
+      if (!card) throw notFound("The card was not found.");
+      const body = objectBody(request);
+      const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], faults.on("replace-wrong-type-accepted"));
+      if (faults.on("replace-empty-body-refused") && Object.keys(texts).length === 0) throw badRequest("Nothing to replace.");
+      if (faults.on("replace-rejects-second-line") && texts.second_line !== undefined) throw badRequest("second_line is not valid.");
+      checkNameOnCard(texts, cards.list(userId));
+      replace(ctx, card, texts);
+      if (faults.on("replace-answers-card-not-id")) return sendItems(reply, [{ [CARD_TYPE_KEY]: cardView(card, faults) }]);
+      return sendId(reply, card.id);
+    });
+
+    app.post("/v1/user/:userID/card-batch-replace", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const body = objectBody(request);
+      const entries = body.cards;
+      if (!Array.isArray(entries)) {
+        if (faults.on("batch-replace-accepts-missing-cards")) return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: [] } }]);
+        throw badRequest("Field cards must be an array.");
+      }
+      if (entries.length === 0) throw badRequest("Field cards must name at least one card.");
+      // Everything is checked before anything is replaced: a refused batch replaces nothing.
+      const planned: { card: CardRecord; texts: Texts }[] = [];
+      for (const entry of entries as unknown[]) {
+        if (entry === null || typeof entry !== "object" || Array.isArray(entry)) throw badRequest("Each entry of cards must be an object.");
+        const fields = entry as Record<string, unknown>;
+        if (typeof fields.id !== "number" || !Number.isSafeInteger(fields.id)) throw badRequest("Each entry of cards needs an integer id.");
+        const card = faults.on("batch-replace-accepts-other-users-card") ? cards.getAny(fields.id) : cards.get(userId, fields.id);
+        if (!card) {
+          if (faults.on("batch-replace-skips-unknown-ids")) continue;
+          throw notFound(`Card ${fields.id} was not found.`);
+        }
+        if (planned.some((p) => p.card.id === card.id)) throw badRequest(`Card ${card.id} is named twice.`);
+        const texts = parseTexts(fields, ["name_on_card", "second_line"], false);
+        checkNameOnCard(texts, cards.list(userId));
+        planned.push({ card, texts });
+      }
+      if (!faults.on("batch-replace-answers-without-replacing")) for (const { card, texts } of planned) replace(ctx, card, texts);
+      const ids = planned.map(({ card }) => ({ id: card.id }));
+      return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: faults.on("batch-replace-missing-ids") ? ids.slice(0, 1) : ids } }]);
+    });
+  },
 };

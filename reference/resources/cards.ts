@@ -1,9 +1,24 @@
-import { randomUUID } from "node:crypto";
+// Cards (banking-api.md "Endpoints > Cards", "States and transitions > Card"; wire conventions §2):
+// list, read and update. Every card failure answers exactly 400 (spec: Errors), hence the route
+// config errorStatus: 400, which turns every 4XX a card route throws into a 400.
+import { randomInt, randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import type { FaultSet, FaultSpec } from "../faults.js";
+import { badRequest, notFound } from "../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule, type RouteConfig } from "../module.js";
 import { paginate } from "../pagination.js";
-import { pathUser, sendItems, type ResourceModule } from "../module.js";
+import type { Collection } from "../state.js";
 import { timestamp } from "../time.js";
+import { orderMove, parseCardUpdate, PERMANENT, statusMove, type Amount, type CardUpdate } from "./card-rules.js";
 
 export const CARD_TYPE_KEY = "Card";
+
+/** One card number (PAN) of a card; a replacement gives the card a new one. */
+export interface PanRecord {
+  id: number;
+  uuid: string;
+  four_digit: string;
+}
 
 export interface CardRecord {
   id: number;
@@ -18,15 +33,22 @@ export interface CardRecord {
   preferred_name_on_card: string;
   second_line: string;
   expiry_date: string;
-  four_digit: string;
   monetary_account_id: number;
   monetary_account_id_fallback: number | null;
-  card_limit: { value: string; currency: string };
-  card_limit_atm: { value: string; currency: string };
+  card_limit: Amount;
+  card_limit_atm: Amount;
   country_permission: { id: number; country: string }[];
+  primary_account_numbers: PanRecord[];
+  /** Write-only: stored, never shown. */
+  pin_code?: string;
+  cancellation_reason?: string;
 }
 
-/** Seeded cards: one per order status (so every state-table row can be exercised) plus enough to page through. */
+/**
+ * Seeded cards of every user: each order status, never-activated cards (ACCEPTED_FOR_PRODUCTION,
+ * CARD_REQUEST_PENDING), activated ones in each post-delivery order status, and more than ten in all
+ * so the default page size matters. Never-activated cards show DEACTIVATED (the closest of the five).
+ */
 const SEED: { order_status: string; status: string; activated: boolean }[] = [
   { order_status: "CARD_REQUEST_PENDING", status: "DEACTIVATED", activated: false },
   { order_status: "ACCEPTED_FOR_PRODUCTION", status: "DEACTIVATED", activated: false },
@@ -43,40 +65,121 @@ const SEED: { order_status: string; status: string; activated: boolean }[] = [
   { order_status: "DELIVERED_TO_CUSTOMER", status: "ACTIVE", activated: true },
 ];
 
+/** A new card number whose last four digits differ from the card's current ones. */
+export function newPan(ctx: ReferenceContext, current: PanRecord[] = []): PanRecord {
+  let four: string;
+  do four = String(randomInt(0, 10_000)).padStart(4, "0");
+  while (current.some((pan) => pan.four_digit === four));
+  return { id: ctx.state.nextId(), uuid: randomUUID(), four_digit: four };
+}
+
 /** The card as the API shows it: write-only fields and internal flags never leave the server. */
-export function cardView(card: CardRecord): Record<string, unknown> {
+export function cardView(card: CardRecord, faults?: FaultSet): Record<string, unknown> {
+  let status = card.status;
+  if (faults?.on("card-status-pending-activation") && !card.activated && status === "DEACTIVATED") status = "PENDING_ACTIVATION";
+  let orderStatus = card.order_status;
+  if (faults?.on("card-order-status-shipped") && orderStatus === "DELIVERED_TO_CUSTOMER") orderStatus = "SHIPPED";
+  const limit = faults?.on("card-limit-value-number") ? { ...card.card_limit, value: Number(card.card_limit.value) } : card.card_limit;
   return {
     id: card.id,
     created: card.created,
     updated: card.updated,
     type: card.type,
-    status: card.status,
-    order_status: card.order_status,
+    status,
+    order_status: orderStatus,
     name_on_card: card.name_on_card,
     preferred_name_on_card: card.preferred_name_on_card,
     second_line: card.second_line,
     expiry_date: card.expiry_date,
-    card_limit: card.card_limit,
+    card_limit: limit,
     card_limit_atm: card.card_limit_atm,
     country_permission: card.country_permission,
     pin_code_assignment: [{ type: "PRIMARY", routing_type: "MANUAL", status: "ACTIVE", monetary_account_id: card.monetary_account_id }],
-    primary_account_numbers: [
-      { id: card.id * 10, description: card.second_line, status: "ACTIVE", uuid: randomUUIDFor(card.id), four_digit: card.four_digit, type: "PHYSICAL", monetary_account_id: card.monetary_account_id },
-    ],
+    primary_account_numbers: card.primary_account_numbers.map((pan) => ({
+      id: pan.id,
+      description: card.second_line,
+      status: "ACTIVE",
+      uuid: pan.uuid,
+      four_digit: pan.four_digit,
+      type: "PHYSICAL",
+      monetary_account_id: card.monetary_account_id,
+    })),
     ...(card.monetary_account_id_fallback === null ? {} : { monetary_account_id_fallback: card.monetary_account_id_fallback }),
   };
 }
 
-const uuids = new Map<number, string>();
-function randomUUIDFor(id: number): string {
-  let uuid = uuids.get(id);
-  if (!uuid) uuids.set(id, (uuid = randomUUID()));
-  return uuid;
+const CARDS = ["cards"];
+const fault = (name: string, requirement: string, description: string, suites = CARDS): FaultSpec => ({ name, requirement, description, suites });
+
+export const cardFaults: FaultSpec[] = [
+  fault("card-list-duplicates", "CARD-001", "GET /card lists every card twice."),
+  fault("card-read-answers-all-cards", "CARD-002", "GET /card/{id} answers every card of the user, not just the one asked for."),
+  fault("card-read-type-key-lowercase", "CARD-003", "GET /card/{id} puts the card under the type key card instead of Card."),
+  fault("card-limit-value-number", "CARD-004", "card_limit.value is a JSON number instead of a string."),
+  fault("card-status-pending-activation", "CARD-005", "Cards never activated show status PENDING_ACTIVATION, outside the five values."),
+  fault("card-order-status-shipped", "CARD-006", "Cards delivered to the customer show order_status SHIPPED, outside the six values."),
+  fault("card-list-ids-offset", "CARD-007", "GET /card shows every card id one too high, so reading a listed id gives another card or an error."),
+  fault("card-put-answers-id-not-card", "CARD-008", "PUT /card/{id} answers Id instead of the updated card."),
+  fault("card-error-404-instead-of-400", "CARD-009", "GET /card/{id} answers failures with their own status (404, 403) instead of 400."),
+  fault("card-other-user-readable", "CARD-009", "GET /card/{id} serves another user's card through the caller's own userID."),
+  fault("card-item-path-user-not-checked", "AUTH-015", "GET /user/{userID}/card/{id} serves any existing user's card, whoever the session belongs to."),
+  fault("card-put-other-users-card", "AUTH-019", "PUT /card/{id} updates another user's card through the caller's own userID."),
+  fault("card-unknown-status-accepted", "CARD-010", "PUT /card/{id} accepts and stores a status outside the five values."),
+  fault("card-refused-put-still-applies", "CARD-010", "A PUT refused for its status still applies preferred_name_on_card and second_line."),
+  fault("card-list-ignores-bad-count", "CARD-011", "GET /card ignores a count that is below 1 or not an integer and answers 200."),
+  fault("card-put-wrong-type-accepted", "CARD-012", "PUT /card/{id} coerces fields of the wrong JSON type instead of refusing them."),
+  fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused."),
+  fault("card-activation-not-stored", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card answers ACTIVE but the card stays as it was."),
+  fault("card-cancel-refused-before-delivery", "CARD-014", "PUT status CANCELLED is refused while the order status is ACCEPTED_FOR_PRODUCTION."),
+  fault("card-lost-reactivable", "CARD-015", "A LOST card can be set ACTIVE again."),
+  fault("card-permanent-refusal-still-applies", "CARD-015", "A status change of a LOST, STOLEN or CANCELLED card answers 400 but is applied."),
+  fault("card-deactivate-refused-after-update-request", "CARD-016", "PUT status DEACTIVATED is refused unless the order status is DELIVERED_TO_CUSTOMER."),
+  fault("card-reactivation-refused", "CARD-017", "A DEACTIVATED card cannot be set ACTIVE again."),
+  fault("card-deactivate-before-activation", "CARD-018", "PUT status DEACTIVATED is accepted on a card that was never activated."),
+  fault("card-request-pending-ignored", "CARD-019", "PUT order_status CARD_REQUEST_PENDING answers 200 but the order status stays as it was."),
+  fault("card-unlisted-move-refused-but-applied", "CARD-020", "A status move the table does not list answers 400 but is applied."),
+  fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback."),
+  fault("card-fallback-kept-when-omitted", "CARD-022", "A PUT without monetary_account_id_fallback keeps the fallback instead of removing it."),
+  fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line."),
+  fault("card-echoes-pin-code", "CARD-024", "The PUT answer echoes the pin_code that was sent."),
+  fault("card-list-leaks-cancellation-reason", "CARD-024", "GET /card shows the cancellation_reason a PUT stored (the read and PUT answers do not)."),
+  fault("card-list-includes-other-users", "CARD-025", "GET /card lists the cards of every user."),
+  fault("card-limits-ignored", "CARD-026", "PUT with card_limit answers 200 but the limit stays as it was."),
+];
+
+/** The card of the path, or 400 (spec: Errors); `anyOwner` names the fault that forgets the owner check. */
+function findCard(cards: Collection<CardRecord>, userId: number, request: FastifyRequest, faults: FaultSet, anyOwner: string): CardRecord {
+  const id = intParam(request, "itemId");
+  const card = faults.on(anyOwner) ? cards.getAny(id) : cards.get(userId, id);
+  if (!card) throw notFound("The card was not found.");
+  return card;
+}
+
+/** Applies a validated update that the state table allows. */
+function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate, sentFallback: boolean): void {
+  const { faults } = ctx;
+  if (update.status !== undefined && update.status !== card.status) {
+    card.status = update.status;
+    if (update.status === "ACTIVE") card.activated = true;
+  }
+  if (update.order_status !== undefined && !faults.on("card-request-pending-ignored")) card.order_status = update.order_status;
+  // Spec: "the fallback is removed when not supplied" (GAP-27: removed reads as absent).
+  if (sentFallback) {
+    if (!faults.on("card-fallback-not-stored")) card.monetary_account_id_fallback = update.monetary_account_id_fallback ?? null;
+  } else if (!faults.on("card-fallback-kept-when-omitted")) card.monetary_account_id_fallback = null;
+  if (update.preferred_name_on_card !== undefined) card.preferred_name_on_card = update.preferred_name_on_card;
+  if (update.second_line !== undefined && !faults.on("card-put-ignores-second-line")) card.second_line = update.second_line;
+  if (update.pin_code !== undefined) card.pin_code = update.pin_code;
+  if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
+  if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = update.card_limit;
+  if (update.card_limit_atm) card.card_limit_atm = update.card_limit_atm;
+  if (update.country_permission) card.country_permission = update.country_permission.map((country) => ({ id: ctx.state.nextId(), country }));
+  card.updated = timestamp();
 }
 
 export const cardsModule: ResourceModule = {
   name: "cards",
-  faults: [],
+  faults: cardFaults,
   seed(ctx, user) {
     const cards = ctx.state.collection<CardRecord>("cards");
     SEED.forEach((row, i) => {
@@ -91,21 +194,85 @@ export const cardsModule: ResourceModule = {
         preferred_name_on_card: user.displayName.toUpperCase(),
         second_line: `card ${i + 1}`,
         expiry_date: "2029-12-31",
-        four_digit: String(1000 + ((id * 7919) % 9000)).slice(-4),
         monetary_account_id: user.monetaryAccountIds[0]!,
         monetary_account_id_fallback: i % 2 === 0 ? user.monetaryAccountIds[1]! : null,
         card_limit: { value: "500.00", currency: "EUR" },
         card_limit_atm: { value: "200.00", currency: "EUR" },
         country_permission: [{ id: ctx.state.nextId(), country: "NL" }],
+        primary_account_numbers: [newPan(ctx)],
       }));
     });
   },
   register(app, ctx) {
-    const cards = ctx.state.collection<CardRecord>("cards");
+    const { faults, state } = ctx;
+    const cards = state.collection<CardRecord>("cards");
+    const view = (card: CardRecord, key = CARD_TYPE_KEY) => ({ [key]: cardView(card, faults) });
+
     app.get("/v1/user/:userID/card", { config: { errorStatus: 400 } }, async (request, reply) => {
       const userId = pathUser(request, ctx);
-      const page = paginate(request, cards.list(userId), ctx.faults);
-      return sendItems(reply, page.items.map((card) => ({ [CARD_TYPE_KEY]: cardView(card) })), { Pagination: page.pagination });
+      const query = request.query as Record<string, unknown>;
+      if (faults.on("card-list-ignores-bad-count") && !/^[1-9]\d{0,2}$/.test(String(query.count ?? "1"))) delete query.count;
+      let all = faults.on("card-list-includes-other-users") ? [...state.users.keys()].flatMap((owner) => cards.list(owner)) : cards.list(userId);
+      if (faults.on("card-list-duplicates")) all = all.flatMap((card) => [card, card]);
+      const page = paginate(request, all, faults);
+      const items = page.items.map((card) => {
+        const shown = cardView(card, faults);
+        if (faults.on("card-list-ids-offset")) shown.id = card.id + 1;
+        if (faults.on("card-list-leaks-cancellation-reason") && card.cancellation_reason !== undefined) shown.cancellation_reason = card.cancellation_reason;
+        return { [CARD_TYPE_KEY]: shown };
+      });
+      return sendItems(reply, items, { Pagination: page.pagination });
+    });
+
+    // The fault models a route where the 400 of the specification was forgotten.
+    const readStatus: RouteConfig = faults.on("card-error-404-instead-of-400") ? {} : { errorStatus: 400 };
+    app.get("/v1/user/:userID/card/:itemId", { config: readStatus }, async (request, reply) => {
+      const userId = pathUser(request, ctx, "card-item-path-user-not-checked");
+      const card = findCard(cards, userId, request, faults, "card-other-user-readable");
+      if (faults.on("card-read-answers-all-cards")) return sendItems(reply, cards.list(userId).map((c) => view(c)));
+      return sendItems(reply, [view(card, faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY)]);
+    });
+
+    app.put("/v1/user/:userID/card/:itemId", { config: { errorStatus: 400 } }, async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const card = findCard(cards, userId, request, faults, "card-put-other-users-card");
+      const body = objectBody(request);
+      let update: CardUpdate;
+      try {
+        update = parseCardUpdate(body, faults);
+      } catch (error) {
+        if (faults.on("card-refused-put-still-applies")) {
+          if (typeof body.preferred_name_on_card === "string") card.preferred_name_on_card = body.preferred_name_on_card;
+          if (typeof body.second_line === "string") card.second_line = body.second_line;
+        }
+        throw error;
+      }
+      const fallback = update.monetary_account_id_fallback;
+      if (typeof fallback === "number" && !state.users.get(userId)?.monetaryAccountIds.includes(fallback)) {
+        throw badRequest("monetary_account_id_fallback is not one of the user's monetary accounts.");
+      }
+      if (update.status !== undefined) {
+        const verdict = statusMove(card, update.status, faults);
+        if (!verdict.ok) {
+          const applyAnyway =
+            (verdict.kind === "unlisted" && faults.on("card-unlisted-move-refused-but-applied")) ||
+            (PERMANENT.has(card.status) && faults.on("card-permanent-refusal-still-applies"));
+          if (applyAnyway) card.status = update.status;
+          throw badRequest(verdict.reason);
+        }
+      }
+      if (update.order_status !== undefined) {
+        const verdict = orderMove(card, update.order_status);
+        if (!verdict.ok) throw badRequest(verdict.reason);
+      }
+      const before = { status: card.status, activated: card.activated };
+      const activation = update.status === "ACTIVE" && card.order_status === "ACCEPTED_FOR_PRODUCTION" && card.status !== "ACTIVE";
+      applyUpdate(ctx, card, update, "monetary_account_id_fallback" in body);
+      if (faults.on("card-put-answers-id-not-card")) return sendId(reply, card.id);
+      const answer = cardView(card, faults);
+      if (faults.on("card-echoes-pin-code") && update.pin_code !== undefined) answer.pin_code = update.pin_code;
+      if (activation && faults.on("card-activation-not-stored")) Object.assign(card, before);
+      return sendItems(reply, [{ [CARD_TYPE_KEY]: answer }]);
     });
   },
 };

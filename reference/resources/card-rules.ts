@@ -1,0 +1,139 @@
+// The card update rules: the body of PUT /user/{userID}/card/{itemId} (banking-api.md "Endpoints >
+// Cards") and the state table ("States and transitions > Card"). The model is the table, nothing more
+// (spec/gaps.md GAP-10): moves the table forbids and moves it does not list are both refused with 400.
+import type { FaultSet } from "../faults.js";
+import { badRequest } from "../http-error.js";
+import type { CardRecord } from "./cards.js";
+
+export const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCELLED"];
+export const ORDER_STATUSES = [
+  "CARD_REQUEST_PENDING",
+  "ACCEPTED_FOR_PRODUCTION",
+  "DELIVERED_TO_CUSTOMER",
+  "CARD_UPDATE_REQUESTED",
+  "CARD_UPDATE_SENT",
+  "CARD_UPDATE_ACCEPTED",
+];
+/** Row 2: permanent once set. */
+export const PERMANENT = new Set(["LOST", "STOLEN", "CANCELLED"]);
+/** Row 2: the order statuses LOST, STOLEN and CANCELLED may be set from. */
+const REPORTABLE = new Set(ORDER_STATUSES.filter((s) => s !== "CARD_REQUEST_PENDING"));
+/** Row 3: the order statuses an activated card may be DEACTIVATED (and reactivated) in. */
+const DELIVERED = new Set([...REPORTABLE].filter((s) => s !== "ACCEPTED_FOR_PRODUCTION"));
+
+export interface Amount {
+  value: string;
+  currency: string;
+}
+
+/** A validated card update body; undefined members were not sent. */
+export interface CardUpdate {
+  status?: string;
+  order_status?: string;
+  /** null: sent as null; undefined: not sent. Both remove the fallback. */
+  monetary_account_id_fallback?: number | null;
+  preferred_name_on_card?: string;
+  second_line?: string;
+  pin_code?: string;
+  activation_code?: string;
+  cancellation_reason?: string;
+  card_limit?: Amount;
+  card_limit_atm?: Amount;
+  country_permission?: string[];
+}
+
+const STRING_FIELDS = ["status", "order_status", "preferred_name_on_card", "second_line", "pin_code", "activation_code", "cancellation_reason"] as const;
+
+/** Validates the body's JSON types and values (conventions: wrong types → 400); no state is read. */
+export function parseCardUpdate(body: Record<string, unknown>, faults: FaultSet): CardUpdate {
+  // Fault card-put-wrong-type-accepted: a careless server coerces instead of refusing.
+  const coerce = faults.on("card-put-wrong-type-accepted");
+  const update: CardUpdate = {};
+  for (const name of STRING_FIELDS) {
+    const value = body[name];
+    if (value === undefined) continue;
+    if (typeof value !== "string") {
+      if (!coerce || value === null || typeof value === "object") throw badRequest(`Field ${name} must be a string.`);
+      update[name] = String(value);
+    } else update[name] = value;
+  }
+  if (update.status !== undefined && !CARD_STATUSES.includes(update.status) && !faults.on("card-unknown-status-accepted")) {
+    throw badRequest(`Field status must be one of ${CARD_STATUSES.join(", ")}.`);
+  }
+  if (update.order_status !== undefined && !ORDER_STATUSES.includes(update.order_status)) {
+    throw badRequest(`Field order_status must be one of ${ORDER_STATUSES.join(", ")}.`);
+  }
+  const fallback = body.monetary_account_id_fallback;
+  if (fallback === null) update.monetary_account_id_fallback = null;
+  else if (fallback !== undefined) {
+    const asNumber = coerce && typeof fallback === "string" ? Number(fallback) : fallback;
+    if (typeof asNumber !== "number" || !Number.isSafeInteger(asNumber)) throw badRequest("Field monetary_account_id_fallback must be an integer.");
+    update.monetary_account_id_fallback = asNumber;
+  }
+  for (const name of ["card_limit", "card_limit_atm"] as const) {
+    if (body[name] !== undefined) update[name] = parseAmount(body[name], name);
+  }
+  if (body.country_permission !== undefined) update.country_permission = parseCountries(body.country_permission);
+  return update;
+}
+
+function parseAmount(value: unknown, name: string): Amount {
+  const amount = value as Partial<Record<string, unknown>> | null;
+  if (typeof amount !== "object" || amount === null || Array.isArray(amount)) throw badRequest(`Field ${name} must be an Amount object.`);
+  if (typeof amount.value !== "string" || !/^\d{1,9}(\.\d{1,2})?$/.test(amount.value)) throw badRequest(`Field ${name}.value must be a decimal string.`);
+  if (typeof amount.currency !== "string" || !/^[A-Z]{3}$/.test(amount.currency)) throw badRequest(`Field ${name}.currency must be a currency code.`);
+  return { value: amount.value, currency: amount.currency };
+}
+
+function parseCountries(value: unknown): string[] {
+  if (!Array.isArray(value)) throw badRequest("Field country_permission must be an array.");
+  return value.map((entry: unknown) => {
+    const country = (entry as { country?: unknown } | null)?.country;
+    if (typeof country !== "string" || !/^[A-Z]{2}$/.test(country)) throw badRequest("Each country_permission entry needs a country code.");
+    return country;
+  });
+}
+
+export type Verdict = { ok: true } | { ok: false; kind: "forbidden" | "unlisted"; reason: string };
+const OK: Verdict = { ok: true };
+const forbidden = (reason: string): Verdict => ({ ok: false, kind: "forbidden", reason });
+const unlisted = (reason: string): Verdict => ({ ok: false, kind: "unlisted", reason });
+
+/** Whether PUT status `to` is a move the state table allows from the card's status and order_status. */
+export function statusMove(card: CardRecord, to: string, faults: FaultSet): Verdict {
+  const from = card.status;
+  const order = card.order_status;
+  if (PERMANENT.has(from)) {
+    if (to === from) return OK;
+    if (faults.on("card-lost-reactivable") && from === "LOST" && to === "ACTIVE") return OK;
+    return forbidden(`A card that is ${from} cannot be changed.`);
+  }
+  if (to === "DEACTIVATED") {
+    if (faults.on("card-deactivate-before-activation")) return OK;
+    if (!card.activated) return forbidden("A card can be deactivated only after its first activation.");
+    const allowed = faults.on("card-deactivate-refused-after-update-request") ? order === "DELIVERED_TO_CUSTOMER" : DELIVERED.has(order);
+    return allowed ? OK : unlisted(`A card cannot be deactivated while its order status is ${order}.`);
+  }
+  if (to === from) return OK;
+  if (to === "ACTIVE") {
+    if (order === "ACCEPTED_FOR_PRODUCTION") {
+      return faults.on("card-activation-refused") ? unlisted("The card cannot be activated yet.") : OK;
+    }
+    if (from === "DEACTIVATED" && card.activated && DELIVERED.has(order) && !faults.on("card-reactivation-refused")) return OK;
+    return unlisted(`A card with order status ${order} cannot be set ACTIVE from ${from}.`);
+  }
+  if (PERMANENT.has(to)) {
+    if (faults.on("card-cancel-refused-before-delivery") && to === "CANCELLED" && order === "ACCEPTED_FOR_PRODUCTION") {
+      return unlisted("A card can be cancelled only after delivery.");
+    }
+    return REPORTABLE.has(order) ? OK : unlisted(`A card with order status ${order} cannot be set ${to}.`);
+  }
+  // Only reachable with card-unknown-status-accepted.
+  return OK;
+}
+
+/** Row 4: order_status may be set to CARD_REQUEST_PENDING from any state; no other order move is listed. */
+export function orderMove(card: CardRecord, to: string): Verdict {
+  if (to === card.order_status || to === "CARD_REQUEST_PENDING") return OK;
+  return unlisted(`The order status cannot be set to ${to}.`);
+}

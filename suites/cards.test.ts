@@ -1,0 +1,465 @@
+// Cards (banking-api.md "Endpoints > Cards", "States and transitions > Card", "Errors"; wire
+// conventions §2, §7; spec/gaps.md GAP-04, GAP-10, GAP-23 to GAP-27). Reads use the primary user;
+// every write uses a fresh user, so the shared users' cards never change.
+import { describe, test } from "vitest";
+import {
+  accountIdsOf,
+  canonical,
+  CARD_STATUSES,
+  CARD_TYPES,
+  CardCalls,
+  cardOf,
+  DELIVERED_ORDER,
+  expect400,
+  expectSameCard,
+  fallbackOf,
+  isPermanent,
+  ORDER_STATUSES,
+  PERMANENT,
+  REPORTABLE_ORDER,
+  writeOnlyKeys,
+  type Card,
+} from "../harness/cards.js";
+import { expectObjects, expectOk, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
+import { objectsOfType, responseItems, typeKeyOf } from "../harness/envelope.js";
+import type { Exchange } from "../harness/exchange.js";
+import { SKIP, useTarget } from "../harness/target.js";
+
+const t = useTarget();
+type Skip = (condition: boolean, note?: string) => void;
+
+const primaryCalls = () => new CardCalls(t, t.primary());
+
+/** Writing checks need a fresh user (the primary user's cards are shared by every suite). */
+function needsFreshUser(skip: Skip): void {
+  skip(t.profile.mode === "read-only", SKIP.readOnly);
+  skip(!t.canProvision(), SKIP.provisioning);
+}
+
+/** Permanent states and order moves use up cards: a fresh user, on a profile that allows it. */
+function needsDestructive(skip: Skip): void {
+  skip(t.profile.mode === "read-only", SKIP.readOnly);
+  skip(!t.profile.allowDestructive && !t.canProvision(), SKIP.destructive);
+  skip(!t.canProvision(), SKIP.provisioning);
+}
+
+async function freshUser(about: About): Promise<{ calls: CardCalls; cards: Card[] }> {
+  const calls = new CardCalls(t, await t.freshSession());
+  const { cards } = await calls.all({ ...about, what: "listing a fresh user's cards" });
+  return { calls, cards };
+}
+
+/** The first card that fits, or a skip that says what the user lacks. */
+function pick(cards: Card[], skip: Skip, lacking: string, fits: (card: Card) => boolean): Card {
+  const card = cards.find(fits);
+  skip(!card, `the user has no ${lacking}`);
+  return card!;
+}
+
+const notPermanent = (card: Card) => !isPermanent(card);
+
+/** PUT that must succeed: 200 with the card, whose answer shows every `shown` field; a later GET shows them too. */
+async function expectPutShows(calls: CardCalls, card: Card, body: Record<string, unknown>, shown: Record<string, unknown>, about: About): Promise<void> {
+  const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+  const what = `${about.what ? `${about.what}: ` : ""}with ${canonical(body)} on card ${card.id} (status ${String(before.status)}, order_status ${String(before.order_status)})`;
+  const exchange = await calls.put(card.id, body);
+  const answer = cardOf(exchange, { ...about, what });
+  for (const [field, value] of Object.entries(shown)) {
+    expectThat(canonical(answer[field] ?? null) === canonical(value), exchange, `the answer to show ${field} ${canonical(value)}`, { ...about, what }, `${field} ${canonical(answer[field])}`);
+  }
+  const after = await calls.read(card.id, about);
+  for (const [field, value] of Object.entries(shown)) {
+    if (canonical(after[field] ?? null) !== canonical(value)) {
+      failPlain({ ...about, what: `GET of card ${card.id} after PUT ${canonical(body)}` }, `expected ${field} ${canonical(value)}, got ${canonical(after[field])}`);
+    }
+  }
+}
+
+/** PUT that must be refused with exactly 400 and change nothing (GAP-10, GAP-24). */
+async function expectPutRefused(calls: CardCalls, card: Card, body: unknown, about: About): Promise<void> {
+  const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+  const exchange = await calls.put(card.id, body);
+  expect400(exchange, { ...about, what: `with ${canonical(body)} on card ${card.id} (status ${String(before.status)}, order_status ${String(before.order_status)})` });
+  expectSameCard(before, await calls.read(card.id, about), { ...about, what: `after the refused PUT ${canonical(body)}` });
+}
+
+/** The answer holds no card with this id and no trace of its card numbers. */
+function expectNoTrace(exchange: Exchange, card: Card, about: About): void {
+  const uuids = (Array.isArray(card.primary_account_numbers) ? (card.primary_account_numbers as { uuid?: unknown }[]) : [])
+    .map((pan) => pan?.uuid)
+    .filter((uuid): uuid is string => typeof uuid === "string" && uuid.length > 8);
+  const traces = [
+    ...(new RegExp(`"id"\\s*:\\s*${card.id}\\b`).test(exchange.bodyText) ? [`"id":${card.id}`] : []),
+    ...uuids.filter((uuid) => exchange.bodyText.includes(uuid)),
+  ];
+  expectThat(traces.length === 0, exchange, `no trace of card ${card.id}`, about, `${traces.join(", ")} in ${exchange.bodyText.slice(0, 200)}`);
+}
+
+describe("reading cards", () => {
+  test("CARD-001 the card list answers 200 with one element per card, no card twice", async () => {
+    const about = { req: "CARD-001" };
+    const { cards, pages } = await primaryCalls().all(about);
+    const elements = pages.reduce((n, page) => n + (responseItems(page.json)?.length ?? 0), 0);
+    if (cards.length !== elements) failPlain(about, `expected every list element to be a card with an integer id, got ${cards.length} such cards in ${elements} elements`);
+    const counts = new Map<number, number>();
+    for (const card of cards) counts.set(card.id, (counts.get(card.id) ?? 0) + 1);
+    const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+    if (twice.length > 0) failPlain({ ...about, what: "GET /card (all pages)" }, `expected each card once, got ids ${twice.join(", ")} more than once`);
+  });
+
+  test("CARD-002 GET of a listed card id answers 200 with exactly one card", async ({ skip }) => {
+    const calls = primaryCalls();
+    const { cards } = await calls.all({ req: "CARD-002" });
+    skip(cards.length === 0, "the primary user has no cards");
+    const exchange = await calls.get(cards[0]!.id);
+    const about = { req: "CARD-002", what: "of a card id from the list" };
+    const items = expectOk(exchange, about);
+    expectThat(items.length === 1, exchange, "exactly one Response element", about, `${items.length} elements`);
+    expectObjects(exchange, CARD_TYPES, about);
+  });
+
+  test("CARD-003 cards in list and read answers sit under the type key Card (CardDebit and CardCredit accepted; strict: Card)", async ({ skip }) => {
+    const calls = primaryCalls();
+    const { pages, cards } = await calls.all({ req: "CARD-003" });
+    skip(cards.length === 0, "the primary user has no cards");
+    const allowed = t.profile.strict ? ["Card"] : CARD_TYPES;
+    for (const exchange of [...pages, await calls.get(cards[0]!.id), await calls.get(cards[cards.length - 1]!.id)]) {
+      const keys = (responseItems(exchange.json) ?? []).map(typeKeyOf);
+      const wrong = keys.filter((key) => !allowed.includes(String(key)));
+      expectThat(wrong.length === 0, exchange, `every element under ${allowed.join(" or ")}`, { req: "CARD-003" }, `type keys ${wrong.join(", ")}`);
+    }
+  });
+
+  test("CARD-004 every card field the specification lists has its type, in the list and in a read", async ({ skip }) => {
+    const calls = primaryCalls();
+    const about = { req: "CARD-004" };
+    const { pages, cards } = await calls.all(about);
+    skip(cards.length === 0, "the primary user has no cards");
+    for (const page of pages) for (const card of objectsOfType(page.json, ...CARD_TYPES)) expectSchema(card, "card", about, page);
+    const read = await calls.get(cards[0]!.id);
+    for (const card of objectsOfType(read.json, ...CARD_TYPES)) expectSchema(card, "card", { ...about, what: "read by id" }, read);
+  });
+
+  test("CARD-005 every card's status is ACTIVE, DEACTIVATED, LOST, STOLEN or CANCELLED", async () => {
+    const { cards } = await primaryCalls().all({ req: "CARD-005" });
+    const wrong = cards.filter((card) => !CARD_STATUSES.includes(String(card.status)));
+    if (wrong.length > 0) failPlain({ req: "CARD-005", what: "GET /card" }, `expected statuses among ${CARD_STATUSES.join(", ")}, got ${wrong.map((c) => `card ${c.id}: ${canonical(c.status)}`).join("; ")}`);
+  });
+
+  test("CARD-006 every card's order_status is one of the six order statuses the specification names", async () => {
+    const { cards } = await primaryCalls().all({ req: "CARD-006" });
+    const wrong = cards.filter((card) => !ORDER_STATUSES.includes(String(card.order_status)));
+    if (wrong.length > 0) failPlain({ req: "CARD-006", what: "GET /card" }, `expected order statuses among ${ORDER_STATUSES.join(", ")}, got ${wrong.map((c) => `card ${c.id}: ${canonical(c.order_status)}`).join("; ")}`);
+  });
+
+  test("CARD-007 every listed card has an integer id, and reading that id answers the card the list shows", async () => {
+    const calls = primaryCalls();
+    const { cards } = await calls.all({ req: "CARD-007" });
+    for (const listed of cards) {
+      const read = await calls.read(listed.id, { req: "CARD-007", what: `of id ${listed.id} from the list` });
+      expectSameCard(listed, read, { req: "CARD-007", what: `card ${listed.id} as listed and as read by id` }, { sharedOnly: true });
+    }
+  });
+
+  test("CARD-025 the card list never shows another user's cards", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const mine = (await primaryCalls().all({ req: "CARD-025" })).cards.map((c) => c.id);
+    const theirs = (await new CardCalls(t, other!).all({ req: "CARD-025", what: "listing the second user's cards" })).cards.map((c) => c.id);
+    const shared = mine.filter((id) => theirs.includes(id));
+    if (shared.length > 0) failPlain({ req: "CARD-025", what: "GET /card of two users" }, `expected disjoint card lists, got card ids ${shared.slice(0, 10).join(", ")} in both`);
+  });
+});
+
+describe("card failures answer exactly 400", () => {
+  test("CARD-009 ERR-001 GET of a card id that does not exist answers exactly 400 with an error body", async () => {
+    const calls = primaryCalls();
+    const { cards } = await calls.all({ req: "CARD-009" });
+    const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
+    expect400(await calls.get(unknown), { req: "CARD-009", what: `of card id ${unknown}, which the user does not have` });
+  });
+
+  test("CARD-009 AUTH-019 GET of another user's card id under the caller's own userID answers exactly 400 and never that card", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const pairs = [
+      { caller: primaryCalls(), owner: new CardCalls(t, other!), who: "the primary user reading the second user's card" },
+      { caller: new CardCalls(t, other!), owner: primaryCalls(), who: "the second user reading the primary user's card" },
+    ];
+    for (const { caller, owner, who } of pairs) {
+      const { cards } = await owner.all({ req: "AUTH-019", what: "listing the owner's cards" });
+      const card = cards[0];
+      if (!card) continue;
+      const exchange = await caller.get(card.id);
+      expect400(exchange, { req: "CARD-009", what: `(${who}, id ${card.id})` });
+      expectNoTrace(exchange, card, { req: "AUTH-019", what: `(${who})` });
+    }
+  });
+
+  test("AUTH-015 CARD-009 a session on another user's userID with that user's card id answers exactly 400 and never the card", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const { cards } = await new CardCalls(t, other!).all({ req: "AUTH-015", what: "listing the second user's cards" });
+    skip(cards.length === 0, "the second user has no cards");
+    const card = cards[0]!;
+    const session = t.primary();
+    const exchange = await t.client.request({ path: t.userPath(other!, `/card/${card.id}`), token: session.sessionToken, from: session.from });
+    const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
+    expectNoTrace(exchange, card, about);
+    expect400(exchange, { ...about, req: "CARD-009" });
+  });
+
+  test.for(["0", "-1", "abc", "1.5"])("CARD-011 ERR-001 a card list with count=%s answers exactly 400 with an error body", async (count) => {
+    expect400(await primaryCalls().list({ count }), { req: "CARD-011", what: `with count=${count}` });
+  });
+
+  test("AUTH-019 PUT of another user's card under the caller's own userID answers exactly 400 and leaves that card unchanged", async ({ skip }) => {
+    needsFreshUser(skip);
+    const victim = await freshUser({ req: "AUTH-019" });
+    const card = pick(victim.cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const before = await victim.calls.read(card.id, { req: "AUTH-019", what: "the owner reading its card" });
+    const exchange = await primaryCalls().put(card.id, { second_line: "not yours", preferred_name_on_card: "NOT YOURS" });
+    const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card.id}` };
+    expect400(exchange, about);
+    expectNoTrace(exchange, card, about);
+    expectSameCard(before, await victim.calls.read(card.id, about), { ...about, what: "the owner reading its card after the refused PUT" });
+  });
+
+  test("CARD-010 PUT with a status outside the five values answers exactly 400 and leaves the card unchanged", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-010" });
+    const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    for (const status of ["FROZEN", "active", "", "BLOCKED"]) {
+      await expectPutRefused(calls, card, { status, preferred_name_on_card: "MUST NOT APPLY", second_line: "must not apply" }, { req: "CARD-010" });
+    }
+  });
+
+  test("CARD-012 PUT with a field of the wrong JSON type answers exactly 400 and leaves the card unchanged", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-012" });
+    const card = cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ?? pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const account = accountIdsOf(cards)[0] ?? 1;
+    const bodies: unknown[] = [
+      { status: 1 },
+      { second_line: 42 },
+      { preferred_name_on_card: true },
+      { order_status: ["CARD_REQUEST_PENDING"] },
+      { monetary_account_id_fallback: String(account) },
+    ];
+    for (const body of bodies) await expectPutRefused(calls, card, body, { req: "CARD-012" });
+  });
+});
+
+describe("updating cards", () => {
+  test("CARD-008 PUT answers 200 with the updated card", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-008" });
+    const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const exchange = await calls.put(card.id, { second_line: "conformance 008" });
+    const about = { req: "CARD-008", what: `with {"second_line":"conformance 008"} on card ${card.id}` };
+    const answer = cardOf(exchange, about);
+    expectSchema(answer, "card", about, exchange);
+    expectThat(answer.id === card.id && answer.second_line === "conformance 008", exchange, `card ${card.id} with second_line "conformance 008"`, about, `card ${answer.id} with second_line ${canonical(answer.second_line)}`);
+  });
+
+  test("CARD-023 PUT with preferred_name_on_card and second_line shows both in the answer and in a later GET", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-023" });
+    const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const texts = { preferred_name_on_card: "CONFORMANCE CHECK", second_line: "conformance 023" };
+    await expectPutShows(calls, card, texts, texts, { req: "CARD-023" });
+  });
+
+  test("CARD-021 PUT with monetary_account_id_fallback set to one of the user's accounts shows it in the answer and a later GET", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-021" });
+    const accounts = accountIdsOf(cards);
+    skip(accounts.length === 0, "the user's cards show no monetary account id");
+    // Prefer an account other than the card's own and other than its current fallback.
+    const choices = cards.filter(notPermanent).map((card) => {
+      const own = accountIdsOf([{ ...card, monetary_account_id_fallback: null }]);
+      const target = accounts.find((a) => a !== fallbackOf(card) && !own.includes(a)) ?? accounts.find((a) => a !== fallbackOf(card));
+      return { card, target };
+    });
+    const choice = choices.find((c) => c.target !== undefined);
+    skip(!choice, "no card whose fallback could change to another of the user's accounts");
+    await expectPutShows(calls, choice!.card, { monetary_account_id_fallback: choice!.target }, { monetary_account_id_fallback: choice!.target }, { req: "CARD-021" });
+  });
+
+  test("CARD-022 PUT without monetary_account_id_fallback removes the fallback in the answer and a later GET", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-022" });
+    let card = cards.find((c) => notPermanent(c) && fallbackOf(c) !== null);
+    if (!card) {
+      card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+      const account = accountIdsOf(cards)[0];
+      skip(account === undefined, "the user's cards show no monetary account id to set as fallback");
+      await expectPutShows(calls, card, { monetary_account_id_fallback: account }, { monetary_account_id_fallback: account }, { req: "CARD-022", what: "setting up a fallback first" });
+    }
+    await expectPutShows(calls, card, { second_line: "conformance 022" }, { monetary_account_id_fallback: null }, { req: "CARD-022" });
+  });
+
+  test("CARD-024 no card answer carries pin_code, activation_code or cancellation_reason, even after PUTs that sent them", async ({ skip }) => {
+    needsDestructive(skip);
+    const about = { req: "CARD-024" };
+    const { calls, cards } = await freshUser(about);
+    const open = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const cancellable = pick(cards, skip, "second card in an order status that allows CANCELLED", (c) => c.id !== open.id && notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
+    const reason = `conformance reason ${Date.now()}`;
+    const activation = `ACT${Date.now()}`;
+    // pin_code may be refused (it needs request encryption, GAP-25); whatever the status, nothing may come back.
+    const puts: [Card, Record<string, unknown>][] = [
+      [open, { pin_code: "7391", second_line: "conformance 024" }],
+      [open, { activation_code: activation }],
+      [cancellable, { status: "CANCELLED", cancellation_reason: reason }],
+    ];
+    const exchanges: Exchange[] = [];
+    for (const [card, body] of puts) exchanges.push(await calls.put(card.id, body));
+    exchanges.push(await calls.get(open.id), await calls.get(cancellable.id), ...(await calls.all(about)).pages);
+    // Card answers only: an error body may quote the input it refuses.
+    for (const exchange of exchanges.filter((e) => e.status === 200)) {
+      const keys = writeOnlyKeys(exchange.json);
+      const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
+      expectThat(keys.length === 0 && values.length === 0, exchange, "no write-only field and no value sent in one", about, [...keys, ...values].join(", "));
+    }
+  });
+
+  test("CARD-026 PUT with card_limit, card_limit_atm or country_permission changes what a later GET shows or is refused with exactly 400 (strict: the change)", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-026" });
+    const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const currency = String((card.card_limit as { currency?: unknown } | undefined)?.currency ?? "EUR");
+    const changes: [string, unknown, (after: Card) => boolean][] = [
+      ["card_limit", { value: "321.00", currency }, (c) => sameAmount(c.card_limit, "321.00", currency)],
+      ["card_limit_atm", { value: "123.00", currency }, (c) => sameAmount(c.card_limit_atm, "123.00", currency)],
+      ["country_permission", [{ country: "DE" }, { country: "BE" }], (c) => countriesOf(c) === "BE,DE"],
+    ];
+    for (const [field, value, changed] of changes) {
+      const about = { req: "CARD-026", what: `with {"${field}":${canonical(value)}} on card ${card.id}` };
+      const before = await calls.read(card.id, about);
+      const exchange = await calls.put(card.id, { [field]: value });
+      const after = await calls.read(card.id, { ...about, what: `GET after PUT ${field}` });
+      if (exchange.status === 200) {
+        if (!changed(after)) failPlain(about, `answered 200, so a later GET must show the new ${field}; got ${canonical(after[field])}`);
+        continue;
+      }
+      if (t.profile.strict) expectStatus(exchange, 200, { ...about, what: `${about.what} (strict: the change is required)` });
+      expect400(exchange, about);
+      expectSameCard(before, after, { ...about, what: `after the refused PUT of ${field}` });
+    }
+  });
+});
+
+function sameAmount(value: unknown, amount: string, currency: string): boolean {
+  const a = value as { value?: unknown; currency?: unknown } | undefined;
+  return Number(a?.value) === Number(amount) && a?.currency === currency;
+}
+
+function countriesOf(card: Card): string {
+  const list = Array.isArray(card.country_permission) ? (card.country_permission as { country?: unknown }[]) : [];
+  return list.map((p) => String(p?.country)).sort().join(",");
+}
+
+describe("the card state table", () => {
+  test("CARD-013 PUT status ACTIVE on a card whose order_status is ACCEPTED_FOR_PRODUCTION activates it", async ({ skip }) => {
+    needsDestructive(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-013" });
+    const card = pick(cards, skip, "card in ACCEPTED_FOR_PRODUCTION that is not yet ACTIVE", (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
+    await expectPutShows(calls, card, { status: "ACTIVE" }, { status: "ACTIVE" }, { req: "CARD-013" });
+  });
+
+  test.for(PERMANENT)("CARD-014 PUT status %s sets it on a card in each of the five order statuses that allow it", async (status, { skip }) => {
+    needsDestructive(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-014" });
+    let tried = 0;
+    for (const order of REPORTABLE_ORDER) {
+      const card = cards.find((c) => c.order_status === order && notPermanent(c));
+      if (!card) continue;
+      const body = { status, ...(status === "CANCELLED" ? { cancellation_reason: "conformance check" } : {}) };
+      await expectPutShows(calls, card, body, { status }, { req: "CARD-014" });
+      tried++;
+    }
+    skip(tried === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")} that is not already permanent`);
+  });
+
+  test("CARD-015 a LOST, STOLEN or CANCELLED card refuses every status change with exactly 400 and stays as it is", async ({ skip }) => {
+    needsDestructive(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-015" });
+    const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
+    skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
+    for (const [i, status] of PERMANENT.entries()) {
+      const card = candidates[i];
+      if (!card) break;
+      await expectPutShows(calls, card, { status }, { status }, { req: "CARD-015", what: "setting up the permanent state" });
+      for (const other of CARD_STATUSES.filter((s) => s !== status)) {
+        await expectPutRefused(calls, card, { status: other }, { req: "CARD-015" });
+      }
+    }
+  });
+
+  test("CARD-016 PUT status DEACTIVATED on an active card in DELIVERED_TO_CUSTOMER or a CARD_UPDATE_* order status sets DEACTIVATED", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-016" });
+    let tried = 0;
+    for (const order of DELIVERED_ORDER) {
+      const card = cards.find((c) => c.order_status === order && c.status === "ACTIVE");
+      if (!card) continue;
+      await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-016" });
+      tried++;
+    }
+    skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
+  });
+
+  test("CARD-017 PUT status ACTIVE on a card that was deactivated sets it back to ACTIVE", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-017" });
+    const card = pick(cards, skip, `ACTIVE card in ${DELIVERED_ORDER.join(", ")}`, (c) => DELIVERED_ORDER.includes(String(c.order_status)) && c.status === "ACTIVE");
+    await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-017", what: "deactivating first" });
+    await expectPutShows(calls, card, { status: "ACTIVE" }, { status: "ACTIVE" }, { req: "CARD-017" });
+  });
+
+  test("CARD-018 PUT status DEACTIVATED on a card that was never activated answers exactly 400 and leaves the card unchanged", async ({ skip }) => {
+    needsFreshUser(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-018" });
+    // Activation happens only from ACCEPTED_FOR_PRODUCTION (row 1), and no listed move leads back there,
+    // so such a card that is not ACTIVE has never been activated.
+    const card = pick(cards, skip, "card in ACCEPTED_FOR_PRODUCTION that is not ACTIVE (never activated)", (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
+    await expectPutRefused(calls, card, { status: "DEACTIVATED" }, { req: "CARD-018" });
+  });
+
+  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it", async ({ skip }) => {
+    needsDestructive(skip);
+    const { calls, cards } = await freshUser({ req: "CARD-019" });
+    let tried = 0;
+    for (const order of REPORTABLE_ORDER) {
+      const card = cards.find((c) => c.order_status === order && notPermanent(c));
+      if (!card) continue;
+      await expectPutShows(calls, card, { order_status: "CARD_REQUEST_PENDING" }, { order_status: "CARD_REQUEST_PENDING" }, { req: "CARD-019" });
+      tried++;
+    }
+    skip(tried === 0, "the user has no card outside CARD_REQUEST_PENDING that is not permanent");
+  });
+
+  test("CARD-020 PUT status ACTIVE on a card whose order_status is CARD_REQUEST_PENDING is applied or refused with exactly 400 leaving it unchanged (strict: refused)", async ({ skip }) => {
+    needsFreshUser(skip);
+    const about = { req: "CARD-020" };
+    const { calls, cards } = await freshUser(about);
+    const pending = (c: Card) => c.order_status === "CARD_REQUEST_PENDING" && c.status !== "ACTIVE" && notPermanent(c);
+    let card = cards.find(pending);
+    if (!card) {
+      // Row 4 makes one: any card may be set to CARD_REQUEST_PENDING.
+      card = pick(cards, skip, "card that is not ACTIVE and not permanent", (c) => c.status !== "ACTIVE" && notPermanent(c));
+      await expectPutShows(calls, card, { order_status: "CARD_REQUEST_PENDING" }, { order_status: "CARD_REQUEST_PENDING" }, { ...about, what: "setting up CARD_REQUEST_PENDING" });
+    }
+    const before = await calls.read(card.id, about);
+    const exchange = await calls.put(card.id, { status: "ACTIVE" });
+    const after = await calls.read(card.id, about);
+    const what = `with {"status":"ACTIVE"} on card ${card.id} in CARD_REQUEST_PENDING (status ${String(before.status)})`;
+    if (exchange.status === 200 && !t.profile.strict) {
+      if (after.status !== "ACTIVE") failPlain({ ...about, what }, `answered 200 (applied), so a later GET must show status ACTIVE; got ${canonical(after.status)}`);
+      return;
+    }
+    expect400(exchange, { ...about, what: `${what}${t.profile.strict ? " (strict: refusal required)" : ""}` });
+    expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
+  });
+});
