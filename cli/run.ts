@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../harness/config-error.js";
 import { runInfo } from "../harness/conformance-summary.js";
@@ -74,6 +74,9 @@ export async function runCommand(args: string[]): Promise<number> {
   process.env[RUN_ENV.faults] = (values.fault ?? []).join(",");
   process.env[RUN_ENV.seed] = String(seed);
   process.env[RUN_ENV.reports] = reportsDir;
+  if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory()) {
+    throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
+  }
   for (const old of RUN_OUTPUTS) rmSync(join(reportsDir, old), { recursive: true, force: true });
 
   const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });

@@ -13,7 +13,15 @@ export interface VitestRunOptions {
   outputFile?: Record<string, string>;
   /** "i/n": run only the i-th of n parts of the test files (vitest --shard). */
   shard?: string;
+  /** Test files run at once (default: see CONCURRENT_FILES). */
+  maxWorkers?: number;
 }
+
+/**
+ * Conformance checks wait on the network far more than they compute, so more files than cores run at
+ * once (vitest's default is cores - 1: a single worker on a 2-core CI machine).
+ */
+export const CONCURRENT_FILES = 4;
 
 /** One vitest run of the package's own config (suites resolve from the package, not the caller's cwd). */
 export async function runVitest(options: VitestRunOptions): Promise<void> {
@@ -24,6 +32,7 @@ export async function runVitest(options: VitestRunOptions): Promise<void> {
     project: options.projects,
     run: true,
     watch: false,
+    maxWorkers: options.maxWorkers ?? CONCURRENT_FILES,
     ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
     ...(options.testTimeout === undefined ? {} : { testTimeout: options.testTimeout }),
     ...(options.outputFile ? { outputFile: options.outputFile } : {}),

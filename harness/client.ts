@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Agent, type Dispatcher } from "undici";
+import { isIP } from "node:net";
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from "undici";
 import type { Exchange, SentRequest } from "./exchange.js";
+import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter, RATE_LIMIT_DEFAULTS, RequestPacer, sleep, type RateLimitOptions } from "./rate-limit.js";
+import { assertReadOnlyAllowed } from "./read-only.js";
+import { describeTlsProblem, type TlsConnectOptions } from "./tls.js";
 import { TransportError } from "./transport-error.js";
 
 export interface ClientOptions {
@@ -11,6 +15,14 @@ export interface ClientOptions {
   maxResponseBytes: number;
   /** Called with every completed exchange (the recorder). */
   onExchange?: (exchange: Exchange) => void | Promise<void>;
+  /** "read-only": refuse to send anything but GET outside the session bootstrap (ReadOnlyViolation). */
+  mode?: "full" | "read-only";
+  /** Pace requests and honour 429 Retry-After (defaults: no pacing, 429 waited out up to 10 s, 3 retries). */
+  rateLimit?: Partial<RateLimitOptions>;
+  /** TLS towards the target: private CA, client certificate, or no verification (harness/tls.ts). */
+  tls?: TlsConnectOptions;
+  /** "env" (default): honour HTTP_PROXY / HTTPS_PROXY / NO_PROXY, loopback targets always direct; "none": never a proxy. */
+  proxy?: "env" | "none";
 }
 
 export interface RequestOptions {
@@ -28,21 +40,38 @@ export interface RequestOptions {
   from?: string;
 }
 
+/** The dispatchers for one source address: direct, and through the environment's proxy where one is set. */
+interface Route {
+  direct: Agent;
+  proxied?: EnvHttpProxyAgent;
+}
+
 /**
  * The one HTTP client of the suite: undici with keep-alive, one Agent per source address,
- * a whole-exchange time limit and a response-size cap. It never throws on an HTTP status;
- * a missing or unusable answer becomes a TransportError with a plain message.
+ * a whole-exchange time limit and a response-size cap. It never throws on an HTTP status (a 3XX is an
+ * answer to judge: redirects are never followed); a missing or unusable answer becomes a TransportError
+ * with a plain message saying what was sent, what went wrong and which limit applied.
+ * For gentle runs it paces requests, waits out 429 Retry-After, and in read-only mode refuses writes.
  */
 export class HttpClient {
-  private readonly agents = new Map<string, Agent>();
+  private readonly routes = new Map<string, Route>();
   readonly origin: string;
   private readonly basePath: string;
+  private readonly pacer: RequestPacer | undefined;
+  private readonly retry: RateLimitOptions;
 
   constructor(readonly options: ClientOptions) {
     if (!/\/v1$/.test(options.baseUrl)) throw new Error(`baseUrl must end in /v1, got ${options.baseUrl}`);
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname; // ".../v1"
+    const rate = options.rateLimit?.requestsPerSecond;
+    this.pacer = rate !== undefined && rate > 0 ? new RequestPacer(rate) : undefined;
+    this.retry = {
+      ...(rate === undefined ? {} : { requestsPerSecond: rate }),
+      maxRetryAfterMs: options.rateLimit?.maxRetryAfterMs ?? RATE_LIMIT_DEFAULTS.maxRetryAfterMs,
+      maxRetries: options.rateLimit?.maxRetries ?? RATE_LIMIT_DEFAULTS.maxRetries,
+    };
   }
 
   /** Full name of a service header: header("Client-Authentication") → "X-Service-Client-Authentication". */
@@ -50,21 +79,34 @@ export class HttpClient {
     return `${this.options.headerPrefix}${name}`;
   }
 
-  private agent(from: string | undefined): Agent {
+  private dispatcher(from: string | undefined, url: URL): Dispatcher {
     const key = from ?? "";
-    let agent = this.agents.get(key);
-    if (!agent) {
-      agent = new Agent({
+    let route = this.routes.get(key);
+    if (!route) {
+      const base: Agent.Options = {
         // Top-level localAddress: undici ignores connect.localAddress.
         ...(from ? { localAddress: from } : {}),
         keepAliveTimeout: 10_000,
         connections: 16,
         headersTimeout: this.options.requestMs,
         bodyTimeout: this.options.requestMs,
-      });
-      this.agents.set(key, agent);
+        ...(this.options.tls ? { connect: { ...this.options.tls } } : {}),
+      };
+      route = { direct: new Agent(base) };
+      const proxies = (this.options.proxy ?? "env") === "env" ? proxyFromEnv() : undefined;
+      if (proxies) {
+        route.proxied = new EnvHttpProxyAgent({
+          ...base,
+          ...proxies,
+          ...(this.options.tls ? { requestTls: { ...this.options.tls } } : {}),
+          // The connection to the proxy leaves from the source address too.
+          clientFactory: (origin, opts) => new Pool(origin, { ...opts, ...(from ? { localAddress: from } : {}) }),
+        });
+      }
+      this.routes.set(key, route);
     }
-    return agent;
+    // Loopback targets (the embedded reference, a server on this machine) never go through a proxy.
+    return route.proxied && !isLoopback(url.hostname) ? route.proxied : route.direct;
   }
 
   defaultHeaders(): Record<string, string> {
@@ -74,7 +116,6 @@ export class HttpClient {
       [this.header("Client-Request-Id")]: randomUUID(),
       [this.header("Geolocation")]: "0 0 0 0 000",
       [this.header("Language")]: "en_US",
-      [this.header("Region")]: "en_US",
     };
   }
 
@@ -90,6 +131,42 @@ export class HttpClient {
 
   async request(options: RequestOptions): Promise<Exchange> {
     const method = options.method ?? "GET";
+    if (this.options.mode === "read-only") {
+      const url = this.url(options.path, options.query);
+      assertReadOnlyAllowed(method, url.pathname.slice(this.basePath.length), `${url.pathname}${url.search}`);
+    }
+    for (let retries = 0; ; retries++) {
+      await this.pacer?.take();
+      const exchange = await this.once(method, options);
+      if (exchange.status !== 429) return exchange;
+      await sleep(this.retryDelay(exchange, retries));
+    }
+  }
+
+  /** How long to wait before retrying a 429, or a TransportError when the wait or the retries would exceed the profile's bounds. */
+  private retryDelay(exchange: Exchange, retries: number): number {
+    const header = exchange.headers["retry-after"];
+    const asked = parseRetryAfter(header);
+    const wait = asked ?? DEFAULT_RETRY_AFTER_MS;
+    const what = `${exchange.request.method} ${exchange.request.path}`;
+    const said = header === undefined ? "no Retry-After" : `Retry-After: ${header}`;
+    if (retries >= this.retry.maxRetries) {
+      throw new TransportError(
+        `${what}: still 429 Too Many Requests (${said}) after ${retries} ${retries === 1 ? "retry" : "retries"} (rateLimit.maxRetries = ${this.retry.maxRetries}); the target is rate limiting this run: lower rateLimit.requestsPerSecond`,
+        "rate-limited",
+      );
+    }
+    if (wait > this.retry.maxRetryAfterMs) {
+      throw new TransportError(
+        `${what}: 429 Too Many Requests asks to wait ${Math.ceil(wait / 1000)} s (${said}), longer than rateLimit.maxRetryAfterMs (${this.retry.maxRetryAfterMs} ms); not retried`,
+        "rate-limited",
+      );
+    }
+    return wait;
+  }
+
+  /** One attempt: fresh default headers (a new request id) unless the caller set them. */
+  private async once(method: string, options: RequestOptions): Promise<Exchange> {
     const url = this.url(options.path, options.query);
     const headers: Record<string, string> = this.defaultHeaders();
     if (options.token) headers[this.header("Client-Authentication")] = options.token;
@@ -113,29 +190,41 @@ export class HttpClient {
     };
     const started = performance.now();
     const limit = this.options.requestMs;
-    const signal = AbortSignal.timeout(limit);
-    let response: Dispatcher.ResponseData;
+    const maxBytes = this.options.maxResponseBytes;
+    // Our own whole-exchange timer, so a timeout is told apart from other aborts (a refusing proxy also "aborts").
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`no complete answer within ${limit} ms`));
+    }, limit);
+    let response: Dispatcher.ResponseData | undefined;
+    let size = 0;
+    const chunks: Buffer[] = [];
     try {
-      response = await this.agent(options.from).request({
+      response = await this.dispatcher(options.from, url).request({
         origin: url.origin,
         path: sent.path,
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
-        signal,
+        signal: controller.signal,
       });
-    } catch (error) {
-      throw toTransportError(error, sent, limit, this.options.maxResponseBytes);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
+      // A HEAD answer announces a body it does not send.
+      const declared = method.toUpperCase() === "HEAD" ? Number.NaN : Number(response.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        response.body.destroy();
+        throw new TransportError(
+          `${describe(sent)}: status ${response.statusCode} announced a body of ${declared} bytes (Content-Length), over the limit of ${maxBytes} bytes (maxResponseBytes); not read`,
+          "too-large",
+        );
+      }
       for await (const chunk of response.body) {
         size += (chunk as Buffer).length;
-        if (size > this.options.maxResponseBytes) {
+        if (size > maxBytes) {
           response.body.destroy();
           throw new TransportError(
-            `${method} ${sent.path}: response body exceeded ${this.options.maxResponseBytes} bytes (maxResponseBytes); status was ${response.statusCode}`,
+            `${describe(sent)}: status ${response.statusCode}, then the body went past ${maxBytes} bytes (maxResponseBytes) and was cut off`,
             "too-large",
           );
         }
@@ -143,7 +232,11 @@ export class HttpClient {
       }
     } catch (error) {
       if (error instanceof TransportError) throw error;
-      throw toTransportError(error, sent, limit, this.options.maxResponseBytes, response.statusCode);
+      // A TLS 1.3 server refusing a missing client certificate just closes the connection: say what that often means.
+      const hint = url.protocol === "https:" && !this.options.tls?.cert ? "over TLS this is often a server that wants a client certificate (set tls.cert and tls.key)" : undefined;
+      throw toTransportError(error, { sent, limitMs: limit, maxBytes, timedOut, status: response?.statusCode, received: size, ...(hint ? { hint } : {}) });
+    } finally {
+      clearTimeout(timer);
     }
     const bodyBytes = Buffer.concat(chunks);
     const bodyText = bodyBytes.toString("utf8");
@@ -174,35 +267,99 @@ export class HttpClient {
     return exchange;
   }
 
+  /** Closes the connections; a connection still busy after a second is cut, so closing never hangs. */
   async close(): Promise<void> {
-    await Promise.all([...this.agents.values()].map((agent) => agent.close()));
-    this.agents.clear();
+    const dispatchers = [...this.routes.values()].flatMap((route) => [route.direct, ...(route.proxied ? [route.proxied] : [])]);
+    this.routes.clear();
+    await Promise.all(
+      dispatchers.map(async (dispatcher) => {
+        const closed = dispatcher.close().then(
+          () => true,
+          () => true,
+        );
+        if (!(await Promise.race([closed, sleep(1000).then(() => false)]))) await dispatcher.destroy().catch(() => undefined);
+      }),
+    );
   }
 }
 
-function toTransportError(error: unknown, sent: SentRequest, limitMs: number, maxBytes: number, status?: number): TransportError {
+function describe(sent: SentRequest): string {
+  return `${sent.method} ${sent.path}${sent.from ? ` (from ${sent.from})` : ""}`;
+}
+
+/**
+ * The proxy settings of the environment, or undefined when no proxy is set. The first non-empty of the
+ * lower- and upper-case spelling wins (undici would let an empty http_proxy hide a set HTTP_PROXY).
+ */
+function proxyFromEnv(env: NodeJS.ProcessEnv = process.env): { httpProxy?: string; httpsProxy?: string; noProxy: string } | undefined {
+  const pick = (name: string) => env[name.toLowerCase()] || env[name] || undefined;
+  const httpProxy = pick("HTTP_PROXY");
+  const httpsProxy = pick("HTTPS_PROXY") ?? httpProxy;
+  if (!httpProxy && !httpsProxy) return undefined;
+  return { ...(httpProxy ? { httpProxy } : {}), ...(httpsProxy ? { httpsProxy } : {}), noProxy: pick("NO_PROXY") ?? "" };
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (isIP(host) === 4) return host.startsWith("127.");
+  return host === "::1";
+}
+
+const CONNECTION_PROBLEMS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset by the server",
+  EPIPE: "connection closed by the server",
+  ENOTFOUND: "host name not found",
+  EAI_AGAIN: "host name lookup failed (temporary DNS failure)",
+  EADDRNOTAVAIL: "source address not available on this machine",
+  UND_ERR_SOCKET: "the server closed the connection",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ECONNABORTED: "connection aborted",
+  ETIMEDOUT: "connecting timed out",
+  UND_ERR_CONNECT_TIMEOUT: "connecting timed out",
+};
+
+interface Failure {
+  sent: SentRequest;
+  limitMs: number;
+  maxBytes: number;
+  timedOut: boolean;
+  /** Set when the status line and headers had arrived. */
+  status?: number;
+  received: number;
+  /** Added to a connection closed or reset before any answer. */
+  hint?: string;
+}
+
+function toTransportError(error: unknown, failure: Failure): TransportError {
+  const { sent, limitMs, maxBytes, timedOut, status, received } = failure;
   const err = error as Error & { code?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code ?? "";
-  const what = `${sent.method} ${sent.path}${sent.from ? ` (from ${sent.from})` : ""}`;
-  const after = status === undefined ? "" : ` after status ${status} and headers`;
-  if (err.name === "TimeoutError" || err.name === "AbortError" || /TIMEOUT/.test(code)) {
-    return new TransportError(`${what}: no complete answer within ${limitMs} ms (timeouts.requestMs)${after}`, "timeout");
+  const what = describe(sent);
+  const afterHeaders = status !== undefined;
+  const sofar = afterHeaders ? `status ${status} and headers arrived, then ` : "";
+  const got = afterHeaders ? `; ${received} bytes of body received` : "";
+  if (timedOut || /HEADERS_TIMEOUT|BODY_TIMEOUT/.test(code)) {
+    // "no complete answer within" is the phrase reports classify timeouts by (harness/conformance-summary.ts).
+    const stalled = afterHeaders ? `status ${status} and headers arrived, then the body stalled${got}` : "not even a status line and headers arrived";
+    return new TransportError(`${what}: no complete answer within ${limitMs} ms (timeouts.requestMs): ${stalled}`, "timeout");
   }
   if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
-    return new TransportError(`${what}: response body exceeded ${maxBytes} bytes (maxResponseBytes)`, "too-large");
+    return new TransportError(`${what}: ${sofar}the body went past ${maxBytes} bytes (maxResponseBytes)`, "too-large");
   }
-  if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ENOTFOUND", "EADDRNOTAVAIL", "UND_ERR_SOCKET", "EHOSTUNREACH", "ECONNABORTED"].includes(code)) {
-    const plain: Record<string, string> = {
-      ECONNREFUSED: "connection refused",
-      ECONNRESET: "connection reset by the server",
-      EPIPE: "connection closed by the server",
-      ENOTFOUND: "host name not found",
-      EADDRNOTAVAIL: "source address not available on this machine",
-      UND_ERR_SOCKET: "the server closed the connection",
-      EHOSTUNREACH: "host unreachable",
-      ECONNABORTED: "connection aborted",
-    };
-    return new TransportError(`${what}: ${plain[code]}${after} (${code})`, "connection");
+  const tls = describeTlsProblem(code, err.cause?.message ?? err.message ?? "");
+  if (tls && !afterHeaders) return new TransportError(`${what}: ${tls}`, "tls");
+  const plain = CONNECTION_PROBLEMS[code];
+  if (plain) {
+    const before = afterHeaders && code === "UND_ERR_SOCKET" ? "the server closed the connection before the body was complete" : plain;
+    const hint = !afterHeaders && failure.hint && ["UND_ERR_SOCKET", "ECONNRESET"].includes(code) ? `; ${failure.hint}` : "";
+    return new TransportError(`${what}: ${sofar}${before}${got} (${code})${hint}`, "connection");
   }
-  return new TransportError(`${what}: ${err.message || String(error)}${after}${code ? ` (${code})` : ""}`, "other");
+  if (/Proxy response \((\d+)\)/.test(err.message ?? "")) {
+    return new TransportError(`${what}: the proxy (HTTPS_PROXY / HTTP_PROXY) refused the tunnel: ${err.message}`, "connection");
+  }
+  const message = err.message || String(error);
+  return new TransportError(`${what}: ${sofar}${message}${got}${code ? ` (${code})` : ""}`, "other");
 }

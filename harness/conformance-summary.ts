@@ -123,7 +123,7 @@ export interface BaselineResult {
 
 /** Messages of a target that gave no usable HTTP answer (harness/client.ts TransportError). */
 export const UNREACHABLE_SOURCE =
-  "no complete answer within|connection refused|connection reset|connection closed by the server|host name not found|host unreachable|closed the connection|connection aborted|source address not available";
+  "no complete answer within|connection refused|connection reset|connection closed by the server|host name not found|host unreachable|closed the connection|connection aborted|source address not available|TLS:|TLS handshake failed|maxResponseBytes|429 Too Many Requests|host name lookup failed|network unreachable|connecting timed out";
 /** Messages of a session bootstrap that failed (harness/global-setup.ts, harness/target.ts). */
 export const BOOTSTRAP_SOURCE = "no session for the primary user|session bootstrap";
 const UNREACHABLE = new RegExp(UNREACHABLE_SOURCE, "i");

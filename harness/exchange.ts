@@ -33,9 +33,11 @@ export function describeRequest(request: SentRequest): string {
 /** `200 {"Response":[…]}`, shortened for one-line failure messages. */
 export function describeResponse(exchange: Exchange): string {
   const text = exchange.bodyText.trim();
-  if (text === "") return `${exchange.status} (empty body)`;
+  const location = exchange.status >= 300 && exchange.status < 400 && exchange.headers.location ? ` (Location: ${exchange.headers.location})` : "";
+  if (text === "") return `${exchange.status}${location} (empty body)`;
+  const notJson = exchange.jsonError && /json/i.test(exchange.headers["content-type"] ?? "") ? " (labelled JSON but not valid JSON)" : "";
   const isText = /json|text|xml|html/i.test(exchange.headers["content-type"] ?? "") || exchange.json !== undefined;
   if (!isText && !/^[\x20-\x7e\s]*$/.test(text.slice(0, 200))) return `${exchange.status} (${exchange.bodyBytes.length} bytes of ${exchange.headers["content-type"] ?? "binary"})`;
   const oneLine = text.replace(/\s+/g, " ");
-  return `${exchange.status} ${oneLine.length > SNIPPET ? `${oneLine.slice(0, SNIPPET)}…` : oneLine}`;
+  return `${exchange.status}${location}${notJson} ${oneLine.length > SNIPPET ? `${oneLine.slice(0, SNIPPET)}…` : oneLine}`;
 }

@@ -1,5 +1,7 @@
 import type { TestProject } from "vitest/node";
+import { availableParallelism } from "node:os";
 import { HttpClient } from "./client.js";
+import { profileClientOptions } from "./client-options.js";
 import { sharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
@@ -30,24 +32,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     apiKey = server.apiKey;
     fixtures = { ...server.fixtures, ...profile.fixtures };
   }
+  // Each test worker paces its own client: they share the profile's rate evenly.
+  const workers = project.globalConfig.maxWorkers || Math.max(availableParallelism() - 1, 1);
   const run: ConformanceRun = {
-    profile: { ...profile, baseUrl: baseUrl!, ...(apiKey ? { apiKey } : {}), fixtures },
+    profile: { ...profile, baseUrl: baseUrl!, ...(apiKey ? { apiKey } : {}), fixtures, workers },
     seed,
     clientKey: await sharedKeyPair(),
     reportsDir: reportsDirFromEnv(),
   };
-  const client = new HttpClient({
-    baseUrl: baseUrl!,
-    headerPrefix: profile.headerPrefix,
-    userAgent: profile.userAgent,
-    requestMs: profile.timeouts.requestMs,
-    maxResponseBytes: profile.maxResponseBytes,
-  });
+  // The setup runs alone, before any worker: the whole rate is its own.
+  const client = new HttpClient(profileClientOptions({ ...run.profile, workers: 1 }));
   const from = profile.sourceAddresses[0];
   try {
     run.primary = await openSession(client, { apiKey: apiKey!, from, description: "conformance primary" });
   } catch (error) {
-    run.bootstrapError = redactText((error as Error).message);
+    const message = (error as Error).message;
+    run.bootstrapError = redactText(message.startsWith("session bootstrap") ? message : `session bootstrap: ${message}`);
   }
   if (run.primary) {
     try {

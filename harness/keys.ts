@@ -8,7 +8,8 @@ export interface KeyPair {
 }
 
 const generate = promisify(generateKeyPair);
-let shared: Promise<KeyPair> | undefined;
+// On globalThis: vitest gives each project's global setup a module graph of its own (kill matrix: one per fault).
+const holder = globalThis as { __conformanceClientKey?: Promise<KeyPair> };
 
 export async function newKeyPair(): Promise<KeyPair> {
   const { publicKey, privateKey } = await generate("rsa", {
@@ -25,11 +26,11 @@ export async function newKeyPair(): Promise<KeyPair> {
  * installations may share it. The global setup makes it and hands it to the workers (useSharedKeyPair).
  */
 export function sharedKeyPair(): Promise<KeyPair> {
-  shared ??= newKeyPair();
-  return shared;
+  holder.__conformanceClientKey ??= newKeyPair();
+  return holder.__conformanceClientKey;
 }
 
 export function useSharedKeyPair(pair: KeyPair): void {
   registerSecret(pair.privateKeyPem, "private key");
-  shared ??= Promise.resolve(pair);
+  holder.__conformanceClientKey ??= Promise.resolve(pair);
 }

@@ -4,6 +4,8 @@ import { parse as parseYaml } from "yaml";
 import { createAjv, type ErrorObject } from "./ajv.js";
 import { ConfigError } from "./config-error.js";
 import { interpolateEnv } from "./interpolate.js";
+import { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rate-limit.js";
+import { fileProblem, loadTlsFiles, type TlsFiles } from "./tls.js";
 import { SUITE_VERSION } from "./version.js";
 
 export interface Fixtures {
@@ -41,6 +43,12 @@ export interface TargetProfile {
   propertyRuns: number;
   seed?: number;
   faults: string[];
+  /** Request pacing and 429 handling (defaults applied: no pacing, Retry-After up to 10 s, 3 retries). */
+  rateLimit?: RateLimitOptions;
+  /** TLS files (absolute paths, checked at load) for an https:// target. */
+  tls?: TlsFiles;
+  /** Set by the run, not the file: how many test workers share rateLimit.requestsPerSecond. */
+  workers?: number;
 }
 
 export interface TargetsFile {
@@ -80,8 +88,7 @@ export function loadTargetsFile(file: string, env: NodeJS.ProcessEnv = process.e
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(`${file}: cannot read the targets file (${code === "ENOENT" ? "no such file" : code ?? String(error)})`);
+    throw new ConfigError(`${file}: cannot read the targets file (${fileProblem(error)})`);
   }
   let raw: unknown;
   try {
@@ -127,12 +134,15 @@ export function selectProfile(targets: TargetsFile, name: string | undefined): T
 }
 
 function withDefaults(name: string, raw: Record<string, unknown>, file: string): TargetProfile {
-  const p = raw as Partial<TargetProfile> & { timeouts?: Partial<TargetProfile["timeouts"]> };
+  const p = raw as Omit<Partial<TargetProfile>, "rateLimit"> & { timeouts?: Partial<TargetProfile["timeouts"]>; rateLimit?: Partial<RateLimitOptions> };
   if (!p.embedded && p.baseUrl === undefined) {
     throw new ConfigError(`${file}: profile "${name}": field "baseUrl": required unless "embedded: true" (expected a URL ending in /v1)`);
   }
   if (!p.embedded && p.apiKey === undefined) {
     throw new ConfigError(`${file}: profile "${name}": field "apiKey": required unless "embedded: true"`);
+  }
+  if (p.tls !== undefined && (p.embedded || !p.baseUrl?.startsWith("https://"))) {
+    throw new ConfigError(`${file}: profile "${name}": field "tls": TLS settings need an https:// baseUrl (got ${p.embedded ? "an embedded target" : p.baseUrl})`);
   }
   if (p.faults !== undefined && p.faults.length > 0 && !p.embedded) {
     throw new ConfigError(`${file}: profile "${name}": field "faults": only an embedded target can have reference faults switched on`);
@@ -162,6 +172,12 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
     propertyRuns: p.propertyRuns ?? PROFILE_DEFAULTS.propertyRuns,
     seed: p.seed,
     faults: p.faults ?? [],
+    rateLimit: {
+      ...(p.rateLimit?.requestsPerSecond === undefined ? {} : { requestsPerSecond: p.rateLimit.requestsPerSecond }),
+      maxRetryAfterMs: p.rateLimit?.maxRetryAfterMs ?? RATE_LIMIT_DEFAULTS.maxRetryAfterMs,
+      maxRetries: p.rateLimit?.maxRetries ?? RATE_LIMIT_DEFAULTS.maxRetries,
+    },
+    ...(p.tls === undefined ? {} : { tls: loadTlsFiles(p.tls, file, `${file}: profile "${name}"`) }),
   };
 }
 

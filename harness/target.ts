@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import { HttpClient } from "./client.js";
+import { profileClientOptions } from "./client-options.js";
 import { useSharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
@@ -45,14 +46,7 @@ export function useTarget(): Target {
     registerSecret(session?.sessionToken, "session token");
     registerSecret(session?.installationToken, "installation token");
   }
-  const client = new HttpClient({
-    baseUrl: run.profile.baseUrl,
-    headerPrefix: run.profile.headerPrefix,
-    userAgent: run.profile.userAgent,
-    requestMs: run.profile.timeouts.requestMs,
-    maxResponseBytes: run.profile.maxResponseBytes,
-    onExchange: recordExchange,
-  });
+  const client = new HttpClient(profileClientOptions(run.profile, { onExchange: recordExchange }));
   const canProvision = () => run.profile.provisioning === "sandbox-user" && run.profile.mode === "full";
   const target: Target = {
     run,

@@ -1,0 +1,26 @@
+import type { ClientOptions } from "./client.js";
+import type { TargetProfile } from "./profile.js";
+import { workerShare } from "./rate-limit.js";
+import { tlsConnectOptions } from "./tls.js";
+
+/**
+ * The client settings a profile asks for, in one place for the global setup and the test workers:
+ * time and size limits, read-only guard, this worker's share of the rate limit, TLS and proxy use.
+ */
+export function profileClientOptions(profile: TargetProfile & { baseUrl: string }, extra: Partial<ClientOptions> = {}): ClientOptions {
+  const rate = workerShare(profile.rateLimit?.requestsPerSecond, profile.workers);
+  const tls = tlsConnectOptions(profile.tls);
+  return {
+    baseUrl: profile.baseUrl,
+    headerPrefix: profile.headerPrefix,
+    userAgent: profile.userAgent,
+    requestMs: profile.timeouts.requestMs,
+    maxResponseBytes: profile.maxResponseBytes,
+    mode: profile.mode,
+    ...(profile.rateLimit ? { rateLimit: { ...profile.rateLimit, ...(rate === undefined ? {} : { requestsPerSecond: rate }) } } : {}),
+    ...(tls ? { tls } : {}),
+    // The embedded reference is this process's own loopback server: never through a proxy.
+    proxy: profile.embedded ? "none" : "env",
+    ...extra,
+  };
+}
