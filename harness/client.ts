@@ -1,9 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
 import { isIP } from "node:net";
 import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from "undici";
 import type { Exchange, SentRequest } from "./exchange.js";
 import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter, RATE_LIMIT_DEFAULTS, RequestPacer, sleep, type RateLimitOptions } from "./rate-limit.js";
 import { assertReadOnlyAllowed } from "./read-only.js";
+import { registerSecret } from "./redact.js";
+import { signBody } from "./signing.js";
 import { describeTlsProblem, type TlsConnectOptions } from "./tls.js";
 import { TransportError } from "./transport-error.js";
 
@@ -23,6 +25,11 @@ export interface ClientOptions {
   tls?: TlsConnectOptions;
   /** "env" (default): honour HTTP_PROXY / HTTPS_PROXY / NO_PROXY, loopback targets always direct; "none": never a proxy. */
   proxy?: "env" | "none";
+  /**
+   * PEM private key of the installed client key: every request with a body then carries <prefix>Client-Signature
+   * over its exact bytes (harness/signing.ts). A caller's own value for that header, or null, wins.
+   */
+  signingKey?: string;
 }
 
 export interface RequestOptions {
@@ -59,9 +66,11 @@ export class HttpClient {
   private readonly basePath: string;
   private readonly pacer: RequestPacer | undefined;
   private readonly retry: RateLimitOptions;
+  private readonly signingKey: KeyObject | undefined;
 
   constructor(readonly options: ClientOptions) {
     if (!/\/v1$/.test(options.baseUrl)) throw new Error(`baseUrl must end in /v1, got ${options.baseUrl}`);
+    this.signingKey = options.signingKey === undefined ? undefined : createPrivateKey(options.signingKey);
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname; // ".../v1"
@@ -169,16 +178,22 @@ export class HttpClient {
   private async once(method: string, options: RequestOptions): Promise<Exchange> {
     const url = this.url(options.path, options.query);
     const headers: Record<string, string> = this.defaultHeaders();
-    if (options.token) headers[this.header("Client-Authentication")] = options.token;
+    if (options.token) {
+      // Whatever goes out as a token is treated as a secret, made-up ones included: reports never show it.
+      registerSecret(options.token, "token");
+      headers[this.header("Client-Authentication")] = options.token;
+    }
     let body: Buffer | string | undefined = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers["Content-Type"] = "application/json";
     }
+    if (this.signingKey && body !== undefined) headers[this.header("Client-Signature")] = signBody(body, this.signingKey);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       const existing = Object.keys(headers).find((h) => h.toLowerCase() === name.toLowerCase());
       if (existing) delete headers[existing];
       if (value !== null) headers[name] = value;
+      if (value !== null && /client-authentication$/i.test(name)) registerSecret(value, "token");
     }
     const sent: SentRequest = {
       method,

@@ -1,5 +1,6 @@
 import * as allure from "allure-js-commons";
 import { beforeEach } from "vitest";
+import { redactText } from "./redact.js";
 import { requirementIdsOf, requirements } from "./requirements.js";
 
 declare module "vitest" {
@@ -17,7 +18,15 @@ const SEVERITY = { MUST: allure.Severity.CRITICAL, CONVENTION: allure.Severity.N
  * story and tag = requirement ID, severity from the level, and a link to the spec section.
  * A title with no ID, or with an ID the catalogue does not know, fails the test.
  */
-beforeEach(async ({ task }) => {
+beforeEach(async ({ task, onTestFailed }) => {
+  // Whatever a failure says (fast-check counterexamples included) passes the worker's redactor before
+  // it reaches a reporter: the main process never learns the tokens the checks made up or received.
+  onTestFailed(({ task: failed }) => {
+    for (const error of failed.result?.errors ?? []) {
+      const e = error as { message?: string; stack?: string; stackStr?: string; diff?: string };
+      for (const key of ["message", "stack", "stackStr", "diff"] as const) if (typeof e[key] === "string") e[key] = redactText(e[key]);
+    }
+  });
   const ids = requirementIdsOf(task.name);
   if (ids.length === 0) throw new Error(`test "${task.name}" names no requirement ID at the start of its title`);
   const catalogue = requirements();
