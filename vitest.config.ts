@@ -21,7 +21,8 @@ const conformance = (name: string, include: string[], only?: RegExp): TestProjec
   },
 });
 
-const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[]; requirement: string }[];
+// `target` (optional) is read by harness/global-setup.ts: the profile that fault's server is built from.
+const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[]; requirement: string; target?: string }[];
 
 export default defineConfig({
   test: {

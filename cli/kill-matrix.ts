@@ -25,7 +25,8 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
   const faults = values.fault ? catalogue.filter((f) => values.fault!.includes(f.name)) : catalogue;
   const reportsDir = resolve(values.reports ?? "reports");
 
-  process.env.CONFORMANCE_KILL_PLAN = JSON.stringify(faults.map((f) => ({ fault: f.name, suites: f.suites, requirement: f.requirement })));
+  // A fault with a `target` runs against that profile (e.g. reference-signed), the others against "reference".
+  process.env.CONFORMANCE_KILL_PLAN = JSON.stringify(faults.map((f) => ({ fault: f.name, suites: f.suites, requirement: f.requirement, ...(f.target ? { target: f.target } : {}) })));
   process.env[RUN_ENV.targets] = join(PACKAGE_ROOT, "targets.yaml");
   process.env[RUN_ENV.target] = "reference";
   process.env[RUN_ENV.reports] = reportsDir;

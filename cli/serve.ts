@@ -1,14 +1,21 @@
 import { ConfigError } from "../harness/config-error.js";
+import { REQUIRE_SIGNATURES, type RequireSignatures } from "../reference/signing.js";
 import { integerFlag, parseFlags } from "./args.js";
 
-/** conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] */
+/**
+ * conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…]
+ *   [--sign-responses] [--require-signatures [session-server|all]]
+ * The last two speak the provider's signing dialect (reference/signing.ts; docs/offline-sandbox.md).
+ */
 export async function serveCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags("serve", args, {
+  const { values, positionals } = parseFlags("serve", withOptionalValue(args, "--require-signatures", "session-server"), {
     port: { type: "string", short: "p" },
     host: { type: "string" },
     "header-prefix": { type: "string" },
     "api-key": { type: "string" },
     fault: { type: "string", multiple: true },
+    "sign-responses": { type: "boolean" },
+    "require-signatures": { type: "string" },
   });
   if (positionals.length > 0) throw new ConfigError(`conformance serve: unexpected argument "${positionals[0]}"`);
   const port = integerFlag("serve", "port", values.port) ?? 8080;
@@ -17,6 +24,10 @@ export async function serveCommand(args: string[]): Promise<number> {
   const prefix = values["header-prefix"];
   if (prefix !== undefined && !/^[A-Za-z][A-Za-z0-9-]*-$/.test(prefix)) {
     throw new ConfigError(`conformance serve: --header-prefix must end in "-" (e.g. X-Bunq-), got "${prefix}"`);
+  }
+  const required = values["require-signatures"] ?? "off";
+  if (!(REQUIRE_SIGNATURES as readonly string[]).includes(required)) {
+    throw new ConfigError(`conformance serve: --require-signatures expects session-server or all, got "${required}"`);
   }
   const { startReferenceServer, faultCatalogue } = await import("../reference/server.js");
   const names = new Set(faultCatalogue().map((f) => f.name));
@@ -30,6 +41,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       faults,
       apiKey: values["api-key"] ?? "reference-primary-key",
       ...(prefix ? { headerPrefix: prefix } : {}),
+      signResponses: values["sign-responses"] ?? false,
+      requireSignatures: required as RequireSignatures,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -41,7 +54,8 @@ export async function serveCommand(args: string[]): Promise<number> {
   process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, apiKey: server.apiKey, fixtures: server.fixtures })}\n`);
   process.stdout.write(
     `Reference server at ${server.baseUrl}\n  API key: ${server.apiKey}\n  fixtures: ${JSON.stringify(server.fixtures)}\n` +
-      `${faults.length > 0 ? `  faults on: ${faults.join(", ")}\n` : ""}  fresh users: POST ${server.baseUrl}/sandbox-user-person\n  Ctrl-C to stop.\n`,
+      `${faults.length > 0 ? `  faults on: ${faults.join(", ")}\n` : ""}${signingLine(prefix ?? "X-Service-", values["sign-responses"] ?? false, required)}` +
+      `  fresh users: POST ${server.baseUrl}/sandbox-user-person\n  Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -50,4 +64,18 @@ export async function serveCommand(args: string[]): Promise<number> {
   });
   await server.close();
   return 0;
+}
+
+/** `--flag` given without a value (last, or followed by another flag) gets `fallback`: parseArgs has no optional values. */
+function withOptionalValue(args: string[], flag: string, fallback: string): string[] {
+  return args.flatMap((arg, i) => (arg === flag && (i === args.length - 1 || args[i + 1]!.startsWith("-")) ? [`${flag}=${fallback}`] : [arg]));
+}
+
+function signingLine(prefix: string, signResponses: boolean, required: string): string {
+  const parts = [
+    ...(signResponses ? [`every answer carries ${prefix}Server-Signature`] : []),
+    ...(required === "session-server" ? [`POST /session-server needs ${prefix}Client-Signature`] : []),
+    ...(required === "all" ? [`every request with a body needs ${prefix}Client-Signature`] : []),
+  ];
+  return parts.length > 0 ? `  signing: ${parts.join("; ")}\n` : "";
 }

@@ -1,13 +1,15 @@
 import type { ClientOptions } from "./client.js";
+import type { KeyPair } from "./keys.js";
 import type { TargetProfile } from "./profile.js";
 import { workerShare } from "./rate-limit.js";
 import { tlsConnectOptions } from "./tls.js";
 
 /**
  * The client settings a profile asks for, in one place for the global setup and the test workers:
- * time and size limits, read-only guard, this worker's share of the rate limit, TLS and proxy use.
+ * time and size limits, read-only guard, this worker's share of the rate limit, TLS and proxy use, and
+ * request signing with the run's client key where the profile asks for it (signing.requests).
  */
-export function profileClientOptions(profile: TargetProfile & { baseUrl: string }, extra: Partial<ClientOptions> = {}): ClientOptions {
+export function profileClientOptions(profile: TargetProfile & { baseUrl: string }, extra: Partial<ClientOptions> = {}, clientKey?: KeyPair): ClientOptions {
   const rate = workerShare(profile.rateLimit?.requestsPerSecond, profile.workers);
   const tls = tlsConnectOptions(profile.tls);
   return {
@@ -21,6 +23,7 @@ export function profileClientOptions(profile: TargetProfile & { baseUrl: string 
     ...(tls ? { tls } : {}),
     // The embedded reference is this process's own loopback server: never through a proxy.
     proxy: profile.embedded ? "none" : "env",
+    ...(profile.signing?.requests && clientKey ? { signingKey: clientKey.privateKeyPem } : {}),
     ...extra,
   };
 }

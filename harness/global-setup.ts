@@ -6,7 +6,7 @@ import { sharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
 import { redactText } from "./redact.js";
-import { profileFromEnv, reportsDirFromEnv } from "./run-env.js";
+import { profileFromEnv, reportsDirFromEnv, RUN_ENV } from "./run-env.js";
 import { openSession, provisionUser, type Session } from "./session.js";
 
 /**
@@ -15,9 +15,11 @@ import { openSession, provisionUser, type Session } from "./session.js";
  * abort the run: it is handed on, so every check fails with its reason and the reports are still written.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const base = profileFromEnv();
-  // A kill-matrix project ("fault:<name>") runs against its own reference server with that one fault on.
+  // A kill-matrix project ("fault:<name>") runs against its own reference server with that one fault on,
+  // built from the fault's own target profile where it names one (FaultSpec.target).
   const fault = project.name.startsWith("fault:") ? project.name.slice("fault:".length) : undefined;
+  const faultTarget = fault ? killPlanTarget(fault) : undefined;
+  const base = profileFromEnv(faultTarget ? { ...process.env, [RUN_ENV.target]: faultTarget, [RUN_ENV.faults]: "" } : process.env);
   const profile = fault ? { ...base, embedded: true, faults: [fault] } : base;
   const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   let stopServer: (() => Promise<void>) | undefined;
@@ -26,7 +28,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let fixtures = profile.fixtures;
   if (profile.embedded) {
     const { startReferenceServer } = await import("../reference/server.js");
-    const server = await startReferenceServer({ faults: profile.faults, headerPrefix: profile.headerPrefix });
+    const server = await startReferenceServer({
+      faults: profile.faults,
+      headerPrefix: profile.headerPrefix,
+      // The profile's signing switches the embedded server's side on: it signs answers and requires signed bodies.
+      signResponses: profile.signing?.verifyResponses ?? false,
+      requireSignatures: profile.signing?.requests ? "all" : "off",
+    });
     stopServer = server.close;
     baseUrl = server.baseUrl;
     apiKey = server.apiKey;
@@ -41,7 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     reportsDir: reportsDirFromEnv(),
   };
   // The setup runs alone, before any worker: the whole rate is its own.
-  const client = new HttpClient(profileClientOptions({ ...run.profile, workers: 1 }));
+  const client = new HttpClient(profileClientOptions({ ...run.profile, workers: 1 }, {}, run.clientKey));
   const from = profile.sourceAddresses[0];
   try {
     run.primary = await openSession(client, { apiKey: apiKey!, from, description: "conformance primary" });
@@ -67,4 +75,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await stopServer?.();
   };
+}
+
+/** The target profile the kill-matrix plan (cli/kill-matrix.ts) names for a fault, if any. */
+function killPlanTarget(fault: string): string | undefined {
+  const plan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; target?: string }[];
+  return plan.find((entry) => entry.fault === fault)?.target;
 }

@@ -20,6 +20,14 @@ export interface Capabilities {
   pdfAttachments?: boolean;
 }
 
+/** The provider's signing dialect (wire conventions §3): what the harness signs and what the suite verifies. */
+export interface Signing {
+  /** Sign every request body (<prefix>Client-Signature); the signatures suite checks refusals. */
+  requests: boolean;
+  /** The signatures suite checks <prefix>Server-Signature on a sample of answers. */
+  verifyResponses: boolean;
+}
+
 /** A target profile with every default applied: what the harness and the suites work with. */
 export interface TargetProfile {
   name: string;
@@ -45,6 +53,8 @@ export interface TargetProfile {
   faults: string[];
   /** Request pacing and 429 handling (defaults applied: no pacing, Retry-After up to 10 s, 3 retries). */
   rateLimit?: RateLimitOptions;
+  /** Request signing and response verification (defaults applied: both off). */
+  signing?: Signing;
   /** TLS files (absolute paths, checked at load) for an https:// target. */
   tls?: TlsFiles;
   /** Set by the run, not the file: how many test workers share rateLimit.requestsPerSecond. */
@@ -134,7 +144,11 @@ export function selectProfile(targets: TargetsFile, name: string | undefined): T
 }
 
 function withDefaults(name: string, raw: Record<string, unknown>, file: string): TargetProfile {
-  const p = raw as Omit<Partial<TargetProfile>, "rateLimit"> & { timeouts?: Partial<TargetProfile["timeouts"]>; rateLimit?: Partial<RateLimitOptions> };
+  const p = raw as Omit<Partial<TargetProfile>, "rateLimit" | "signing"> & {
+    timeouts?: Partial<TargetProfile["timeouts"]>;
+    rateLimit?: Partial<RateLimitOptions>;
+    signing?: Partial<Signing>;
+  };
   if (!p.embedded && p.baseUrl === undefined) {
     throw new ConfigError(`${file}: profile "${name}": field "baseUrl": required unless "embedded: true" (expected a URL ending in /v1)`);
   }
@@ -177,6 +191,7 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
       maxRetryAfterMs: p.rateLimit?.maxRetryAfterMs ?? RATE_LIMIT_DEFAULTS.maxRetryAfterMs,
       maxRetries: p.rateLimit?.maxRetries ?? RATE_LIMIT_DEFAULTS.maxRetries,
     },
+    signing: { requests: p.signing?.requests ?? false, verifyResponses: p.signing?.verifyResponses ?? false },
     ...(p.tls === undefined ? {} : { tls: loadTlsFiles(p.tls, file, `${file}: profile "${name}"`) }),
   };
 }

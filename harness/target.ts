@@ -46,7 +46,7 @@ export function useTarget(): Target {
     registerSecret(session?.sessionToken, "session token");
     registerSecret(session?.installationToken, "installation token");
   }
-  const client = new HttpClient(profileClientOptions(run.profile, { onExchange: recordExchange }));
+  const client = new HttpClient(profileClientOptions(run.profile, { onExchange: recordExchange }, run.clientKey));
   const canProvision = () => run.profile.provisioning === "sandbox-user" && run.profile.mode === "full";
   const target: Target = {
     run,

@@ -11,6 +11,11 @@ export interface FaultSpec {
   description: string;
   /** Suites (file names under suites/ without .test.ts) whose checks can see this fault. */
   suites: string[];
+  /**
+   * The target profile the kill matrix runs this fault against (default: "reference"), for faults that
+   * only show where a profile switches something on (signing: "reference-signed").
+   */
+  target?: string;
 }
 
 export class FaultSet {

@@ -8,9 +8,10 @@ import { HttpError } from "./http-error.js";
 import type { ReferenceContext, SeededFixtures } from "./module.js";
 import { paginationFaults } from "./pagination.js";
 import { resourceModules } from "./resources/index.js";
+import { registerSigning, signingFaults, type SigningOptions } from "./signing.js";
 import { ReferenceState, type User } from "./state.js";
 
-export interface ReferenceOptions {
+export interface ReferenceOptions extends SigningOptions {
   /** Fault names to switch on (see faultCatalogue()). */
   faults?: string[];
   headerPrefix?: string;
@@ -29,7 +30,7 @@ export interface RunningReference {
 
 /** Every fault the reference server can switch on, with the requirement it breaks. */
 export function faultCatalogue(): FaultSpec[] {
-  return [...authHookFaults, ...errorFaults, ...paginationFaults, ...resourceModules.flatMap((m) => m.faults)];
+  return [...authHookFaults, ...errorFaults, ...paginationFaults, ...signingFaults, ...resourceModules.flatMap((m) => m.faults)];
 }
 
 export class UnknownFaultError extends Error {}
@@ -56,9 +57,11 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   let lastFixtures: SeededFixtures = {};
 
   // JSON bodies: an empty body is "no body"; malformed JSON is the client's error (400), never a crash.
+  // The exact bytes stay on the request for signature checks (signing.ts).
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = String(body);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    request.rawBody = body as Buffer;
+    const text = (body as Buffer).toString("utf8");
     if (text.trim() === "") return done(null, undefined);
     try {
       done(null, JSON.parse(text));
@@ -68,12 +71,16 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   });
   app.removeContentTypeParser("text/plain");
   // Anything else (attachments) arrives as raw bytes.
-  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (request, body, done) => {
+    request.rawBody = body as Buffer;
+    done(null, body);
+  });
 
   // The empty-json-body-500 fault lives where bodies are read (module.ts objectBody).
   if (ctx.faults.on("empty-json-body-500")) app.decorate("emptyBodyCrashes", true);
   registerErrorHandling(app, ctx);
   registerAuthHook(app, ctx);
+  registerSigning(app, ctx, options);
   for (const module of resourceModules) module.register(app, ctx);
 
   const primary = ctx.createUser("Reference Primary", options.apiKey);
