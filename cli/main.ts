@@ -23,6 +23,7 @@ Usage:
                                              the API as the suite understands it, as an OpenAPI 3.1 document
   conformance targets [--targets FILE]       list target profiles (secrets masked)
   conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…]
+                    [--sign-responses] [--require-signatures [session-server|all]]
                                              run the reference server standalone
   conformance faults                         list the reference server's faults
   conformance kill-matrix [--fault NAME…] [--reports DIR]

@@ -1,3 +1,4 @@
+import { NOT_APPLICABLE } from "./not-applicable.js";
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -85,6 +86,8 @@ export interface RequirementResult {
   tests: number;
   failures: { test: string; message: string }[];
   note?: string;
+  /** Every test naming it skipped because the profile says the target lacks an optional part (a capability, signing). */
+  notApplicable?: boolean;
 }
 
 export interface ConformanceReport {
@@ -223,6 +226,7 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
       tests: mine.length,
       failures: [...failed, ...deviating].map((t) => ({ test: t.name, message: t.message ?? "" })),
       ...(note ? { note } : {}),
+      ...(status === "skipped" && mine.every((t) => t.outcome === "skipped" && (t.message ?? "").startsWith(NOT_APPLICABLE)) ? { notApplicable: true } : {}),
     };
   });
 
@@ -285,7 +289,7 @@ function decide(results: RequirementResult[], tests: TestResult[], errors: strin
   }
   if (errors.length > 0) return { verdict: "INCOMPLETE", reason: `${plural(errors.length, "error")} outside any test (a suite file did not load or the run broke)` };
   if (tests.length === 0) return { verdict: "INCOMPLETE", reason: "no test ran" };
-  const skipped = results.filter((r) => r.status === "skipped" && !isSwitchedOff(r.id, run.conventionsOff));
+  const skipped = results.filter((r) => r.status === "skipped" && !r.notApplicable && !isSwitchedOff(r.id, run.conventionsOff));
   if (skipped.length > 0) return { verdict: "INCOMPLETE", reason: `${plural(skipped.length, "requirement")} not checked (every test naming it skipped or stopped early): ${skipped.map((r) => r.id).join(", ")}` };
   const deviations = results.filter((r) => r.status === "deviation").length;
   return {

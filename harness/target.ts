@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import { HttpClient } from "./client.js";
+import { NOT_APPLICABLE } from "./not-applicable.js";
 import { profileClientOptions } from "./client-options.js";
 import { useSharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
@@ -77,6 +78,8 @@ export function useTarget(): Target {
 
 /** Reasons for skips, worded once so reports read the same everywhere. */
 export const SKIP = {
+  capabilityOff: (name: string) => `${NOT_APPLICABLE} capability ${name} is off in the profile`,
+  signingOff: `${NOT_APPLICABLE} signing is off in the profile`,
   provisioning: "needs fresh users: set provisioning: sandbox-user (and mode: full) in the profile",
   twoAddresses: "needs two local source addresses: set sourceAddresses with two entries in the profile",
   destructive: "destructive (uses up a key or sets a permanent state): set allowDestructive: true or provisioning: sandbox-user",

@@ -17,7 +17,7 @@ const readOnly = t.profile.mode === "read-only";
 const accountId = t.profile.fixtures.monetaryAccountId;
 const TYPE = "IdealMerchantTransaction";
 const SCHEMA = "ideal-merchant-transaction";
-const CAPABILITY_OFF = "capability ideal is off in the profile";
+const CAPABILITY_OFF = SKIP.capabilityOff("ideal");
 const NO_ACCOUNT = "needs the primary user's monetary account: set fixtures.monetaryAccountId in the profile";
 /** The string fields of conventions §7 that a transaction answers. */
 const STRING_FIELDS = ["issuer", "expiration", "issuer_name", "issuer_authentication_url", "purchase_identifier", "transaction_identifier", "status", "status_timestamp"];

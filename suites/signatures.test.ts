@@ -16,7 +16,7 @@ import { SKIP, useTarget } from "../harness/target.js";
 
 const t = useTarget();
 const signing = t.profile.signing ?? { requests: false, verifyResponses: false };
-const OFF = "signing is off in the profile";
+const OFF = SKIP.signingOff;
 const readOnly = t.profile.mode === "read-only";
 const from = t.profile.sourceAddresses[0];
 const serverHeader = t.header("Server-Signature");
