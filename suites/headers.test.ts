@@ -88,6 +88,11 @@ describe("X-Service-Language, Region, Geolocation, Cache-Control", () => {
     expectOk(await cards({ [t.header("Geolocation")]: "4.89 52.37 12 100 NL" }), { req: "HDR-005", what: `with a real ${t.header("Geolocation")} (control)` });
   });
 
+  test("HDR-009 requests without a client signature are served where the profile does not sign", async ({ skip }) => {
+    skip(t.profile.signing?.requests === true, "the profile signs every request (signing.requests): the target may require signatures");
+    expectOk(await cards({ [t.header("Client-Signature")]: null }), { req: "HDR-009", what: `without ${t.header("Client-Signature")}` });
+  });
+
   test("HDR-008 requests without Cache-Control are served", async () => {
     expectOk(await cards({ "Cache-Control": null }), { req: "HDR-008", what: "without Cache-Control" });
   });
