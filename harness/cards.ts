@@ -1,6 +1,6 @@
 // Helpers of the card and card-replacement suites: the card calls, reading a card out of an answer,
 // and the comparisons the state-table checks repeat. The assertions stay in the tests.
-import { expectErrorBody, expectObjects, expectOk, expectStatus, failPlain, type About } from "./checks.js";
+import { expectErrorBody, expectObjects, expectOk, expectStatus, fail, failPlain, type About } from "./checks.js";
 import { paginationOf, responseItems, typeKeyOf } from "./envelope.js";
 import type { Exchange } from "./exchange.js";
 import type { Session } from "./session.js";
@@ -96,7 +96,7 @@ function isCard(value: unknown): value is Card {
 export function cardOf(exchange: Exchange, about: About): Card {
   expectOk(exchange, about);
   const card = expectObjects(exchange, CARD_TYPES, about)[0];
-  if (!isCard(card)) return failPlain(about, `expected a card with an integer id, got ${JSON.stringify(card)}`);
+  if (!isCard(card)) return fail(about, exchange, "a card with an integer id", JSON.stringify(card));
   return card;
 }
 

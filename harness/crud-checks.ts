@@ -75,8 +75,8 @@ export async function listAll(
   let next: string | null = options.path;
   let query: Record<string, number> | undefined = { count: 200 };
   while (next !== null) {
-    if (pages.length >= maxPages) failPlain(about, `the list ${options.path} did not end after ${maxPages} pages of older_url`);
-    if (seen.has(next)) failPlain(about, `older_url ${next} came back a second time while walking ${options.path}`);
+    if (pages.length >= maxPages) failPlain(about, `GET ${options.path} and its older_url links: expected older_url null within ${maxPages} pages, got more`);
+    if (seen.has(next)) failPlain(about, `GET ${options.path} and its older_url links: expected each page once, got older_url ${next} a second time`);
     seen.add(next);
     const exchange = await client.request({ path: next, token: options.token, ...(query ? { query } : {}), ...(options.from ? { from: options.from } : {}) });
     pages.push(exchange);

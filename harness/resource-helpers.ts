@@ -42,10 +42,49 @@ export async function readWholeList(
   return { first, objects: [...byId.values()] };
 }
 
-/** A refusal must not carry the item: none of the given values (ids, names) appears in the body. */
+/** Strings shorter than this are too common ("BV", "NL") to prove a leak when an error text happens to hold them. */
+const MIN_TRACE_LENGTH = 6;
+
+/** Whether a body carries `"id": N` (any spacing, not a longer number that starts with N). */
+export function bodyHasId(bodyText: string, id: number): boolean {
+  return new RegExp(`"id"\\s*:\\s*${id}(?![0-9.])`).test(bodyText);
+}
+
+/**
+ * A refusal must not carry the item: none of the given values (ids as "id": N, names as text) appears in
+ * the body. Strings under six characters are not looked for: an error text may hold them by chance.
+ */
 export function expectNoTrace(exchange: Exchange, traces: (string | number)[], about: About): void {
   const found = traces.filter((trace) =>
-    typeof trace === "number" ? new RegExp(`"id"\\s*:\\s*${trace}\\b`).test(exchange.bodyText) : exchange.bodyText.includes(trace),
+    typeof trace === "number" ? bodyHasId(exchange.bodyText, trace) : trace.length >= MIN_TRACE_LENGTH && exchange.bodyText.includes(trace),
   );
   expectThat(found.length === 0, exchange, "no trace of the other user's item in the body", about, `${found.map((f) => JSON.stringify(f)).join(", ")} in the body`);
+}
+
+/**
+ * The owner's ids that are not also ids of the intruder's own items. The specification does not make ids
+ * unique across users (a server may number each user's items from 1): reading an id the intruder also owns
+ * would rightly answer the intruder's own item, so only the other ids can show a foreign read.
+ */
+export function foreignIds(ownerIds: unknown[], intruderIds: unknown[]): number[] {
+  const own = new Set(intruderIds);
+  return ownerIds.filter((id): id is number => typeof id === "number" && !own.has(id));
+}
+
+/** Why an object-level check on an id the API gives no list for stops: the other user has an item of that id too. */
+export const SAME_ID_ELSEWHERE =
+  "the other user seems to have an item of its own under that id (ids per user?), so the answer cannot be told from an own read";
+
+/** Why an object-level check cannot run: every id of the owner is also one of the intruder's. */
+export const SHARED_IDS = "every item id of the owner is also an id of the other user's own items (ids per user?), so a refusal could not be told from an own read";
+
+/** Two URLs are the same once parsed (a server may normalise case of scheme and host, default ports, escapes). */
+export function sameUrl(a: unknown, b: string): boolean {
+  if (typeof a !== "string") return false;
+  if (a === b) return true;
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
 }

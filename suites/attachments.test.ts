@@ -8,6 +8,7 @@ import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, fail, type About } from "../harness/checks.js";
 import { createdId, responseItems, typeKeyOf } from "../harness/envelope.js";
 import type { Exchange } from "../harness/exchange.js";
+import { SAME_ID_ELSEWHERE } from "../harness/resource-helpers.js";
 import type { Session } from "../harness/session.js";
 import { IMAGE_FILES, OTHER_TYPE_FILES, PDF_FILE, png1x1, type TestFile } from "../harness/test-data/images.js";
 import { SKIP, useTarget } from "../harness/target.js";
@@ -146,14 +147,19 @@ describe("reading an attachment back", () => {
       const about = { req: "ATT-005", what: `(the ${file.contentType} attachment just uploaded)` };
       const attachment = expectAttachmentRead(exchange, about);
       expectSchema(attachment, "attachment-user", about, exchange);
-      // The read form's table lists every member; the schema only types them.
+      // The schema types the members; created, updated and urls are not promised present (response fields
+      // are typed where present), so only strict profiles require them. id, content_type and description are
+      // compared with what was sent, so they must be there.
       expectThat(attachment.id === id, exchange, `id ${id}, the id the upload answered`, about, `id ${JSON.stringify(attachment.id)}`);
       for (const field of ["created", "updated"]) {
+        if (attachment[field] === undefined && !t.profile.strict) continue;
         expectThat(typeof attachment[field] === "string", exchange, `${field} as a string`, about, `${field}: ${JSON.stringify(attachment[field])}`);
       }
       const inner = attachment.attachment;
       expectThat(isRecord(inner), exchange, "an attachment object {description, content_type, urls}", about, `attachment: ${JSON.stringify(inner)}`);
-      expectThat(Array.isArray(inner.urls), exchange, "attachment.urls as an array of {type, url}", about, `urls: ${JSON.stringify(inner.urls)}`);
+      if (inner.urls !== undefined || t.profile.strict) {
+        expectThat(Array.isArray(inner.urls), exchange, "attachment.urls as an array of {type, url}", about, `urls: ${JSON.stringify(inner.urls)}`);
+      }
       const readBack = { req: "ATT-006", what: about.what };
       expectThat(typeof inner.content_type === "string" && mediaType(inner.content_type) === file.contentType, exchange, `attachment.content_type "${file.contentType}", the Content-Type of the upload`, readBack, `content_type ${JSON.stringify(inner.content_type)}`);
       expectThat(inner.description === description, exchange, `attachment.description "${description}", the description header of the upload`, readBack, `description ${JSON.stringify(inner.description)}`);
@@ -184,6 +190,8 @@ describe("attachments belong to their user", () => {
     expectAttachmentRead(await readAttachment(t.primary(), id), { req: "AUTH-019", what: "by its owner (control)" });
     const exchange = await readAttachment(other!, id);
     const about = { req: "AUTH-019", what: `by the second user, with the primary user's attachment id ${id}` };
+    // Ids may be per user and there is no attachment list: a 200 without this attachment's unique description is the second user's own.
+    skip(exchange.status === 200 && !exchange.bodyText.includes(description), `attachment ${id}: ${SAME_ID_ELSEWHERE}`);
     expectRefused(exchange, about);
     expectThat(!exchange.bodyText.includes(description), exchange, "no trace of the attachment", about, "the attachment's description in the body");
   });

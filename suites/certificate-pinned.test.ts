@@ -1,20 +1,23 @@
 // Pinned certificate chains (banking-api.md "Endpoints > Pinned certificates", "Resources and their fields >
 // Pinned certificate chain"; wire conventions §1, §7): pin, read, list and delete a user's chains.
 // Real certificates (test/fixtures/certificates): a root CA, an intermediate CA and a leaf. Every chain a test
-// pins is deleted after it (afterEach), also when the test fails.
+// pins is deleted after it (afterEach), also when the test fails. Chains are pinned for one fresh user of this
+// file where the target provisions users (else the primary), so lists other files read never change under them.
 import { generateKeyPairSync } from "node:crypto";
 import { afterEach, describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
 import { createdId, objectsOfType, paginationOf, responseItems, typeKeyOf } from "../harness/envelope.js";
 import type { Exchange } from "../harness/exchange.js";
+import { foreignIds, SHARED_IDS, writerSession } from "../harness/resource-helpers.js";
 import type { Session } from "../harness/session.js";
 import { FULL_CHAIN, INTERMEDIATE_CA_PEM, LEAF_PEM, pemBody, ROOT_CA_PEM, splitPemChain } from "../harness/test-data/certificates.js";
 import { SKIP, useTarget } from "../harness/target.js";
 
 const t = useTarget();
-const from = t.profile.sourceAddresses[0];
 const readOnly = t.profile.mode === "read-only";
 const TYPE = "CertificatePinned";
+/** The user whose chains the writing checks pin, read and delete. */
+const owner = writerSession(t);
 
 /** Names for the fixture certificates in failure messages. */
 const NAMES = new Map([
@@ -27,17 +30,17 @@ const nameOf = (body: string) => NAMES.get(body) ?? `an unknown certificate (${b
 const base = (session: Session, userId = session.userId) => `/user/${userId}/certificate-pinned`;
 
 function pin(session: Session, body: unknown, userId?: number): Promise<Exchange> {
-  return t.client.request({ method: "POST", path: base(session, userId), token: session.sessionToken, from, json: body });
+  return t.client.request({ method: "POST", path: base(session, userId), token: session.sessionToken, from: session.from, json: body });
 }
 
 const chainBody = (pems: string[]) => ({ certificate_chain: pems.map((certificate) => ({ certificate })) });
 
 function readChain(session: Session, id: number, userId?: number): Promise<Exchange> {
-  return t.client.request({ path: `${base(session, userId)}/${id}`, token: session.sessionToken, from });
+  return t.client.request({ path: `${base(session, userId)}/${id}`, token: session.sessionToken, from: session.from });
 }
 
 function deleteChain(session: Session, id: number, userId?: number): Promise<Exchange> {
-  return t.client.request({ method: "DELETE", path: `${base(session, userId)}/${id}`, token: session.sessionToken, from });
+  return t.client.request({ method: "DELETE", path: `${base(session, userId)}/${id}`, token: session.sessionToken, from: session.from });
 }
 
 /** Chains pinned by the running test, deleted after it. */
@@ -63,7 +66,7 @@ async function listAll(session: Session, about: About): Promise<Record<string, u
   const seen = new Set<string>();
   let request: { path: string; query?: Record<string, number> } = { path: base(session), query: { count: 200 } };
   for (let page = 0; page < 100; page++) {
-    const exchange = await t.client.request({ ...request, token: session.sessionToken, from });
+    const exchange = await t.client.request({ ...request, token: session.sessionToken, from: session.from });
     expectOk(exchange, about);
     chains.push(...objectsOfType(exchange.json, TYPE));
     const older = paginationOf(exchange.json)?.older_url;
@@ -118,13 +121,14 @@ function expectDeleteAnswer(exchange: Exchange, about: About): void {
 describe("pinning a chain", () => {
   test("CERT-001 ERR-009 a chain of one PEM certificate is pinned and answered with an integer Id", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const exchange = await pin(t.primary(), chainBody([LEAF_PEM]));
+    const session = await owner();
+    const exchange = await pin(session, chainBody([LEAF_PEM]));
     const about = { req: "CERT-001", what: "(the leaf certificate)" };
     expectStatus(exchange, 200, about);
     expectOk(exchange, { ...about, req: "ERR-009" });
     const id = expectObjects(exchange, ["Id"], { ...about, req: "ERR-009" })[0];
     expectSchema(id, "id", { ...about, req: "ERR-009" }, exchange);
-    pinnedByTest.push({ session: t.primary(), id: createdId(exchange.json)! });
+    pinnedByTest.push({ session, id: createdId(exchange.json)! });
   });
 
   const publicKeyPem = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
@@ -140,15 +144,16 @@ describe("pinning a chain", () => {
   ];
   test.for(notCertificates)("CERT-007 ERR-001 a chain entry that is %s is refused with an error body", async ([what, entries], { skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const exchange = await pin(t.primary(), { certificate_chain: entries });
+    const session = await owner();
+    const exchange = await pin(session, { certificate_chain: entries });
     const id = createdId(exchange.json);
-    if (id !== undefined) pinnedByTest.push({ session: t.primary(), id });
+    if (id !== undefined) pinnedByTest.push({ session, id });
     expectRefused(exchange, { req: "CERT-007", what: `(an entry that is ${what})` });
   });
 
   test("CERT-007 a refused chain leaves no pinned chain behind", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const session = t.primary();
+    const session = await owner();
     const before = new Set((await listAll(session, { req: "CERT-007", what: "(the list before the refused pin)" })).map((c) => c.id));
     const garbage = `not a certificate ${Date.now()}`;
     const exchange = await pin(session, chainBody([INTERMEDIATE_CA_PEM, garbage]));
@@ -169,9 +174,10 @@ describe("pinning a chain", () => {
   ];
   test.for(badShapes)("CERT-008 ERR-001 a pin with %s is refused with an error body", async ([what, body], { skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const exchange = await pin(t.primary(), body);
+    const session = await owner();
+    const exchange = await pin(session, body);
     const id = createdId(exchange.json);
-    if (id !== undefined) pinnedByTest.push({ session: t.primary(), id });
+    if (id !== undefined) pinnedByTest.push({ session, id });
     expectRefused(exchange, { req: "CERT-008", what: `(${what})` });
   });
 });
@@ -179,8 +185,9 @@ describe("pinning a chain", () => {
 describe("reading chains", () => {
   test("CERT-002 CERT-003 ERR-015 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const id = await pinned(t.primary(), [LEAF_PEM]);
-    const exchange = await readChain(t.primary(), id);
+    const session = await owner();
+    const id = await pinned(session, [LEAF_PEM]);
+    const exchange = await readChain(session, id);
     const about = { req: "CERT-002", what: "(a chain of the leaf alone)" };
     expectOk(exchange, about);
     const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
@@ -193,8 +200,9 @@ describe("reading chains", () => {
     skip(readOnly, SKIP.readOnly);
     // Sent without trailing newlines, so certificates glued together with nothing between them show.
     const sent = FULL_CHAIN.map((pem) => pem.trim());
-    const id = await pinned(t.primary(), sent);
-    const exchange = await readChain(t.primary(), id);
+    const session = await owner();
+    const id = await pinned(session, sent);
+    const exchange = await readChain(session, id);
     const about = { req: "CERT-003", what: "(leaf, intermediate CA, root CA)" };
     expectOk(exchange, about);
     const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
@@ -202,7 +210,7 @@ describe("reading chains", () => {
   });
 
   test("CERT-004 ERR-015 every element of the chain list is a CertificatePinned with certificate_chain and id", async () => {
-    const exchange = await t.client.request({ path: base(t.primary()), token: t.primary().sessionToken, from });
+    const exchange = await t.client.request({ path: base(t.primary()), token: t.primary().sessionToken, from: t.primary().from });
     const about = { req: "CERT-004", what: "(the primary user's list)" };
     const items = expectOk(exchange, about);
     items.forEach((item, i) => {
@@ -214,11 +222,12 @@ describe("reading chains", () => {
   test("CERT-004 a pinned chain is listed with its certificate_chain", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const sent = [LEAF_PEM, INTERMEDIATE_CA_PEM];
-    const id = await pinned(t.primary(), sent);
+    const session = await owner();
+    const id = await pinned(session, sent);
     const about = { req: "CERT-004", what: `(looking for chain ${id})` };
-    const chains = await listAll(t.primary(), about);
+    const chains = await listAll(session, about);
     const listed = chains.find((c) => c.id === id);
-    if (!listed) failPlain(about, `GET ${base(t.primary())} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ${chains.map((c) => String(c.id)).join(", ")}`);
+    if (!listed) failPlain(about, `GET ${base(session)} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ${chains.map((c) => String(c.id)).join(", ")}`);
     expectSchema(listed, "certificate-pinned", about);
     const { bodies } = splitPemChain(String(listed.certificate_chain));
     const expected = sent.map(pemBody);
@@ -231,49 +240,57 @@ describe("reading chains", () => {
     skip(readOnly, SKIP.readOnly);
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
-    const mine = await pinned(t.primary(), [INTERMEDIATE_CA_PEM]);
+    const session = await owner();
+    const mine = await pinned(session, [INTERMEDIATE_CA_PEM]);
     const theirs = await pinned(other!, [ROOT_CA_PEM]);
-    const myList = (await listAll(t.primary(), { req: "CERT-004", what: "(the primary user's list)" })).map((c) => c.id);
-    if (myList.includes(theirs)) failPlain({ req: "CERT-004" }, `GET ${base(t.primary())}: expected only the primary user's chains, got the second user's chain ${theirs} among them`);
-    const theirList = (await listAll(other!, { req: "CERT-004", what: "(the second user's list)" })).map((c) => c.id);
-    if (theirList.includes(mine)) failPlain({ req: "CERT-004" }, `GET ${base(other!)}: expected only the second user's chains, got the primary user's chain ${mine} among them`);
+    // The other user's chain: its id with its certificate (ids may be per user, so an id alone proves nothing).
+    const isChain = (id: number, pem: string) => (c: Record<string, unknown>) => c.id === id && typeof c.certificate_chain === "string" && c.certificate_chain.replace(/\s+/g, "").includes(marker(pem));
+    const myList = await listAll(session, { req: "CERT-004", what: "(the owner's list)" });
+    if (myList.some(isChain(theirs, ROOT_CA_PEM))) failPlain({ req: "CERT-004", what: `GET ${base(session)} (all pages)` }, `expected only the owner's chains, got the second user's chain ${theirs} (the root CA) among them`);
+    const theirList = await listAll(other!, { req: "CERT-004", what: "(the second user's list)" });
+    if (theirList.some(isChain(mine, INTERMEDIATE_CA_PEM))) failPlain({ req: "CERT-004", what: `GET ${base(other!)} (all pages)` }, `expected only the second user's chains, got the other user's chain ${mine} (the intermediate CA) among them`);
   });
 });
 
 describe("deleting chains", () => {
   test("CERT-005 ERR-010 a deleted chain answers 200 and can no longer be read", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const id = await pinned(t.primary(), [LEAF_PEM]);
-    const deleted = await deleteChain(t.primary(), id);
+    const session = await owner();
+    const id = await pinned(session, [LEAF_PEM]);
+    const deleted = await deleteChain(session, id);
     expectDeleteAnswer(deleted, { req: "CERT-005" });
-    const read = await readChain(t.primary(), id);
+    const read = await readChain(session, id);
     expectRefused(read, { req: "CERT-005", what: "(after its DELETE answered 200)" });
   });
 
   test("CERT-006 a deleted chain is no longer listed", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const id = await pinned(t.primary(), [LEAF_PEM]);
-    const before = await listAll(t.primary(), { req: "CERT-006", what: "(before the delete)" });
-    if (!before.some((c) => c.id === id)) failPlain({ req: "CERT-006" }, `GET ${base(t.primary())} (all pages) before the delete: expected chain ${id} in the list (control)`);
-    expectStatus(await deleteChain(t.primary(), id), 200, { req: "CERT-006", what: "(the delete itself)" });
-    const after = await listAll(t.primary(), { req: "CERT-006", what: "(after the delete)" });
-    if (after.some((c) => c.id === id)) failPlain({ req: "CERT-006" }, `GET ${base(t.primary())} (all pages) after DELETE answered 200: expected chain ${id} gone, got it still listed`);
+    const session = await owner();
+    const id = await pinned(session, [LEAF_PEM]);
+    const before = await listAll(session, { req: "CERT-006", what: "(before the delete)" });
+    if (!before.some((c) => c.id === id)) failPlain({ req: "CERT-006", what: `GET ${base(session)} (all pages) before the delete` }, `expected chain ${id} in the list (control), got ids ${before.map((c) => String(c.id)).join(", ") || "none"}`);
+    expectStatus(await deleteChain(session, id), 200, { req: "CERT-006", what: "(the delete itself)" });
+    const after = await listAll(session, { req: "CERT-006", what: "(after the delete)" });
+    if (after.some((c) => c.id === id)) failPlain({ req: "CERT-006", what: `GET ${base(session)} (all pages) after DELETE of chain ${id} answered 200` }, `expected chain ${id} gone, got it still listed`);
   });
 });
 
 describe("chains belong to their user", () => {
-  test("AUTH-019 ERR-001 the second user can neither read nor delete the primary user's chain under its own userID", async ({ skip }) => {
+  test("AUTH-019 ERR-001 the second user can neither read nor delete another user's chain under its own userID", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
-    const id = await pinned(t.primary(), [LEAF_PEM]);
-    const about = { req: "AUTH-019", what: `by the second user, with the primary user's chain id ${id}` };
+    const session = await owner();
+    const id = await pinned(session, [LEAF_PEM]);
+    const theirs = (await listAll(other!, { req: "AUTH-019", what: "(the second user's own list)" })).map((c) => c.id);
+    skip(foreignIds([id], theirs).length === 0, `chain ${id}: ${SHARED_IDS}`);
+    const about = { req: "AUTH-019", what: `by the second user, with another user's chain id ${id}` };
     const read = await readChain(other!, id);
     expectRefused(read, about);
     expectThat(!mentions(read, marker(LEAF_PEM)), read, "no trace of the chain", about, "the chain's certificate in the body");
     const deleted = await deleteChain(other!, id);
     expectRefused(deleted, about);
-    const still = await readChain(t.primary(), id);
+    const still = await readChain(session, id);
     expectOk(still, { req: "AUTH-019", what: `by its owner after the second user's DELETE: chain ${id} must still exist` });
   });
 
@@ -286,7 +303,7 @@ describe("chains belong to their user", () => {
     const read = await readChain(t.primary(), id, other!.userId);
     expectRefused(read, about);
     expectThat(!mentions(read, marker(ROOT_CA_PEM)), read, "no trace of the second user's chain", about, "the chain's certificate in the body");
-    const list = await t.client.request({ path: base(t.primary(), other!.userId), token: t.primary().sessionToken, from });
+    const list = await t.client.request({ path: base(t.primary(), other!.userId), token: t.primary().sessionToken, from: t.primary().from });
     expectRefused(list, about);
     expectThat(!mentions(list, marker(ROOT_CA_PEM)), list, "no trace of the second user's chains", about, "the chain's certificate in the body");
     const deleted = await deleteChain(t.primary(), id, other!.userId);

@@ -1,11 +1,12 @@
 // Companies (banking-api.md "Endpoints > Companies", "Resources and their fields > Company"; wire
 // conventions §1, §2, §6; gaps GAP-02, GAP-03, GAP-16, GAP-17). There is no DELETE: creating tests write
 // to one fresh user per file where the target provisions users, else add to the primary's companies.
+import { randomUUID } from "node:crypto";
 import { describe, test } from "vitest";
 import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, failPlain, type About } from "../harness/checks.js";
 import { createdId, responseItems } from "../harness/envelope.js";
 import type { Exchange } from "../harness/exchange.js";
-import { expectNoTrace, readWholeList, writerSession } from "../harness/resource-helpers.js";
+import { expectNoTrace, foreignIds, readWholeList, SHARED_IDS, writerSession } from "../harness/resource-helpers.js";
 import type { Session } from "../harness/session.js";
 import { SKIP, useTarget } from "../harness/target.js";
 
@@ -48,11 +49,12 @@ async function read(session: Session, id: number, about: About): Promise<{ excha
   return { exchange, company };
 }
 
-/** The primary's companies (GET only), for checks that also run on read-only targets. */
-async function primaryCompanies(about: About): Promise<Record<string, unknown>[]> {
-  const { objects } = await readWholeList(t, { path: t.userPath(t.primary(), "/company"), session: t.primary(), typeKey: TYPE, about });
+/** A user's companies, every page (GET only), for checks that also run on read-only targets. */
+async function companiesOf(session: Session, about: About): Promise<Record<string, unknown>[]> {
+  const { objects } = await readWholeList(t, { path: t.userPath(session, "/company"), session, typeKey: TYPE, about });
   return objects;
 }
+const primaryCompanies = (about: About) => companiesOf(t.primary(), about);
 
 describe("POST /user/{userID}/company", () => {
   test("COMP-001 COMP-002 COMP-003 COMP-005 ERR-009 a created company answers Id and reads back as one UserCompany with that id, its name and its country", async ({ skip }) => {
@@ -134,13 +136,25 @@ describe("GET /user/{userID}/company", () => {
     for (const company of companies) expectSchema(company, "company", { req: "COMP-005", what: "(primary user's list element)" });
   });
 
-  test("COMP-004 no company of the primary user appears in the second user's list", async ({ skip }) => {
+  test("COMP-004 no company of another user appears in the second user's list", async ({ skip }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
-    const mine = (await primaryCompanies({ req: "COMP-004", what: "of the primary user" })).map((c) => c.id);
-    const { objects } = await readWholeList(t, { path: t.userPath(other!, "/company"), session: other!, typeKey: TYPE, about: { req: "COMP-004", what: "of the second user" } });
-    const leaked = objects.filter((c) => mine.includes(c.id)).map((c) => String(c.id));
-    if (leaked.length > 0) failPlain({ req: "COMP-004" }, `the second user's company list holds the primary user's companies ${leaked.join(", ")}`);
+    const listPath = t.userPath(other!, "/company");
+    if (!readOnly) {
+      // A company with a name no one else has, created by another user: the second user's list must not show it.
+      const owner = await writer();
+      const name = `Conformance Private ${randomUUID().slice(0, 8)} BV`;
+      const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
+      const theirs = await companiesOf(other!, { req: "COMP-004", what: "of the second user" });
+      const leaked = theirs.filter((c) => c.name === name);
+      if (leaked.length > 0) failPlain({ req: "COMP-004", what: `GET ${listPath} (every page)` }, `expected only the second user's companies, got another user's company ${id} ("${name}") as ${leaked.map((c) => String(c.id)).join(", ")}`);
+      return;
+    }
+    // Read-only: ids may be per user, so only a company with the same id and the same name counts as the primary's.
+    const mine = await primaryCompanies({ req: "COMP-004", what: "of the primary user" });
+    const theirs = await companiesOf(other!, { req: "COMP-004", what: "of the second user" });
+    const leaked = theirs.filter((c) => mine.some((m) => m.id === c.id && m.name === c.name)).map((c) => String(c.id));
+    if (leaked.length > 0) failPlain({ req: "COMP-004", what: `GET ${listPath} (every page)` }, `expected only the second user's companies, got the primary user's companies ${leaked.join(", ")} (same id and name)`);
   });
 });
 
@@ -176,8 +190,11 @@ describe("who may see and change a company", () => {
   test("AUTH-019 ERR-001 the second user asking for the primary user's company under its own userID is refused and gets none of its data", async ({ skip }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
-    const theirs = (await primaryCompanies({ req: "AUTH-019", what: "of the primary user (setup)" }))[0];
-    skip(!theirs, "the primary user has no company to try");
+    const primarys = await primaryCompanies({ req: "AUTH-019", what: "of the primary user (setup)" });
+    const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
+    const foreign = foreignIds(primarys.map((c) => c.id), own)[0];
+    const theirs = primarys.find((c) => c.id === foreign);
+    skip(!theirs, primarys.length === 0 ? "the primary user has no company to try" : SHARED_IDS);
     const exchange = await send(other!, "GET", itemPath(other!, theirs!.id as number));
     const about = { req: "AUTH-019", what: `by the second user with the primary user's company id ${String(theirs!.id)}` };
     expectRefused(exchange, about);
@@ -191,6 +208,8 @@ describe("who may see and change a company", () => {
     const owner = await writer();
     const name = "Conformance Not Yours BV";
     const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(setup)" });
+    const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
+    skip(foreignIds([id], own).length === 0, `company ${id}: ${SHARED_IDS}`);
     const exchange = await send(other!, "PUT", itemPath(other!, id), { ...BASE, name: "Conformance Taken Over BV" });
     const about = { req: "AUTH-019", what: `by the second user with another user's company id ${id}` };
     expectRefused(exchange, about);
@@ -226,7 +245,8 @@ describe("who may see and change a company", () => {
   test("ERR-006 ERR-003 company ids that are not integers are refused with an error body", async () => {
     const primary = t.primary();
     const known = (await primaryCompanies({ req: "ERR-006", what: "(setup)" }))[0]?.id;
-    for (const id of ["abc", "1.5", ...(typeof known === "number" ? [`${known}abc`, `${known}.0`] : [])]) {
+    // "12.0" reads as the integer 12 to some parsers: refused only where the profile is strict.
+    for (const id of ["abc", "1.5", ...(typeof known === "number" ? [`${known}abc`, ...(t.profile.strict ? [`${known}.0`] : [])] : [])]) {
       const exchange = await send(primary, "GET", itemPath(primary, id));
       expectNot5xx(exchange, { req: "ERR-003", what: `with company id "${id}"` });
       expectRefused(exchange, { req: "ERR-006", what: `with company id "${id}"` });

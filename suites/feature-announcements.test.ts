@@ -5,7 +5,7 @@ import { describe, test } from "vitest";
 import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, type About } from "../harness/checks.js";
 import { responseItems } from "../harness/envelope.js";
 import type { Exchange } from "../harness/exchange.js";
-import { expectNoTrace } from "../harness/resource-helpers.js";
+import { expectNoTrace, SAME_ID_ELSEWHERE } from "../harness/resource-helpers.js";
 import type { Session } from "../harness/session.js";
 import { SKIP, useTarget } from "../harness/target.js";
 
@@ -47,17 +47,26 @@ describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
       const about = { req: "FEAT-001", what: `(announcement ${id})` };
       const { exchange, announcement } = await read(id, about);
       expectSchema(announcement, "feature-announcement", about, exchange);
-      const notStrings = ["title", "sub_title", "type"].filter((field) => typeof announcement[field] !== "string");
-      expectThat(notStrings.length === 0, exchange, "title, sub_title and type as strings", about, notStrings.map((f) => `${f} ${JSON.stringify(announcement[f])}`).join(", "));
+      // Response fields are not promised present (GAP-04's reading for every table): each one present is a
+      // string (null is not), and at least one is there; strict profiles require all three.
+      const fields = ["title", "sub_title", "type"];
+      const notStrings = fields.filter((field) => (t.profile.strict || announcement[field] !== undefined) && typeof announcement[field] !== "string");
+      const expected = t.profile.strict ? "title, sub_title and type as strings (strict)" : "title, sub_title and type as strings where present, at least one of them";
+      const none = fields.every((field) => announcement[field] === undefined);
+      expectThat(notStrings.length === 0 && !none, exchange, expected, about, none ? "none of them" : notStrings.map((f) => `${f} ${JSON.stringify(announcement[f])}`).join(", "));
     }
   });
 
   test("FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and content_type and integer height and width", async ({ skip }) => {
     skip(ids.length === 0, noFixture);
+    let checked = 0;
     for (const id of ids) {
       const about = { req: "FEAT-002", what: `(announcement ${id})` };
       const { exchange, announcement } = await read(id, about);
       const avatar = announcement.avatar;
+      // An announcement without avatar has nothing to check, except where the profile is strict.
+      if (avatar === undefined && !t.profile.strict) continue;
+      checked++;
       expectThat(avatar !== null && typeof avatar === "object" && !Array.isArray(avatar), exchange, "an avatar object", about, `avatar ${JSON.stringify(avatar)}`);
       expectSchema(avatar, "avatar", about, exchange);
       // The members' types are checked where present; that every member is there, only by strict profiles.
@@ -66,6 +75,7 @@ describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
         expectThat(missing.length === 0, exchange, "avatar with uuid, anchor_uuid, style and image (strict)", about, `missing ${missing.join(", ")}`);
       }
     }
+    skip(checked === 0, "no announcement of the profile's fixtures carries an avatar");
   });
 });
 
@@ -103,13 +113,19 @@ describe("who may see an announcement", () => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     skip(ids.length === 0, noFixture);
+    let tried = 0;
     for (const id of ids) {
       const { announcement } = await read(id, { req: "FEAT-001", what: "by the owner (setup)" });
+      const traces = ["title", "sub_title"].map((f) => announcement[f]).filter((v): v is string => typeof v === "string" && v.length >= 6);
       const exchange = await send(other!, "GET", id);
       const about = { req: "AUTH-019", what: `by the second user with the primary user's announcement id ${id}` };
+      // No list shows the second user's ids: a 200 carrying none of the owner's texts is an announcement of its own.
+      if (exchange.status === 200 && traces.length > 0 && !traces.some((trace) => exchange.bodyText.includes(trace))) continue;
+      tried++;
       expectRefused(exchange, about);
-      expectNoTrace(exchange, ["title", "sub_title"].map((f) => announcement[f]).filter((v): v is string => typeof v === "string" && v !== ""), about);
+      expectNoTrace(exchange, traces, about);
     }
+    skip(tried === 0, `every announcement id: ${SAME_ID_ELSEWHERE}`);
   });
 
   test("AUTH-015 ERR-001 the primary session on the second user's userID is refused", async ({ skip }) => {

@@ -2,6 +2,7 @@
 import { describe, test } from "vitest";
 import { expectOk, expectRefused, expectThat, failPlain } from "../harness/checks.js";
 import { errorEntries } from "../harness/envelope.js";
+import { sharedKeyPair } from "../harness/keys.js";
 import { postInstallation, postDeviceServer, postSessionServer } from "../harness/session.js";
 import { SKIP, useTarget } from "../harness/target.js";
 
@@ -21,8 +22,10 @@ describe("User-Agent", () => {
 
   test("HDR-001 ERR-001 POST /installation without User-Agent is refused with an error body", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const exchange = await t.client.request({ method: "POST", path: "/installation", json: { client_public_key: "x" }, headers: { "User-Agent": null }, from });
-    expectRefused(exchange, { req: "HDR-001", what: "without User-Agent" });
+    // A valid key, so that only the missing User-Agent can be the reason to refuse.
+    const json = { client_public_key: (await sharedKeyPair()).publicKeyPem };
+    const exchange = await t.client.request({ method: "POST", path: "/installation", json, headers: { "User-Agent": null }, from });
+    expectRefused(exchange, { req: "HDR-001", what: "without User-Agent, with a valid PEM RSA public key" });
   });
 });
 
@@ -39,9 +42,10 @@ describe("X-Service-Client-Request-Id", () => {
 
   test("HDR-002 ERR-001 a request id reused on session-server for the same device is refused", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
-    const apiKey = t.primary().apiKey;
+    // A fresh user's key where the target provisions users: new devices and sessions never touch the primary's.
+    const apiKey = t.canProvision() ? await t.freshApiKey(from) : t.primary().apiKey;
     const installation = await postInstallation(t.client, { from });
-    await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from });
+    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), { req: "HDR-002", what: "registering the device (set-up)" });
     const id = `conformance-${crypto.randomUUID()}`;
     const open = () => t.client.request({ method: "POST", path: "/session-server", token: installation.token ?? null, from, json: { secret: apiKey }, headers: { [t.header("Client-Request-Id")]: id } });
     expectOk(await open(), { req: "HDR-002", what: `with a new request id ${id}` });

@@ -7,6 +7,7 @@ import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain } from "../harness/checks.js";
 import { expect4xxAndErrorBody, expectDeleteAnswer, expectUpdateAnswer, idsIn, listAll } from "../harness/crud-checks.js";
 import { createdId } from "../harness/envelope.js";
+import { SAME_ID_ELSEWHERE, sameUrl } from "../harness/resource-helpers.js";
 import type { Session } from "../harness/session.js";
 import { SKIP, useTarget } from "../harness/target.js";
 
@@ -23,6 +24,11 @@ function callbackPath(options: { session?: Session; client?: number; id?: number
   const session = options.session ?? t.primary();
   const id = options.id === undefined ? "" : `/${options.id}`;
   return t.userPath(session, `/oauth-client/${options.client ?? clientId!}/callback-url${id}`);
+}
+
+/** Whether an answer carries a text, looked for in the parsed JSON (a server may escape "/" as "\/"). */
+function mentions(exchange: { json: unknown; bodyText: string }, text: string): boolean {
+  return (exchange.json === undefined ? exchange.bodyText : JSON.stringify(exchange.json)).includes(text);
 }
 
 /** A URL no other test uses, so reads and lists find exactly this one. */
@@ -78,7 +84,7 @@ describe("create, read, list", () => {
       expectOk(read, readAbout);
       const object = expectObjects(read, [TYPE], { ...readAbout, req: "ERR-015" })[0]!;
       expectSchema(object, "oauth-callback-url", readAbout, read);
-      expectThat(object.url === url, read, `url "${url}", as posted`, readAbout, `url ${JSON.stringify(object.url)}`);
+      expectThat(sameUrl(object.url, url), read, `url "${url}", as posted`, readAbout, `url ${JSON.stringify(object.url)}`);
     } finally {
       await cleanUp(id);
     }
@@ -92,7 +98,7 @@ describe("create, read, list", () => {
       id = await create(url, "OCB-003");
       const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "OCB-003" });
       for (const object of objects) expectSchema(object, "oauth-callback-url", { req: "OCB-003", what: `element of ${callbackPath()}` });
-      const listed = objects.filter((o) => o.url === url);
+      const listed = objects.filter((o) => sameUrl(o.url, url));
       if (listed.length !== 1) failPlain({ req: "OCB-003" }, `GET ${callbackPath()} (all pages): expected the posted url ${url} once, found it ${listed.length} times among ${objects.length} callback URLs`);
       const listedId = listed[0]!.id;
       if (listedId !== undefined && listedId !== id) failPlain({ req: "OCB-003" }, `GET ${callbackPath()}: the posted url is listed with id ${String(listedId)}, the POST answered id ${id}`);
@@ -120,9 +126,9 @@ describe("update and delete", () => {
       const about = { req: "OCB-004", what: `with {url: "${after}"}` };
       expectStatus(exchange, 200, about);
       const answered = expectUpdateAnswer(exchange, TYPE, "oauth-callback-url", { ...about, req: "ERR-011" }, strict);
-      if (answered) expectThat(answered.url === after, exchange, `the answered object to carry the new url "${after}"`, about);
+      if (answered) expectThat(sameUrl(answered.url, after), exchange, `the answered object to carry the new url "${after}"`, about);
       const url = await readUrl(id, "OCB-004", `after PUT {url: "${after}"}`);
-      if (url !== after) failPlain(about, `GET ${callbackPath({ id })} after the PUT shows url ${JSON.stringify(url)}, expected the new url "${after}"`);
+      if (!sameUrl(url, after)) failPlain(about, `GET ${callbackPath({ id })} after the PUT shows url ${JSON.stringify(url)}, expected the new url "${after}"`);
     } finally {
       await cleanUp(id);
     }
@@ -141,7 +147,7 @@ describe("update and delete", () => {
       const read = await call("GET", callbackPath({ id }));
       expect4xxAndErrorBody(read, { req: "OCB-006", what: "after the DELETE of that callback URL" });
       const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "OCB-006" });
-      const still = objects.filter((o) => o.id === id || o.url === url);
+      const still = objects.filter((o) => o.id === id || sameUrl(o.url, url));
       if (still.length > 0) failPlain({ req: "OCB-006" }, `GET ${callbackPath()} after DELETE of callback URL ${id}: it is still listed (${JSON.stringify(still[0])})`);
     } finally {
       if (!deleted) await cleanUp(id);
@@ -201,18 +207,22 @@ describe("whose OAuth client", () => {
     const strays: number[] = [];
     try {
       // The primary's callback URLs: one this test made, or (read-only) those already there.
-      if (!readOnly) id = await create(uniqueUrl("foreign"), "OCB-009");
+      const created = uniqueUrl("foreign");
+      if (!readOnly) id = await create(created, "OCB-009");
       const own = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "OCB-009", what: "(the primary user's own list, control)" });
       const primaryIds = own.objects.map((o) => o.id).filter((v): v is number => typeof v === "number");
       const primaryUrls = own.objects.map((o) => o.url).filter((v): v is string => typeof v === "string");
       const target = id ?? primaryIds[0];
       const neverTheirs = (exchange: Awaited<ReturnType<typeof call>>, req: string, what: string) => {
-        const leaked = primaryUrls.filter((u) => exchange.bodyText.includes(u));
+        const leaked = primaryUrls.filter((u) => mentions(exchange, u));
         expectThat(leaked.length === 0, exchange, "no trace of the primary user's callback URLs", { req, what }, `${leaked.join(", ")} in the body`);
       };
 
       const list = await call("GET", callbackPath({ session: intruder }), undefined, intruder);
       const what = `by the second user under its own userID with the primary user's OAuth client ${clientId}`;
+      // Ids may be per user: a 200 with none of the primary's URLs is a list of the second user's own client.
+      const ownClient = list.status === 200 && primaryUrls.length > 0 && !primaryUrls.some((u) => mentions(list, u));
+      skip(ownClient, `OAuth client ${clientId}: ${SAME_ID_ELSEWHERE}`);
       expect4xxAndErrorBody(list, { req: "OCB-009", what });
       neverTheirs(list, "OCB-009", what);
       if (target !== undefined) {
@@ -228,6 +238,9 @@ describe("whose OAuth client", () => {
         expect4xxAndErrorBody(put, { req: "OCB-009", what: `${what}, PUT on its callback URL ${target}` });
         const del = await call("DELETE", callbackPath({ session: intruder, id: target }), undefined, intruder);
         expect4xxAndErrorBody(del, { req: "OCB-009", what: `${what}, DELETE of its callback URL ${target}` });
+        // Refused, and nothing happened: the owner still reads its callback URL with the url it posted.
+        const kept = await readUrl(target, "OCB-009", `by the owner after the second user's refused PUT and DELETE of callback URL ${target}`);
+        if (!sameUrl(kept, created)) failPlain({ req: "OCB-009", what: `GET ${callbackPath({ id: target })} after the second user's refused PUT` }, `expected url "${created}" unchanged, got ${JSON.stringify(kept)}`);
       }
       // The primary session on the second user's userID (AUTH-015).
       const swapped = await call("GET", t.userPath(intruder, `/oauth-client/${clientId}/callback-url`));

@@ -34,18 +34,34 @@ function listPaths(): { endpoint: Endpoint; path: string }[] {
     .filter((e): e is { endpoint: Endpoint; path: string } => e.path !== undefined);
 }
 
-/** An item id for an item endpoint: the first of its list, or the profile's fixture; undefined when there is none. */
-async function itemIdFor(endpoint: Endpoint): Promise<number | undefined> {
+/** Item ids for an item endpoint: those of its list (first page), or the profile's fixtures; empty when there are none. */
+async function itemIdsFor(endpoint: Endpoint): Promise<number[]> {
   const fixture = ITEM_FIXTURES[endpoint.path];
   if (fixture) {
     const ids = t.profile.fixtures[fixture];
-    return Array.isArray(ids) ? ids[0] : undefined;
+    return Array.isArray(ids) ? ids : [];
   }
   const list = gets().find((e) => e.path === endpoint.path.replace(/\/\{itemId\}$/, ""));
   const path = list && fillPath(list, { userID: t.primary().userId, fixtures: t.profile.fixtures });
-  if (!path) return undefined;
+  if (!path) return [];
   const exchange = await get(path);
-  return exchange.status === 200 ? idsIn(exchange.json)[0] : undefined;
+  return exchange.status === 200 ? idsIn(exchange.json) : [];
+}
+
+/**
+ * GET an item under /v1. Other files create and delete the primary's callback URLs (and, without fresh
+ * users, its pinned chains) while this one runs: an item that is no longer listed when its read failed
+ * was deleted meanwhile, and the next listed item is tried instead.
+ */
+async function getItem(endpoint: Endpoint, ids: number[]): Promise<Awaited<ReturnType<typeof get>> | undefined> {
+  let last: Awaited<ReturnType<typeof get>> | undefined;
+  for (const itemId of ids.slice(0, 5)) {
+    last = await get(fillPath(endpoint, { userID: t.primary().userId, fixtures: t.profile.fixtures, itemId })!);
+    if (last.status === 200 || ITEM_FIXTURES[endpoint.path]) return last;
+    const stillListed = (await itemIdsFor(endpoint)).includes(itemId);
+    if (stillListed) return last;
+  }
+  return last;
 }
 
 /**
@@ -56,16 +72,16 @@ const outsideV1 = (prefix: string, path: string) => `/v1/..${prefix}${path}`;
 
 describe("the /v1 prefix", () => {
   test("VER-001 the base URL ends in /v1 and every GET endpoint of the specification answers 200 under it", async () => {
-    if (!/\/v1$/.test(t.profile.baseUrl)) failPlain({ req: "VER-001" }, `the profile's baseUrl ${t.profile.baseUrl} does not end in /v1`);
+    if (!/\/v1\/?$/.test(t.profile.baseUrl)) failPlain({ req: "VER-001", what: "the target profile" }, `expected a baseUrl ending in /v1, got ${t.profile.baseUrl}`);
     const notRun: string[] = [];
     for (const endpoint of gets()) {
-      const itemId = isList(endpoint) ? undefined : await itemIdFor(endpoint);
-      const path = fillPath(endpoint, { userID: t.primary().userId, fixtures: t.profile.fixtures, ...(itemId === undefined ? {} : { itemId }) });
-      if (path === undefined || (!isList(endpoint) && itemId === undefined)) {
+      const path = fillPath(endpoint, { userID: t.primary().userId, fixtures: t.profile.fixtures });
+      const exchange = path === undefined ? undefined : isList(endpoint) ? await get(path) : await getItem(endpoint, await itemIdsFor(endpoint));
+      if (!exchange) {
         notRun.push(`GET ${endpoint.path}`);
         continue;
       }
-      expectOk(await get(path), { req: "VER-001", what: `(${endpoint.section}, under /v1)` });
+      expectOk(exchange, { req: "VER-001", what: `(${endpoint.section}, under /v1)` });
     }
     // Endpoints with no fixture or no item to read are named in the report, not passed over silently.
     await allure.parameter("not exercised (no fixture or no item)", notRun.join("; ") || "none");
