@@ -4,12 +4,12 @@ import { HttpError, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
 
 export const errorFaults: FaultSpec[] = [
-  { name: "error-body-missing", requirement: "ERR-001", description: "4XX answers carry an empty body.", suites: ["authentication", "headers", "errors"] },
-  { name: "error-body-wrong-shape", requirement: "ERR-002", description: 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', suites: ["authentication", "headers", "errors"] },
-  { name: "empty-json-body-500", requirement: "ERR-003", description: "A JSON request with an empty body crashes the handler (500) instead of being refused.", suites: ["errors"] },
-  { name: "malformed-json-500", requirement: "ERR-005", description: "A malformed JSON body crashes the handler (500).", suites: ["errors"] },
-  { name: "non-integer-id-500", requirement: "ERR-006", description: "A non-integer path id crashes the handler (500).", suites: ["errors"] },
-  { name: "unknown-route-plain-text", requirement: "ERR-007", description: "Unknown paths answer 404 with a plain-text body.", suites: ["errors"] },
+  { name: "error-body-missing", requirement: "ERR-001", description: "4XX answers carry an empty body.", suites: ["authentication", "headers", "errors", "error-bodies"] },
+  { name: "error-body-wrong-shape", requirement: "ERR-002", description: 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', suites: ["authentication", "headers", "errors", "error-bodies"] },
+  { name: "empty-json-body-500", requirement: "ERR-003", description: "A JSON request with an empty body crashes the handler (500) instead of being refused.", suites: ["errors", "error-bodies"] },
+  { name: "malformed-json-500", requirement: "ERR-005", description: "A malformed JSON body crashes the handler (500).", suites: ["errors", "error-bodies"] },
+  { name: "non-integer-id-500", requirement: "ERR-006", description: "A non-integer path id crashes the handler (500).", suites: ["errors", "error-bodies"] },
+  { name: "unknown-route-plain-text", requirement: "ERR-007", description: "Unknown paths answer 404 with a plain-text body.", suites: ["errors", "error-bodies"] },
 ];
 
 /** The error envelope (conventions §1): {"Error":[{"error_description", "error_description_translated"}]}. */

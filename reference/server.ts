@@ -80,6 +80,15 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   if (ctx.faults.on("empty-json-body-500")) app.decorate("emptyBodyCrashes", true);
   registerErrorHandling(app, ctx);
   registerAuthHook(app, ctx);
+  if (ctx.faults.on("pagination-inside-response")) {
+    // The careless list: Pagination pushed into Response as one more element.
+    app.addHook("onSend", async (_request, _reply, payload) => {
+      if (typeof payload !== "string" || !payload.includes('"Pagination"')) return payload;
+      const body = JSON.parse(payload) as { Response?: unknown[]; Pagination?: unknown };
+      if (!Array.isArray(body.Response) || body.Pagination === undefined) return payload;
+      return JSON.stringify({ Response: [...body.Response, { Pagination: body.Pagination }] });
+    });
+  }
   registerSigning(app, ctx, options);
   for (const module of resourceModules) module.register(app, ctx);
 

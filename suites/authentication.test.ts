@@ -180,6 +180,19 @@ describe("POST /device-server and POST /session-server", () => {
     expectOk(later.exchange, { req: "AUTH-007", what: "after device-server on the same installation (control)" });
   });
 
+  test("AUTH-021 ERR-001 device-server without description or without secret is refused with an error body", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const apiKey = t.primary().apiKey;
+    for (const [what, body] of [
+      ["without description", { secret: apiKey }],
+      ["without secret", { description: "conformance" }],
+    ] as const) {
+      const installation = await postInstallation(t.client, { from: addressA });
+      const exchange = await t.client.request({ method: "POST", path: "/device-server", token: installation.token ?? null, json: body, from: addressA });
+      expectRefused(exchange, { req: "AUTH-021", what });
+    }
+  });
+
   test("AUTH-010 ERR-001 device-server with an API key the server never issued is refused", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const installation = await postInstallation(t.client, { from: addressA });

@@ -27,6 +27,7 @@ export const authenticationModule: ResourceModule = {
     { name: "installation-no-server-key", requirement: "AUTH-001", description: "POST /installation leaves out ServerPublicKey.", suites: AUTH },
     { name: "installation-answers-201", requirement: "ERR-008", description: "POST /installation answers 201 instead of 200.", suites: AUTH },
     { name: "installation-envelope-merged", requirement: "ERR-004", description: "POST /installation puts Id, Token and ServerPublicKey under one Response element.", suites: AUTH },
+    { name: "device-server-description-optional", requirement: "AUTH-021", description: "POST /device-server without a description registers the device.", suites: AUTH },
     { name: "device-server-no-id", requirement: "AUTH-003", description: "POST /device-server answers an empty Response.", suites: AUTH },
     { name: "device-server-unknown-key-accepted", requirement: "AUTH-010", description: "POST /device-server registers an unknown API key (as the first user).", suites: AUTH },
     { name: "permitted-ips-not-enforced", requirement: "AUTH-012", description: "POST /device-server accepts permitted_ips that lack the caller.", suites: AUTH },
@@ -65,7 +66,7 @@ export const authenticationModule: ResourceModule = {
 
     app.post("/v1/device-server", { config: { auth: "installation" } }, async (request, reply) => {
       const body = objectBody(request);
-      const description = stringField(body, "description", true)!;
+      const description = stringField(body, "description", !faults.on("device-server-description-optional")) ?? "";
       const secret = stringField(body, "secret", true)!;
       const permitted = parsePermittedIps(body.permitted_ips);
       const installation = state.installations.get(request.installationToken!)!;

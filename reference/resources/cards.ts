@@ -111,6 +111,9 @@ export function cardView(card: CardRecord, faults?: FaultSet): Record<string, un
 const CARDS = ["cards"];
 const fault = (name: string, requirement: string, description: string, suites = CARDS): FaultSpec => ({ name, requirement, description, suites });
 
+// The state-table faults are also seen by the model-based card-state-machine suite.
+const STATE_TABLE = [...CARDS, "card-state-machine"];
+
 export const cardFaults: FaultSpec[] = [
   fault("card-list-duplicates", "CARD-001", "GET /card lists every card twice."),
   fault("card-read-answers-all-cards", "CARD-002", "GET /card/{id} answers every card of the user, not just the one asked for."),
@@ -124,20 +127,20 @@ export const cardFaults: FaultSpec[] = [
   fault("card-other-user-readable", "CARD-009", "GET /card/{id} serves another user's card through the caller's own userID."),
   fault("card-item-path-user-not-checked", "AUTH-015", "GET /user/{userID}/card/{id} serves any existing user's card, whoever the session belongs to."),
   fault("card-put-other-users-card", "AUTH-019", "PUT /card/{id} updates another user's card through the caller's own userID."),
-  fault("card-unknown-status-accepted", "CARD-010", "PUT /card/{id} accepts and stores a status outside the five values."),
+  fault("card-unknown-status-accepted", "CARD-010", "PUT /card/{id} accepts and stores a status outside the five values.", STATE_TABLE),
   fault("card-refused-put-still-applies", "CARD-010", "A PUT refused for its status still applies preferred_name_on_card and second_line."),
   fault("card-list-ignores-bad-count", "CARD-011", "GET /card ignores a count that is below 1 or not an integer and answers 200."),
   fault("card-put-wrong-type-accepted", "CARD-012", "PUT /card/{id} coerces fields of the wrong JSON type instead of refusing them."),
-  fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused."),
-  fault("card-activation-not-stored", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card answers ACTIVE but the card stays as it was."),
-  fault("card-cancel-refused-before-delivery", "CARD-014", "PUT status CANCELLED is refused while the order status is ACCEPTED_FOR_PRODUCTION."),
-  fault("card-lost-reactivable", "CARD-015", "A LOST card can be set ACTIVE again."),
-  fault("card-permanent-refusal-still-applies", "CARD-015", "A status change of a LOST, STOLEN or CANCELLED card answers 400 but is applied."),
-  fault("card-deactivate-refused-after-update-request", "CARD-016", "PUT status DEACTIVATED is refused unless the order status is DELIVERED_TO_CUSTOMER."),
-  fault("card-reactivation-refused", "CARD-017", "A DEACTIVATED card cannot be set ACTIVE again."),
-  fault("card-deactivate-before-activation", "CARD-018", "PUT status DEACTIVATED is accepted on a card that was never activated."),
-  fault("card-request-pending-ignored", "CARD-019", "PUT order_status CARD_REQUEST_PENDING answers 200 but the order status stays as it was."),
-  fault("card-unlisted-move-refused-but-applied", "CARD-020", "A status move the table does not list answers 400 but is applied."),
+  fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused.", STATE_TABLE),
+  fault("card-activation-not-stored", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card answers ACTIVE but the card stays as it was.", STATE_TABLE),
+  fault("card-cancel-refused-before-delivery", "CARD-014", "PUT status CANCELLED is refused while the order status is ACCEPTED_FOR_PRODUCTION.", STATE_TABLE),
+  fault("card-lost-reactivable", "CARD-015", "A LOST card can be set ACTIVE again.", STATE_TABLE),
+  fault("card-permanent-refusal-still-applies", "CARD-015", "A status change of a LOST, STOLEN or CANCELLED card answers 400 but is applied.", STATE_TABLE),
+  fault("card-deactivate-refused-after-update-request", "CARD-016", "PUT status DEACTIVATED is refused unless the order status is DELIVERED_TO_CUSTOMER.", STATE_TABLE),
+  fault("card-reactivation-refused", "CARD-017", "A DEACTIVATED card cannot be set ACTIVE again.", STATE_TABLE),
+  fault("card-deactivate-before-activation", "CARD-018", "PUT status DEACTIVATED is accepted on a card that was never activated.", STATE_TABLE),
+  fault("card-request-pending-ignored", "CARD-019", "PUT order_status CARD_REQUEST_PENDING answers 200 but the order status stays as it was.", STATE_TABLE),
+  fault("card-unlisted-move-refused-but-applied", "CARD-020", "A status move the table does not list answers 400 but is applied.", STATE_TABLE),
   fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback."),
   fault("card-fallback-kept-when-omitted", "CARD-022", "A PUT without monetary_account_id_fallback keeps the fallback instead of removing it."),
   fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line."),

@@ -1,0 +1,14 @@
+// PUT {"status":"STOLEN"}: row 2, from any order status but CARD_REQUEST_PENDING (CARD-014), and permanent
+// afterwards (CARD-015).
+import fc from "fast-check";
+import { PutStatusCommand } from "./card-system.js";
+
+export class PutStatusStolen extends PutStatusCommand {
+  constructor(slot: number) {
+    super(slot, "STOLEN");
+  }
+
+  [fc.cloneMethod](): PutStatusStolen {
+    return new PutStatusStolen(this.slot);
+  }
+}

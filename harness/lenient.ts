@@ -1,0 +1,36 @@
+// LENIENT observations: where the specification leaves a choice (wire conventions: LENIENT), the suite
+// accepts every listed reading, records which one the target took, and fails only on a strict profile,
+// which requires the first reading. Observations are deduplicated, so a property that meets the same
+// reading in every run records it once.
+import * as allure from "allure-js-commons";
+import { failPlain, type About } from "./checks.js";
+
+type Annotate = (message: string, type?: string) => Promise<unknown>;
+
+export class LenientLog {
+  private readonly seen = new Map<string, string>();
+
+  constructor(private readonly strict: boolean) {}
+
+  /**
+   * The target took a reading other than the first. `text` says what it did, without ids, so repeats
+   * collapse; `strictExpectation` is what a strict profile requires instead (none: recorded only).
+   */
+  note(about: About, text: string, strictExpectation?: string): void {
+    if (this.strict && strictExpectation) failPlain(about, `${text}; the strict profile requires ${strictExpectation}`);
+    this.seen.set(`${about.req} ${text}`, about.req);
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  /** Records the observations in the report: an Allure parameter and attachment, and one vitest annotation each. */
+  async report(annotate?: Annotate): Promise<void> {
+    if (this.seen.size === 0) return;
+    const lines = [...this.seen.keys()];
+    await allure.parameter("LENIENT observations", String(lines.length), { excluded: true });
+    await allure.attachment("LENIENT observations", lines.join("\n"), "text/plain");
+    for (const line of lines) await annotate?.(`LENIENT ${line}`, "notice");
+  }
+}

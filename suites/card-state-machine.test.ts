@@ -1,0 +1,105 @@
+// Card state machine (banking-api.md "States and transitions > Card"; spec/gaps.md GAP-09, GAP-10): a
+// model-based property. Each run takes a fresh sandbox user, picks some of its cards by order status, and
+// plays a random script of PUT status / PUT order_status / GET calls (generators/commands/, one command per
+// file) against a model that is the specification's table and nothing more (card-table.ts). Allowed moves
+// must apply, forbidden ones must be refused with exactly 400 and change nothing, and moves the table does
+// not decide are the target's choice (LENIENT, recorded; strict requires refusal). A shrunk counterexample
+// prints as the script of calls; the failure message names the calls that led to it.
+import * as allure from "allure-js-commons";
+import fc from "fast-check";
+import { describe, test } from "vitest";
+import { CardCalls, type Card } from "../harness/cards.js";
+import { LenientLog } from "../harness/lenient.js";
+import { SKIP, useTarget } from "../harness/target.js";
+import { cardCommands, CardSystem, type CardModel, type CardState } from "../generators/commands/index.js";
+import { DEACTIVATABLE_ORDER, PERMANENT, REQUEST_PENDING } from "../generators/commands/card-table.js";
+
+const t = useTarget();
+
+/** The kinds of card a run plays with, in slot order, and what the model can know of each one's history. */
+const KINDS: { label: string; weight: number; matches(card: Card): boolean; activated(card: Card): boolean | undefined }[] = [
+  {
+    // Row 1: accepted for production and not active, so never activated (DEACTIVATED is refused, ACTIVE activates).
+    label: "accepted for production, not yet activated",
+    weight: 2,
+    matches: (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && !PERMANENT.includes(String(c.status)),
+    activated: () => false,
+  },
+  {
+    // Rows 1 to 3 start from these two kinds (activation; DEACTIVATED and back, then LOST): drawn more often.
+    label: "delivered and active",
+    weight: 2,
+    matches: (c) => c.order_status === "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE",
+    activated: () => true,
+  },
+  {
+    label: "in a card update and active",
+    weight: 1,
+    matches: (c) => DEACTIVATABLE_ORDER.includes(String(c.order_status)) && c.order_status !== "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE",
+    activated: () => true,
+  },
+  {
+    label: "request pending",
+    weight: 1,
+    matches: (c) => c.order_status === REQUEST_PENDING && !PERMANENT.includes(String(c.status)),
+    activated: (c) => (c.status === "ACTIVE" ? true : undefined),
+  },
+];
+
+/** Cards a run plays with: few, so that moves pile up on the same card. */
+const SLOTS = 2;
+
+/** One card of each wanted kind the fresh user has; the model starts from what the list shows (CARD-007: reads agree with it). */
+function pickCards(cards: Card[], wanted: string[]): { ids: number[]; states: CardState[]; labels: string[] } {
+  const picked = KINDS.filter((kind) => wanted.includes(kind.label))
+    .sort((a, b) => wanted.indexOf(a.label) - wanted.indexOf(b.label))
+    .map((kind) => ({ kind, card: cards.find(kind.matches) }))
+    .filter((p): p is { kind: (typeof KINDS)[number]; card: Card } => p.card !== undefined);
+  return {
+    ids: picked.map((p) => p.card.id),
+    labels: picked.map((p) => p.kind.label),
+    states: picked.map((p) => ({ status: String(p.card.status), order: String(p.card.order_status), activated: p.kind.activated(p.card), since: "CARD-007" })),
+  };
+}
+
+async function freshCards(lenient: LenientLog, wanted: string[]): Promise<{ model: CardModel; real: CardSystem; labels: string[] }> {
+  const session = await t.freshSession();
+  const calls = new CardCalls(t, session);
+  const { cards } = await calls.all({ req: "CARD-007", what: "listing the fresh user's cards" });
+  const { ids, states, labels } = pickCards(cards, wanted);
+  return { model: { cards: states }, real: new CardSystem(calls, ids, lenient), labels };
+}
+
+describe("card state table", () => {
+  test("CARD-010 CARD-013 CARD-014 CARD-015 CARD-016 CARD-017 CARD-018 CARD-019 CARD-020 random scripts of status and order-status updates follow the specification's card state table", async ({ skip, annotate }) => {
+    skip(t.profile.mode === "read-only", SKIP.readOnly);
+    skip(!t.canProvision(), SKIP.provisioning);
+    const lenient = new LenientLog(t.profile.strict);
+    const labels = KINDS.map((kind) => kind.label);
+    const probe = await freshCards(lenient, labels);
+    skip(probe.real.ids.length === 0, "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, request pending)");
+    await allure.parameter("seed", String(t.run.seed), { excluded: true });
+    await allure.parameter("kinds of card the fresh user has", probe.labels.join("; "), { excluded: true });
+    // Each run: which kinds of card to play with (slot order; most moves go to the first), and the script.
+    const available = KINDS.filter((kind) => probe.labels.includes(kind.label));
+    const first = fc.oneof(...available.map((kind) => ({ weight: kind.weight, arbitrary: fc.constant(kind.label) })));
+    const kinds = first.chain((label): fc.Arbitrary<string[]> => {
+      const others = available.map((kind) => kind.label).filter((other) => other !== label);
+      return others.length === 0 ? fc.constant([label]) : fc.option(fc.constantFrom(...others), { nil: undefined }).map((second) => (second ? [label, second] : [label]));
+    });
+    const scripts = fc.commands(cardCommands(SLOTS), { maxCommands: 20, size: "max" });
+    try {
+      await fc.assert(
+        fc.asyncProperty(kinds, scripts, (wanted, commands) =>
+          fc.asyncModelRun(async () => {
+            const { model, real } = await freshCards(lenient, wanted);
+            return { model, real };
+          }, commands),
+        ),
+        { seed: t.run.seed, numRuns: t.profile.propertyRuns },
+      );
+    } finally {
+      await lenient.report(annotate);
+    }
+  });
+});

@@ -1,0 +1,352 @@
+// Pagination of every list endpoint (banking-api.md "Paginated lists", "Limits > Pagination rules";
+// wire conventions §5; spec/gaps.md GAP-47, GAP-48, GAP-49), as properties over lists, counts, paths of
+// links and list sizes. The lists are every GET without {itemId} in harness/endpoints.ts, so a list that
+// lands later is covered without a change here. Exact checks (every item once, the newest items first) run
+// only on a fresh user's lists, which no other file touches; the shared fixtures' lists (the primary user's
+// OAuth client) get the checks that hold page by page.
+import * as allure from "allure-js-commons";
+import fc from "fast-check";
+import { describe, test } from "vitest";
+import { accountIdsOf, CardCalls } from "../harness/cards.js";
+import { expectErrorBody, expectRefused, expectThat, fail, failPlain } from "../harness/checks.js";
+import { createdId } from "../harness/envelope.js";
+import { ENDPOINTS } from "../harness/endpoints.js";
+import { LenientLog } from "../harness/lenient.js";
+import {
+  expectCursors,
+  expectIdOrder,
+  expectLinkShapes,
+  expectPaginationObject,
+  fillList,
+  getPage,
+  listEndpoints,
+  readPage,
+  type ListCase,
+  type Page,
+} from "../harness/pages.js";
+import type { Fixtures } from "../harness/profile.js";
+import type { Session } from "../harness/session.js";
+import { SKIP, useTarget } from "../harness/target.js";
+import { validBody, type BodyName } from "../generators/bodies.js";
+import { bodyNameOf } from "../generators/requests.js";
+import { countAboveMax, DEFAULT_COUNT, invalidCount, MAX_COUNT, optionalCount } from "../generators/query.js";
+
+const t = useTarget();
+const readOnly = t.profile.mode === "read-only";
+
+/** A fresh user's fixture ids the API shows: its monetary account, through its cards. */
+async function freshFixtures(session: Session): Promise<Fixtures> {
+  const { cards } = await new CardCalls(t, session).all({ req: "PAGE-021", what: "listing a fresh user's cards for its monetary account id" });
+  const account = accountIdsOf(cards)[0];
+  return account === undefined ? {} : { monetaryAccountId: account };
+}
+
+/** A list case that prints as its path in counterexamples (never with the session's tokens). */
+function listCase(fields: ListCase): ListCase {
+  return Object.assign(fields, { [fc.toStringMethod]: () => `GET ${fields.path}` });
+}
+
+/** Every list endpoint: on this file's fresh user where its ids are known (stable), else on the primary user. */
+let casesOnce: Promise<ListCase[]> | undefined;
+function listCases(): Promise<ListCase[]> {
+  casesOnce ??= (async () => {
+    const primary = t.primary();
+    const fresh = t.canProvision() ? await t.freshSession() : undefined;
+    const fixtures = fresh ? await freshFixtures(fresh) : {};
+    return listEndpoints(t).flatMap((endpoint): ListCase[] => {
+      const own = fresh && fillList(endpoint, fresh, fixtures);
+      if (fresh && own) return [listCase({ template: endpoint.path, path: own, session: fresh, stable: true })];
+      const shared = fillList(endpoint, primary, t.profile.fixtures);
+      return shared ? [listCase({ template: endpoint.path, path: shared, session: primary, stable: false })] : [];
+    });
+  })();
+  return casesOnce;
+}
+
+/** Every id of a list, ascending: the first page with count 200, then older_url and newer_url to the ends. */
+async function allIds(list: ListCase): Promise<number[]> {
+  const first = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), { req: "PAGE-005", what: `(count ${MAX_COUNT}, reading the whole list)` });
+  const ids = new Set(first.ids);
+  for (const direction of ["older_url", "newer_url"] as const) {
+    let link = first.pagination?.[direction] ?? null;
+    for (let pages = 0; typeof link === "string"; pages++) {
+      if (pages > 50) failPlain({ req: "PAGE-016" }, `following ${direction} from ${first.exchange.request.path} did not end after 50 pages`);
+      const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `following ${direction}` });
+      page.ids.forEach((id) => ids.add(id));
+      link = page.pagination?.[direction] ?? null;
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** The list cases, or a skip when the target has none (a profile that turns every list off). */
+async function listsOrSkip(skip: (condition: boolean, note: string) => void): Promise<ListCase[]> {
+  const lists = await listCases();
+  skip(lists.length === 0, "no list endpoint can be filled in for this profile (fixture ids missing)");
+  return lists;
+}
+
+async function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
+  await allure.parameter("seed", String(t.run.seed), { excluded: true });
+  await fc.assert(fc.asyncProperty(arbitrary, predicate), { seed: t.run.seed, numRuns: t.profile.propertyRuns });
+}
+
+const describeCount = (count: number | undefined) => (count === undefined ? "without count" : `with count=${count}`);
+
+/** PAGE-003, PAGE-004, PAGE-012: the first page holds exactly the newest min(count, size) items. */
+function expectNewestItems(first: Page, count: number | undefined, all: number[]): void {
+  const req = count === undefined ? "PAGE-003" : "PAGE-004";
+  const newest = all.slice(-(count ?? DEFAULT_COUNT));
+  const got = `${first.ids.length} items, ids ${first.ids.join(", ")}`;
+  expectThat(first.ids.length === newest.length, first.exchange, `exactly ${newest.length} items (the list holds ${all.length})`, { req }, got);
+  const same = newest.every((id) => first.ids.includes(id));
+  expectThat(same, first.exchange, `the newest ${newest.length} items, ids ${newest.join(", ")}`, { req: "PAGE-012" }, got);
+}
+
+/**
+ * PAGE-010, PAGE-011, PAGE-016, PAGE-021: from the first page, older_url until null, then from the
+ * oldest page newer_url until null; each walk visits every id of `all` exactly once, page after page
+ * in id order, and a link is null exactly where no item lies beyond the page.
+ */
+async function expectWalks(list: ListCase, first: Page, all: number[]): Promise<void> {
+  const ends = (page: Page) => {
+    if (page.ids.length === 0) return;
+    const max = Math.max(...page.ids);
+    const min = Math.min(...page.ids);
+    // An absent link counts as null here: whether all three are present is PAGE-001's check.
+    if (max === all[all.length - 1]) expectThat((page.pagination?.newer_url ?? null) === null, page.exchange, "newer_url null: no item has a greater id than this page's", { req: "PAGE-010" }, `newer_url ${JSON.stringify(page.pagination?.newer_url)}`);
+    if (min === all[0]) expectThat((page.pagination?.older_url ?? null) === null, page.exchange, "older_url null: no item has a smaller id than this page's", { req: "PAGE-011" }, `older_url ${JSON.stringify(page.pagination?.older_url)}`);
+  };
+  const walk = async (from: Page, direction: "older_url" | "newer_url"): Promise<Page[]> => {
+    const pages = [from];
+    ends(from);
+    for (let link = from.pagination?.[direction]; typeof link === "string"; link = pages[pages.length - 1]!.pagination?.[direction]) {
+      if (pages.length > all.length + 1) failPlain({ req: "PAGE-016" }, `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ${all.length} items`);
+      const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
+      ends(page);
+      pages.push(page);
+    }
+    return pages;
+  };
+  const visits = (pages: Page[], direction: "older_url" | "newer_url") => {
+    const visited = pages.flatMap((p) => p.ids);
+    const inOrder = pages.every((p, i) => i === 0 || p.ids.length === 0 || pages[i - 1]!.ids.length === 0 || (direction === "older_url" ? Math.max(...p.ids) < Math.min(...pages[i - 1]!.ids) : Math.min(...p.ids) > Math.max(...pages[i - 1]!.ids)));
+    const once = visited.length === all.length && all.every((id) => visited.includes(id));
+    if (!once || !inOrder) {
+      failPlain(
+        { req: "PAGE-016", what: `following ${direction} from ${pages[0]!.exchange.request.path}` },
+        `expected every one of the ${all.length} items (ids ${all.join(", ")}) exactly once, each page ${direction === "older_url" ? "older" : "newer"} than the one before; the pages held ${pages.map((p) => `[${p.ids.join(", ")}]`).join(" ")}`,
+      );
+    }
+  };
+  const older = await walk(first, "older_url");
+  visits(older, "older_url");
+  const newer = await walk(older[older.length - 1]!, "newer_url");
+  visits(newer, "newer_url");
+}
+
+describe("pages of every list", () => {
+  test("PAGE-003 PAGE-004 PAGE-012 PAGE-019 the first page of every list holds at most count items (10 without count), in id order, and exactly the newest ones", async ({ skip, annotate }) => {
+    const lists = await listsOrSkip(skip);
+    const log = new LenientLog(t.profile.strict);
+    const truth = new Map<string, Promise<number[]>>();
+    try {
+      await property(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+        const req = count === undefined ? "PAGE-003" : "PAGE-004";
+        const first = readPage(await getPage(t, list, list.path, { count }), { req });
+        const limit = count ?? DEFAULT_COUNT;
+        expectThat(first.ids.length <= limit, first.exchange, `at most ${limit} items`, { req }, `${first.ids.length} items`);
+        expectIdOrder(first, log);
+        if (!list.stable) return;
+        if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+        expectNewestItems(first, count, await truth.get(list.path)!);
+      });
+    } finally {
+      await log.report(annotate);
+    }
+  });
+
+  test("PAGE-001 PAGE-002 PAGE-008 PAGE-009 PAGE-013 PAGE-014 PAGE-015 PAGE-017 PAGE-021 on every page reached by following links, Pagination links are relative /v1/ links to the same list that keep count, newer_id is the page's greatest id and older_id its smallest", async ({ skip }) => {
+    const lists = await listsOrSkip(skip);
+    const steps = fc.array(fc.constantFrom("older_url" as const, "newer_url" as const, "future_url" as const), { maxLength: 4 });
+    await property(fc.record({ list: fc.constantFrom(...lists), count: optionalCount, steps }), async ({ list, count, steps }) => {
+      let page = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-001", what: describeCount(count) });
+      for (const step of [...steps, undefined]) {
+        const pagination = expectPaginationObject(page.exchange);
+        expectLinkShapes(page.exchange, pagination, count);
+        expectCursors(page);
+        const link = step && pagination[step];
+        if (typeof link !== "string") break;
+        page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${step} of the page before)` });
+      }
+    });
+  });
+
+  test("PAGE-010 PAGE-011 PAGE-016 PAGE-021 following older_url from the first page, and newer_url back from the oldest, visits every item exactly once, and each link is null exactly at its end", async ({ skip }) => {
+    const lists = (await listCases()).filter((list) => list.stable);
+    skip(lists.length === 0, `${SKIP.provisioning} (a whole-list walk needs lists no other check changes meanwhile)`);
+    const truth = new Map<string, Promise<number[]>>();
+    await property(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+      if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+      const all = await truth.get(list.path)!;
+      const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
+      await expectWalks(list, first, all);
+    });
+  });
+});
+
+describe("the count parameter", () => {
+  test("PAGE-007 a count below 1 or not an integer is refused with 4XX and an error body on every list", async ({ skip }) => {
+    const lists = await listsOrSkip(skip);
+    await property(fc.record({ list: fc.constantFrom(...lists), count: invalidCount }), async ({ list, count }) => {
+      const exchange = await getPage(t, list, list.path, { count });
+      expectRefused(exchange, { req: "PAGE-007", what: `with count=${count}` });
+    });
+  });
+
+  test("PAGE-006 a count above 200 is refused with 4XX and an error body, or answered with at most 200 items (strict: refused)", async ({ skip, annotate }) => {
+    const lists = await listsOrSkip(skip);
+    const log = new LenientLog(t.profile.strict);
+    try {
+      await property(fc.record({ list: fc.constantFrom(...lists), count: countAboveMax }), async ({ list, count }) => {
+        expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
+      });
+    } finally {
+      await log.report(annotate);
+    }
+  });
+
+  test("PAGE-003 PAGE-005 PAGE-006 on a list of more than 200 items, count 200 answers exactly 200 items, no count exactly 10, and no count ever more than 200", async ({ skip, annotate }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(!t.canProvision(), SKIP.provisioning);
+    const session = await t.freshSession();
+    const grown = await growList(session, MAX_COUNT + 1);
+    skip(!grown.list, grown.reason);
+    const list = grown.list!;
+    const log = new LenientLog(t.profile.strict);
+    try {
+      const full = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), { req: "PAGE-005", what: `on a list of ${grown.size} items` });
+      expectThat(full.ids.length === MAX_COUNT, full.exchange, `exactly ${MAX_COUNT} items (the list holds ${grown.size})`, { req: "PAGE-005" }, `${full.ids.length} items`);
+      const plain = readPage(await getPage(t, list, list.path), { req: "PAGE-003", what: `on a list of ${grown.size} items` });
+      expectThat(plain.ids.length === DEFAULT_COUNT, plain.exchange, `exactly ${DEFAULT_COUNT} items (the list holds ${grown.size})`, { req: "PAGE-003" }, `${plain.ids.length} items`);
+      await property(countAboveMax, async (count) => {
+        expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
+      });
+    } finally {
+      await grown.cleanup();
+      await log.report(annotate);
+    }
+  });
+});
+
+describe("lists of every size", () => {
+  test("PAGE-003 PAGE-004 PAGE-010 PAGE-011 PAGE-012 PAGE-016 PAGE-018 PAGE-020 PAGE-021 a list grown and shrunk through the API to any size, empty included, pages correctly at every count, and a future_url finds the items created after it", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(!t.canProvision(), SKIP.provisioning);
+    const session = await t.freshSession();
+    const sized = await resizableList(session);
+    skip(!sized, "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
+    const { list, create, remove } = sized!;
+    const alive = await allIds(list);
+    const created = new Set<number>();
+    try {
+      await property(fc.record({ size: fc.integer({ min: 0, max: 15 }), count: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined, freq: 3 }) }), async ({ size, count }) => {
+        const before = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-021", what: describeCount(count) });
+        const future = before.pagination?.future_url;
+        const added: number[] = [];
+        while (alive.length > size) {
+          const id = alive.shift()!;
+          await remove(id);
+          created.delete(id);
+        }
+        while (alive.length < size) {
+          const id = await create();
+          alive.push(id);
+          added.push(id);
+          created.add(id);
+        }
+        if (added.length > 0 && typeof future === "string") {
+          const fresh = readPage(await getPage(t, list, future), { req: "PAGE-018", what: `(future_url of the listing before ${added.length} items were created)` });
+          const found = fresh.ids.length > 0 && fresh.ids.every((id) => added.includes(id));
+          expectThat(found, fresh.exchange, `items created after the listing (ids ${added.join(", ")})`, { req: "PAGE-018" }, `ids ${fresh.ids.join(", ")}`);
+        }
+        const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-021", what: `${describeCount(count)} on a list of ${alive.length} items` });
+        if (alive.length === 0) {
+          const empty = first.ids.length === 0 && (first.pagination?.newer_url ?? null) === null && (first.pagination?.older_url ?? null) === null;
+          expectThat(empty, first.exchange, "Response [] with newer_url and older_url null (an empty list)", { req: "PAGE-020" });
+        }
+        expectNewestItems(first, count, alive);
+        await expectWalks(list, first, alive);
+      });
+    } finally {
+      for (const id of created) await remove(id, false);
+    }
+  });
+});
+
+/** PAGE-006: 4XX with an error body, or 200 with at most 200 items (recorded; strict requires the refusal). */
+function expectCountAboveMax(exchange: Awaited<ReturnType<typeof getPage>>, count: number, log: LenientLog): void {
+  const about = { req: "PAGE-006", what: `with count=${count}` };
+  if (exchange.status >= 400 && exchange.status < 500) return expectErrorBody(exchange, about);
+  if (exchange.status !== 200) fail(about, exchange, `a 4XX with an error body, or 200 with at most ${MAX_COUNT} items`);
+  const page = readPage(exchange, about);
+  expectThat(page.ids.length <= MAX_COUNT, exchange, `at most ${MAX_COUNT} items`, about, `${page.ids.length} items`);
+  log.note(about, `a count above ${MAX_COUNT} is answered with at most ${MAX_COUNT} items (clamped)`, "a 4XX refusal");
+}
+
+/** A list of the session's user that the API lets it add to: POST on the list path with a body the generators make. */
+function creatableLists(session: Session, fixtures: Fixtures): { list: ListCase; bodyName: BodyName; deletable: boolean }[] {
+  return listEndpoints(t).flatMap((endpoint) => {
+    const post = ENDPOINTS.find((e) => e.method === "POST" && e.path === endpoint.path);
+    const bodyName = post && bodyNameOf(post);
+    const path = fillList(endpoint, session, fixtures);
+    if (!bodyName || !path) return [];
+    const deletable = ENDPOINTS.some((e) => e.method === "DELETE" && e.path === `${endpoint.path}/{itemId}`);
+    return [{ list: { template: endpoint.path, path, session, stable: true }, bodyName, deletable }];
+  });
+}
+
+function caller(session: Session, list: ListCase, bodyName: BodyName) {
+  // Realistic bodies, drawn from the run's seed so a replay sends the same ones.
+  const bodies = fc.sample(validBody(bodyName), { numRuns: 500, seed: t.run.seed });
+  let next = 0;
+  return {
+    async create(): Promise<number> {
+      const exchange = await t.client.request({ method: "POST", path: list.path, json: bodies[next++ % bodies.length], token: session.sessionToken, from: session.from });
+      const id = createdId(exchange.json);
+      if (exchange.status !== 200 || id === undefined) fail({ req: "ERR-009", what: "(creating an item to page through)" }, exchange, "HTTP 200 with the new item's Id");
+      return id;
+    },
+    async remove(id: number, checked = true): Promise<void> {
+      const exchange = await t.client.request({ method: "DELETE", path: `${list.path}/${id}`, token: session.sessionToken, from: session.from });
+      if (checked && exchange.status !== 200) fail({ req: "ERR-010", what: "(deleting an item to shrink the list)" }, exchange, "HTTP 200");
+    },
+  };
+}
+
+/** A list grown to at least `size` items on a fresh user; prefers lists without DELETE (nothing to clean up on a throw-away user). */
+async function growList(session: Session, size: number): Promise<{ list?: ListCase; size: number; reason: string; cleanup(): Promise<void> }> {
+  const candidates = creatableLists(session, await freshFixtures(session)).sort((a, b) => Number(a.deletable) - Number(b.deletable));
+  const chosen = candidates[0];
+  if (!chosen) return { size: 0, reason: "no list endpoint the API lets a fresh user add to", cleanup: async () => {} };
+  const { create, remove } = caller(session, chosen.list, chosen.bodyName);
+  const have = (await allIds(chosen.list)).length;
+  const created: number[] = [];
+  // In small batches: enough in flight to be quick, few enough not to swamp the target.
+  for (let left = size - have; left > 0; left -= 10) {
+    created.push(...(await Promise.all(Array.from({ length: Math.min(10, left) }, () => create()))));
+  }
+  return {
+    list: chosen.list,
+    size: have + created.length,
+    reason: "",
+    cleanup: async () => {
+      if (chosen.deletable) for (const id of created) await remove(id, false);
+    },
+  };
+}
+
+async function resizableList(session: Session) {
+  const chosen = creatableLists(session, await freshFixtures(session)).find((c) => c.deletable);
+  return chosen && { list: chosen.list, ...caller(session, chosen.list, chosen.bodyName) };
+}
