@@ -360,3 +360,52 @@ describe("order of the three calls", () => {
     );
   });
 });
+
+describe("IP binding over random addresses", () => {
+  interface Plan {
+    permitted: "none" | "A" | "B" | "A+B";
+    from: { installation: 0 | 1; device: 0 | 1; session: 0 | 1; resource: 0 | 1 };
+  }
+  const address = fc.constantFrom<0 | 1>(0, 1);
+  const plans = fc.record<Plan>({
+    permitted: fc.constantFrom("none", "A", "B", "A+B"),
+    from: fc.record({ installation: address, device: address, session: address, resource: address }),
+  });
+
+  test("AUTH-011 AUTH-012 AUTH-013 AUTH-014 only calls from an address the key was registered for get a working session (property over source addresses and permitted_ips)", async ({ skip }) => {
+    skip(!addressB, SKIP.twoAddresses);
+    skip(!t.canProvision(), SKIP.provisioning);
+    await allure.parameter("seed", String(t.run.seed));
+    const addresses = [addressA!, addressB!] as const;
+    const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
+    await fc.assert(
+      fc.asyncProperty(plans, async (plan) => {
+        // A fresh key per run: each run binds (or locks out) its own key.
+        const apiKey = await t.freshApiKey(addressA);
+        const at = (which: 0 | 1) => addresses[which];
+        const permittedIps = { none: undefined, A: [addresses[0]], B: [addresses[1]], "A+B": [...addresses] }[plan.permitted];
+        const script = `installation from ${at(plan.from.installation)} → device-server from ${at(plan.from.device)}${permittedIps ? ` with permitted_ips [${permittedIps.join(", ")}]` : ""} → session-server from ${at(plan.from.session)} → GET /card from ${at(plan.from.resource)}`;
+        const installation = await postInstallation(t.client, { from: at(plan.from.installation), publicKeyPem });
+        expectOk(installation.exchange, { req: "AUTH-001", what: `in ${script}` });
+        const device = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: at(plan.from.device), ...(permittedIps ? { permittedIps } : {}) });
+        const bound = permittedIps ?? [at(plan.from.device)];
+        const deviceOk = bound.includes(at(plan.from.device));
+        if (!deviceOk) {
+          expectRefused(device, { req: "AUTH-012", what: `in ${script}: the caller is not in permitted_ips` });
+          return;
+        }
+        expectOk(device, { req: bound.length > 1 ? "AUTH-013" : "AUTH-003", what: `in ${script}` });
+        const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: at(plan.from.session) });
+        if (!bound.includes(at(plan.from.session))) {
+          expectRefused(session.exchange, { req: "AUTH-014", what: `in ${script}: the key is bound to ${bound.join(", ")}` });
+          return;
+        }
+        expectOk(session.exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-008", what: `in ${script}` });
+        const exchange = await t.client.request({ path: `/user/${String(session.userId)}/card`, token: session.token ?? null, from: at(plan.from.resource) });
+        if (bound.includes(at(plan.from.resource))) expectOk(exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-011", what: `in ${script}` });
+        else expectRefused(exchange, { req: "AUTH-011", what: `in ${script}: the session is bound to ${bound.join(", ")}` });
+      }),
+      { seed: t.run.seed, numRuns: t.profile.propertyRuns, endOnFailure: true },
+    );
+  });
+});
