@@ -8,6 +8,8 @@ const SUITES = ["authentication", "headers"];
 export const authHookFaults: FaultSpec[] = [
   { name: "user-agent-not-required", requirement: "HDR-001", description: "Requests without User-Agent are served.", suites: ["headers"] },
   { name: "cache-control-required", requirement: "HDR-008", description: "Requests without Cache-Control are refused.", suites: ["headers"] },
+  { name: "user-agent-format-checked", requirement: "HDR-010", description: "A User-Agent that is not of the form product/version is refused.", suites: ["headers"] },
+  { name: "geolocation-required", requirement: "HDR-011", description: "Requests without X-Service-Geolocation are refused.", suites: ["headers"] },
   { name: "zero-geolocation-rejected", requirement: "HDR-005", description: "A zero-valued geolocation header is refused.", suites: ["headers"] },
   { name: "nl-language-rejected", requirement: "HDR-006", description: "X-Service-Language nl_NL is refused.", suites: ["headers"] },
   { name: "region-rejected", requirement: "HDR-007", description: "Any X-Service-Region header is refused.", suites: ["headers"] },
@@ -50,6 +52,8 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     const headers = request.headers;
     if (!headers["user-agent"] && !faults.on("user-agent-not-required")) throw badRequest("The User-Agent header is required.");
     if (faults.on("cache-control-required") && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
+    if (faults.on("user-agent-format-checked") && !/^[\w.-]+\/[\w.-]+/.test(String(headers["user-agent"] ?? ""))) throw badRequest("The User-Agent is not valid.");
+    if (faults.on("geolocation-required") && headers[h("Geolocation")] === undefined) throw badRequest("The geolocation header is required.");
     const geolocation = headers[h("Geolocation")];
     if (faults.on("zero-geolocation-rejected") && typeof geolocation === "string" && /^0 0 0 0/.test(geolocation)) {
       throw badRequest("The geolocation is not valid.");

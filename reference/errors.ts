@@ -7,6 +7,7 @@ export const errorFaults: FaultSpec[] = [
   { name: "error-body-missing", requirement: "ERR-001", description: "4XX answers carry an empty body.", suites: ["authentication", "headers", "errors", "error-bodies"] },
   { name: "error-body-wrong-shape", requirement: "ERR-002", description: 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', suites: ["authentication", "headers", "errors", "error-bodies"] },
   { name: "empty-json-body-500", requirement: "ERR-003", description: "A JSON request with an empty body crashes the handler (500) instead of being refused.", suites: ["errors", "error-bodies"] },
+  { name: "created-as-epoch", requirement: "ERR-012", description: "Every created timestamp is sent as an epoch number instead of a string.", suites: ["envelope"] },
   { name: "malformed-json-500", requirement: "ERR-005", description: "A malformed JSON body crashes the handler (500).", suites: ["errors", "error-bodies"] },
   { name: "non-integer-id-500", requirement: "ERR-006", description: "A non-integer path id crashes the handler (500).", suites: ["errors", "error-bodies"] },
   { name: "unknown-route-plain-text", requirement: "ERR-007", description: "Unknown paths answer 404 with a plain-text body.", suites: ["errors", "error-bodies"] },

@@ -80,6 +80,12 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   if (ctx.faults.on("empty-json-body-500")) app.decorate("emptyBodyCrashes", true);
   registerErrorHandling(app, ctx);
   registerAuthHook(app, ctx);
+  if (ctx.faults.on("created-as-epoch")) {
+    // The careless serialiser: created timestamps as epoch numbers.
+    app.addHook("onSend", async (_request, _reply, payload) =>
+      typeof payload === "string" ? payload.replace(/"created":"([^"]*)"/g, (_m, t: string) => `"created":${Date.parse(`${t.replace(" ", "T").slice(0, 23)}Z`) || 0}`) : payload,
+    );
+  }
   if (ctx.faults.on("pagination-inside-response")) {
     // The careless list: Pagination pushed into Response as one more element.
     app.addHook("onSend", async (_request, _reply, payload) => {

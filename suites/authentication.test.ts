@@ -4,7 +4,7 @@ import { generateKeyPairSync } from "node:crypto";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
-import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, failPlain } from "../harness/checks.js";
+import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, failPlain, expectThat } from "../harness/checks.js";
 import { idsIn } from "../harness/crud-checks.js";
 import { ENDPOINTS, endpointsFor, fillPath, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
 import { sharedKeyPair } from "../harness/keys.js";
@@ -178,6 +178,16 @@ describe("POST /device-server and POST /session-server", () => {
     await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
     const later = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
     expectOk(later.exchange, { req: "AUTH-007", what: "after device-server on the same installation (control)" });
+  });
+
+  test("AUTH-020 a second session-server on a registered installation opens another session whose token works", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const owner = await keyOwner();
+    const again = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
+    expectOk(again.exchange, { req: "AUTH-020", what: "a second time on the same installation and device" });
+    expectThat(typeof again.token === "string" && again.token !== owner.sessionToken, again.exchange, "a new session token", { req: "AUTH-020" });
+    const exchange = await t.client.request({ path: t.userPath(owner, "/card"), token: again.token ?? null, from: addressA });
+    expectOk(exchange, { req: "AUTH-020", what: "with the second session's token" });
   });
 
   test("AUTH-021 ERR-001 device-server without description or without secret is refused with an error body", async ({ skip }) => {

@@ -29,6 +29,19 @@ describe("User-Agent", () => {
   });
 });
 
+describe("User-Agent values and optional headers", () => {
+  test("HDR-010 any User-Agent value is accepted", async () => {
+    for (const agent of ["x", "my client", "Mozilla/5.0 (X11; Linux x86_64)", "conformance-ü/1.0 (+tests)"]) {
+      expectOk(await cards({ "User-Agent": agent }), { req: "HDR-010", what: `with User-Agent: ${agent}` });
+    }
+  });
+
+  test("HDR-011 a request without Language, Region, Client-Request-Id and Geolocation succeeds", async () => {
+    const none = Object.fromEntries(["Language", "Region", "Client-Request-Id", "Geolocation"].map((name) => [t.header(name), null]));
+    expectOk(await cards(none), { req: "HDR-011", what: "without any of the optional service headers" });
+  });
+});
+
 describe("X-Service-Client-Request-Id", () => {
   test("HDR-002 HDR-003 ERR-001 a request id reused on a resource call is refused, and each id is echoed", async () => {
     const id = `conformance-${crypto.randomUUID()}`;

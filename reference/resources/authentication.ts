@@ -28,6 +28,7 @@ export const authenticationModule: ResourceModule = {
     { name: "installation-answers-201", requirement: "ERR-008", description: "POST /installation answers 201 instead of 200.", suites: AUTH },
     { name: "installation-envelope-merged", requirement: "ERR-004", description: "POST /installation puts Id, Token and ServerPublicKey under one Response element.", suites: AUTH },
     { name: "device-server-description-optional", requirement: "AUTH-021", description: "POST /device-server without a description registers the device.", suites: AUTH },
+    { name: "session-server-once-per-device", requirement: "AUTH-020", description: "A second POST /session-server on the same installation and device is refused.", suites: AUTH },
     { name: "device-server-no-id", requirement: "AUTH-003", description: "POST /device-server answers an empty Response.", suites: AUTH },
     { name: "device-server-unknown-key-accepted", requirement: "AUTH-010", description: "POST /device-server registers an unknown API key (as the first user).", suites: AUTH },
     { name: "permitted-ips-not-enforced", requirement: "AUTH-012", description: "POST /device-server accepts permitted_ips that lack the caller.", suites: AUTH },
@@ -104,6 +105,9 @@ export const authenticationModule: ResourceModule = {
         state.devices.set(device.id, device);
       }
       if (!device) throw badRequest("No device is registered for this installation and API key.");
+      if (faults.on("session-server-once-per-device") && [...state.sessions.values()].some((s) => s.deviceId === device.id)) {
+        throw badRequest("A session is already open for this device.");
+      }
       if (!device.ips.includes(request.callerIp)) throw badRequest("Incorrect API key or IP address.");
       const key = state.apiKeys.get(device.apiKey);
       if (!key) throw unauthorized();
