@@ -4,7 +4,7 @@ import { expectErrorBody, expectObjects, expectOk, expectStatus, fail, failPlain
 import { paginationOf, responseItems, typeKeyOf } from "./envelope.js";
 import type { Exchange } from "./exchange.js";
 import type { Session } from "./session.js";
-import type { Target } from "./target.js";
+import { SKIP, type Target } from "./target.js";
 
 /** Type keys a card may sit under (wire conventions §2; strict: Card). */
 export const CARD_TYPES = ["Card", "CardDebit", "CardCredit"];
@@ -184,3 +184,26 @@ export function accountIdsOf(cards: Card[]): number[] {
 export const statusOf = (card: Card): unknown => card.status;
 export const orderStatusOf = (card: Card): unknown => card.order_status;
 export const isPermanent = (card: Card): boolean => PERMANENT.includes(String(card.status));
+
+/** The `skip` of a vitest test context. */
+export type Skip = (condition: boolean, note?: string) => void;
+
+/** Writing checks need a fresh user: the primary user's cards are shared by every suite. */
+export function needsFreshUser(t: Target, skip: Skip): void {
+  skip(t.profile.mode === "read-only", SKIP.readOnly);
+  skip(!t.canProvision(), SKIP.provisioning);
+}
+
+/** Permanent states, order moves and replacements use up cards: a fresh user, on a profile that allows it. */
+export function needsDestructive(t: Target, skip: Skip): void {
+  skip(t.profile.mode === "read-only", SKIP.readOnly);
+  skip(!t.profile.allowDestructive && !t.canProvision(), SKIP.destructive);
+  skip(!t.canProvision(), SKIP.provisioning);
+}
+
+/** A fresh user and its cards. */
+export async function freshCardUser(t: Target, about: About): Promise<{ calls: CardCalls; cards: Card[] }> {
+  const calls = new CardCalls(t, await t.freshSession());
+  const { cards } = await calls.all({ ...about, what: "listing a fresh user's cards" });
+  return { calls, cards };
+}

@@ -2,34 +2,17 @@
 // GAP-28 to GAP-30, GAP-50). A replacement uses up a card (and may be billed after the first one a
 // year), so every replacement runs on a fresh user's card; refusals that name no card use the primary user.
 import { describe, test } from "vitest";
-import { canonical, CardCalls, cardNumbers, isPermanent, type Card } from "../harness/cards.js";
+import { canonical, CardCalls, cardNumbers, freshCardUser, isPermanent, needsDestructive, needsFreshUser, type Card, type Skip } from "../harness/cards.js";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectThat, failPlain, type About } from "../harness/checks.js";
 import { SHARED_IDS, writerSession } from "../harness/resource-helpers.js";
 import { SKIP, useTarget } from "../harness/target.js";
 
 const t = useTarget();
-type Skip = (condition: boolean, note?: string) => void;
 /** Refusals that name no card of the caller's: a fresh user where the target provisions them, else the primary. */
 const writer = writerSession(t);
 
-/** Checks that could replace a card if the target misbehaves: a fresh user's card. */
-function needsFreshUser(skip: Skip): void {
-  skip(t.profile.mode === "read-only", SKIP.readOnly);
-  skip(!t.canProvision(), SKIP.provisioning);
-}
 
-/** Replacements use up cards: a fresh user, on a profile that allows it. */
-function needsDestructive(skip: Skip): void {
-  skip(t.profile.mode === "read-only", SKIP.readOnly);
-  skip(!t.profile.allowDestructive && !t.canProvision(), SKIP.destructive);
-  skip(!t.canProvision(), SKIP.provisioning);
-}
 
-async function freshUser(about: About): Promise<{ calls: CardCalls; cards: Card[] }> {
-  const calls = new CardCalls(t, await t.freshSession());
-  const { cards } = await calls.all({ ...about, what: "listing a fresh user's cards" });
-  return { calls, cards };
-}
 
 /** Cards worth replacing: not LOST, STOLEN or CANCELLED; active ones first. */
 function replaceable(cards: Card[], skip: Skip, count = 1, note = ""): Card[] {
@@ -79,8 +62,8 @@ function answeredId(exchange: Parameters<typeof expectOk>[0], about: About): num
 
 describe("POST /user/{userID}/card/{cardID}/replace", () => {
   test("REPL-001 REPL-003 REPL-006 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the card then shows both texts", async ({ skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "REPL-001" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "REPL-001" });
     const [card] = replaceable(cards, skip);
     const body = { preferred_name_on_card: "CONFORMANCE REPLACED", second_line: "conformance repl" };
     const exchange = await calls.replace(card!.id, body);
@@ -94,8 +77,8 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
   });
 
   test("REPL-002 REPL-004 REPL-005 a replace with an empty object answers 200, and the card then has a new card number and the same expiry date", async ({ skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "REPL-002" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "REPL-002" });
     const [card] = replaceable(cards, skip);
     const before = await calls.read(card!.id, { req: "REPL-004", what: "before the replace" });
     const exchange = await calls.replace(card!.id, {});
@@ -115,8 +98,8 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     ["name_on_card is an object", { name_on_card: { name: "X" } }],
   ];
   test("REPL-007 a replace with a field of the wrong JSON type is refused with 4XX and an error body, and replaces nothing", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "REPL-007" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "REPL-007" });
     const [card] = replaceable(cards, skip);
     for (const [what, body] of wrongTypes) {
       const about = { req: "REPL-007", what: `where ${what} (${canonical(body)})` };
@@ -127,8 +110,8 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
   });
 
   test("AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and that card keeps its number", async ({ skip }) => {
-    needsFreshUser(skip);
-    const victim = await freshUser({ req: "AUTH-019" });
+    needsFreshUser(t, skip);
+    const victim = await freshCardUser(t, { req: "AUTH-019" });
     const [card] = replaceable(victim.cards.filter(await notPrimarys()), skip, 1, ` and whose id the primary user does not also have (${SHARED_IDS})`);
     const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card!.id}` };
     const before = await victim.calls.read(card!.id, { ...about, what: "the owner reading its card" });
@@ -139,8 +122,8 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
 
 describe("POST /user/{userID}/card-batch-replace", () => {
   test("REPL-008 REPL-004 a batch of two cards answers one CardBatchReplace listing both ids, and both cards then have new card numbers", async ({ skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "REPL-008" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "REPL-008" });
     const chosen = await Promise.all(replaceable(cards, skip, 2).map((c) => calls.read(c.id, { req: "REPL-004", what: "before the batch replace" })));
     const body = { cards: [{ id: chosen[0]!.id, second_line: "conformance batch" }, { id: chosen[1]!.id }] };
     const about = { req: "REPL-008", what: `with ${canonical(body)}` };
@@ -179,8 +162,8 @@ describe("POST /user/{userID}/card-batch-replace", () => {
   });
 
   test("REPL-010 a batch naming one of the user's cards and a card id that does not exist is refused with 4XX and an error body", async ({ skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "REPL-010" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "REPL-010" });
     const [card] = replaceable(cards, skip);
     const unknown = Math.max(...cards.map((c) => c.id)) + 1_000_000_000;
     const body = { cards: [{ id: card!.id }, { id: unknown }] };
@@ -188,8 +171,8 @@ describe("POST /user/{userID}/card-batch-replace", () => {
   });
 
   test("REPL-010 AUTH-019 a batch naming another user's card is refused with 4XX, and that card keeps its number", async ({ skip }) => {
-    needsFreshUser(skip);
-    const victim = await freshUser({ req: "REPL-010" });
+    needsFreshUser(t, skip);
+    const victim = await freshCardUser(t, { req: "REPL-010" });
     const [card] = replaceable(victim.cards.filter(await notPrimarys()), skip, 1, ` and whose id the primary user does not also have (${SHARED_IDS})`);
     const body = { cards: [{ id: card!.id }] };
     const about = { req: "REPL-010", what: `by the primary user with ${canonical(body)}, a fresh user's card` };

@@ -13,44 +13,31 @@ import {
   expect400,
   expectSameCard,
   fallbackOf,
+  freshCardUser,
   isPermanent,
+  needsDestructive,
+  needsFreshUser,
   ORDER_STATUSES,
   PERMANENT,
   REPORTABLE_ORDER,
   snapshot,
   writeOnlyKeys,
   type Card,
+  type Skip,
 } from "../harness/cards.js";
 import { randomUUID } from "node:crypto";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
 import { objectsOfType, responseItems, typeKeyOf } from "../harness/envelope.js";
 import type { Exchange } from "../harness/exchange.js";
 import { foreignIds, SHARED_IDS } from "../harness/resource-helpers.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { useTarget } from "../harness/target.js";
 
 const t = useTarget();
-type Skip = (condition: boolean, note?: string) => void;
 
 const primaryCalls = () => new CardCalls(t, t.primary());
 
-/** Writing checks need a fresh user (the primary user's cards are shared by every suite). */
-function needsFreshUser(skip: Skip): void {
-  skip(t.profile.mode === "read-only", SKIP.readOnly);
-  skip(!t.canProvision(), SKIP.provisioning);
-}
 
-/** Permanent states and order moves use up cards: a fresh user, on a profile that allows it. */
-function needsDestructive(skip: Skip): void {
-  skip(t.profile.mode === "read-only", SKIP.readOnly);
-  skip(!t.profile.allowDestructive && !t.canProvision(), SKIP.destructive);
-  skip(!t.canProvision(), SKIP.provisioning);
-}
 
-async function freshUser(about: About): Promise<{ calls: CardCalls; cards: Card[] }> {
-  const calls = new CardCalls(t, await t.freshSession());
-  const { cards } = await calls.all({ ...about, what: "listing a fresh user's cards" });
-  return { calls, cards };
-}
 
 /** The first card that fits, or a skip that says what the user lacks. */
 function pick(cards: Card[], skip: Skip, lacking: string, fits: (card: Card) => boolean): Card {
@@ -173,7 +160,7 @@ describe("reading cards", () => {
     ];
     if (t.canProvision()) {
       // A fresh user marks one of its cards; neither shared user's list may show that card.
-      const { calls, cards } = await freshUser({ req: "CARD-025" });
+      const { calls, cards } = await freshCardUser(t, { req: "CARD-025" });
       const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
       const marker = `c025-${randomUUID().slice(0, 8)}`;
       await expectPutShows(calls, card, { second_line: marker }, { second_line: marker }, { req: "CARD-025", what: "marking a fresh user's card (set-up)" });
@@ -240,8 +227,8 @@ describe("card failures answer exactly 400", () => {
   });
 
   test("AUTH-019 PUT of another user's card under the caller's own userID answers exactly 400 and leaves that card unchanged", async ({ skip }) => {
-    needsFreshUser(skip);
-    const victim = await freshUser({ req: "AUTH-019" });
+    needsFreshUser(t, skip);
+    const victim = await freshCardUser(t, { req: "AUTH-019" });
     // Not an id the primary has too (ids may be per user): that PUT would rightly change the primary's own card.
     const own = (await primaryCalls().all({ req: "AUTH-019", what: "listing the primary user's own cards" })).cards.map((c) => c.id);
     const card = pick(victim.cards, skip, `card that is not LOST, STOLEN or CANCELLED and whose id the primary user does not also have (${SHARED_IDS})`, (c) => notPermanent(c) && !own.includes(c.id));
@@ -254,8 +241,8 @@ describe("card failures answer exactly 400", () => {
   });
 
   test("CARD-010 PUT with a status outside the five values answers exactly 400 and leaves the card unchanged", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-010" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-010" });
     const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     for (const status of ["FROZEN", "active", "", "BLOCKED"]) {
       await expectPutRefused(calls, card, { status, preferred_name_on_card: "MUST NOT APPLY", second_line: "must not apply" }, { req: "CARD-010" });
@@ -263,8 +250,8 @@ describe("card failures answer exactly 400", () => {
   });
 
   test("CARD-012 PUT with a field of the wrong JSON type answers exactly 400 and leaves the card unchanged", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-012" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-012" });
     const card = cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ?? pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const account = accountIdsOf(cards)[0] ?? 1;
     const bodies: unknown[] = [
@@ -280,8 +267,8 @@ describe("card failures answer exactly 400", () => {
 
 describe("updating cards", () => {
   test("CARD-008 PUT answers 200 with the updated card", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-008" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-008" });
     const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const exchange = await calls.put(card.id, { second_line: "conformance 008" });
     const about = { req: "CARD-008", what: `with {"second_line":"conformance 008"} on card ${card.id}` };
@@ -291,16 +278,16 @@ describe("updating cards", () => {
   });
 
   test("CARD-023 PUT with preferred_name_on_card and second_line shows both in the answer and in a later GET", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-023" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-023" });
     const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const texts = { preferred_name_on_card: "CONFORMANCE CHECK", second_line: "conformance 023" };
     await expectPutShows(calls, card, texts, texts, { req: "CARD-023" });
   });
 
   test("CARD-021 PUT with monetary_account_id_fallback set to one of the user's accounts shows it in the answer and a later GET", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-021" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-021" });
     const accounts = accountIdsOf(cards);
     skip(accounts.length === 0, "the user's cards show no monetary account id");
     // Prefer an account other than the card's own and other than its current fallback.
@@ -315,8 +302,8 @@ describe("updating cards", () => {
   });
 
   test("CARD-022 PUT without monetary_account_id_fallback removes the fallback in the answer and a later GET", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-022" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-022" });
     let card = cards.find((c) => notPermanent(c) && fallbackOf(c) !== null);
     if (!card) {
       card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
@@ -328,9 +315,9 @@ describe("updating cards", () => {
   });
 
   test("CARD-024 no card answer carries pin_code, activation_code or cancellation_reason, even after PUTs that sent them", async ({ skip }) => {
-    needsDestructive(skip);
+    needsDestructive(t, skip);
     const about = { req: "CARD-024" };
-    const { calls, cards } = await freshUser(about);
+    const { calls, cards } = await freshCardUser(t, about);
     const open = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const cancellable = pick(cards, skip, "second card in an order status that allows CANCELLED", (c) => c.id !== open.id && notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
     const reason = `conformance reason ${Date.now()}`;
@@ -353,8 +340,8 @@ describe("updating cards", () => {
   });
 
   test("CARD-026 PUT with card_limit, card_limit_atm or country_permission changes what a later GET shows or is refused with exactly 400 (strict: the change)", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-026" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-026" });
     const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const currency = String((card.card_limit as { currency?: unknown } | undefined)?.currency ?? "EUR");
     const changes: [string, unknown, (after: Card) => boolean][] = [
@@ -390,15 +377,15 @@ function countriesOf(card: Card): string {
 
 describe("the card state table", () => {
   test("CARD-013 PUT status ACTIVE on a card whose order_status is ACCEPTED_FOR_PRODUCTION activates it", async ({ skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-013" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-013" });
     const card = pick(cards, skip, "card in ACCEPTED_FOR_PRODUCTION that is not yet ACTIVE", (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
     await expectPutShows(calls, card, { status: "ACTIVE" }, { status: "ACTIVE" }, { req: "CARD-013" });
   });
 
   test.for(PERMANENT)("CARD-014 PUT status %s sets it on a card in each of the five order statuses that allow it", async (status, { skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-014" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-014" });
     let tried = 0;
     for (const order of REPORTABLE_ORDER) {
       const card = cards.find((c) => c.order_status === order && notPermanent(c));
@@ -411,8 +398,8 @@ describe("the card state table", () => {
   });
 
   test("CARD-015 a LOST, STOLEN or CANCELLED card refuses every status change with exactly 400 and stays as it is", async ({ skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-015" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-015" });
     const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
     skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
     for (const [i, status] of PERMANENT.entries()) {
@@ -426,8 +413,8 @@ describe("the card state table", () => {
   });
 
   test("CARD-016 PUT status DEACTIVATED on an active card in DELIVERED_TO_CUSTOMER or a CARD_UPDATE_* order status sets DEACTIVATED", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-016" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-016" });
     let tried = 0;
     for (const order of DELIVERED_ORDER) {
       const card = cards.find((c) => c.order_status === order && c.status === "ACTIVE");
@@ -439,16 +426,16 @@ describe("the card state table", () => {
   });
 
   test("CARD-017 PUT status ACTIVE on a card that was deactivated sets it back to ACTIVE", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-017" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-017" });
     const card = pick(cards, skip, `ACTIVE card in ${DELIVERED_ORDER.join(", ")}`, (c) => DELIVERED_ORDER.includes(String(c.order_status)) && c.status === "ACTIVE");
     await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-017", what: "deactivating first" });
     await expectPutShows(calls, card, { status: "ACTIVE" }, { status: "ACTIVE" }, { req: "CARD-017" });
   });
 
   test("CARD-018 PUT status DEACTIVATED on a card that was never activated answers exactly 400 and leaves the card unchanged", async ({ skip }) => {
-    needsFreshUser(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-018" });
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-018" });
     // Activation happens only from ACCEPTED_FOR_PRODUCTION (row 1), and no listed move leads back there,
     // so such a card that is not ACTIVE has never been activated.
     const card = pick(cards, skip, "card in ACCEPTED_FOR_PRODUCTION that is not ACTIVE (never activated)", (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
@@ -456,8 +443,8 @@ describe("the card state table", () => {
   });
 
   test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it", async ({ skip }) => {
-    needsDestructive(skip);
-    const { calls, cards } = await freshUser({ req: "CARD-019" });
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "CARD-019" });
     let tried = 0;
     for (const order of REPORTABLE_ORDER) {
       const card = cards.find((c) => c.order_status === order && notPermanent(c));
@@ -469,9 +456,9 @@ describe("the card state table", () => {
   });
 
   test("CARD-020 PUT status ACTIVE on a card whose order_status is CARD_REQUEST_PENDING is applied or refused with exactly 400 leaving it unchanged (strict: refused)", async ({ skip }) => {
-    needsFreshUser(skip);
+    needsFreshUser(t, skip);
     const about = { req: "CARD-020" };
-    const { calls, cards } = await freshUser(about);
+    const { calls, cards } = await freshCardUser(t, about);
     // Best a card known never to have been activated (ACCEPTED_FOR_PRODUCTION and not ACTIVE, as in CARD-018),
     // moved to CARD_REQUEST_PENDING by row 4: ACTIVE is then neither the activation route nor the return of a
     // DEACTIVATED card (row 3, CARD-017), so strict may require the refusal. Else a card already pending, whose
