@@ -23,7 +23,12 @@ beforeEach(async ({ task, onTestFailed }) => {
   // it reaches a reporter: the main process never learns the tokens the checks made up or received.
   onTestFailed(({ task: failed }) => {
     for (const error of failed.result?.errors ?? []) {
-      const e = error as { message?: string; stack?: string; stackStr?: string; diff?: string };
+      const e = error as { message?: string; stack?: string; stackStr?: string; diff?: string; cause?: { message?: string } };
+      // A failed property reads "Property failed after N tests {seed, path} Counterexample …"; the check that
+      // failed is its cause. Lead with that check (its requirement ID first, like every other failure),
+      // and keep fast-check's report, with the seed and path that replay it, after it.
+      const cause = e.cause?.message;
+      if (e.message?.startsWith("Property failed") && cause && /^[A-Z]+-\d{3}: /.test(cause)) e.message = `${cause}\n\n${e.message}`;
       for (const key of ["message", "stack", "stackStr", "diff"] as const) if (typeof e[key] === "string") e[key] = redactText(e[key]);
     }
   });
