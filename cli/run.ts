@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../harness/config-error.js";
 import { runInfo } from "../harness/conformance-summary.js";
@@ -7,15 +7,11 @@ import { SummaryReporter } from "../harness/reporters/summary-reporter.js";
 import { RUN_ENV } from "../harness/run-env.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../harness/version.js";
 import { integerFlag, parseFlags } from "./args.js";
+import { suiteFileNames } from "../harness/test-titles.js";
 import { selectTests } from "./select.js";
 import { resolveTarget } from "./targets-resolve.js";
 import { finishRun } from "./verdict.js";
 import { PACKAGE_ROOT, runVitest } from "./vitest-run.js";
-const SUITES_DIR = join(PACKAGE_ROOT, "suites");
-
-export function suiteNames(): string[] {
-  return readdirSync(SUITES_DIR).filter((f) => f.endsWith(".test.ts")).map((f) => f.slice(0, -".test.ts".length)).sort();
-}
 
 /** Files a run writes under its reports folder (removed first, so nothing stale is left). */
 export const RUN_OUTPUTS = ["allure-results", "allure-report", "junit.xml", "summary.json", "conformance.json", "conformance.md"];
@@ -39,7 +35,7 @@ export async function runCommand(args: string[]): Promise<number> {
   });
   // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
   const { targetsFile, profile } = resolveTarget("run", values);
-  const known = suiteNames();
+  const known = suiteFileNames();
   const unknown = positionals.filter((s) => !known.includes(s));
   if (unknown.length > 0) throw new ConfigError(`conformance run: unknown suite "${unknown[0]}" (have: ${known.join(", ")})`);
   const faults = [...profile.faults, ...(values.fault ?? [])];

@@ -64,9 +64,6 @@ export function pathUser(request: FastifyRequest, ctx: ReferenceContext, fault?:
 /** A JSON object body, or a 400. */
 export function objectBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
-  if (body === undefined && (request.server as unknown as { emptyBodyCrashes?: boolean }).emptyBodyCrashes) {
-    throw new HttpError(500, "Cannot read properties of undefined.");
-  }
   if (body === null || typeof body !== "object" || Array.isArray(body) || Buffer.isBuffer(body)) {
     throw badRequest("The request body must be a JSON object.");
   }

@@ -62,7 +62,11 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     request.rawBody = body as Buffer;
     const text = (body as Buffer).toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
+    if (text.trim() === "") {
+      // The careless server reads a member of the missing body and crashes.
+      if (ctx.faults.on("empty-json-body-500")) return done(new HttpError(500, "Cannot read properties of undefined."), undefined);
+      return done(null, undefined);
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -76,8 +80,6 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
     done(null, body);
   });
 
-  // The empty-json-body-500 fault lives where bodies are read (module.ts objectBody).
-  if (ctx.faults.on("empty-json-body-500")) app.decorate("emptyBodyCrashes", true);
   registerErrorHandling(app, ctx);
   registerAuthHook(app, ctx);
   if (ctx.faults.on("created-as-epoch")) {
