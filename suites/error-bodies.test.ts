@@ -242,7 +242,10 @@ describe("invalid headers and other users' ids", () => {
   };
 
   test("ERR-001 ERR-002 ERR-003 AUTH-004 AUTH-005 AUTH-009 HDR-001 ATT-004 a call without authentication, with a token that is not its session token, without User-Agent, or an upload without its description, is refused with 4XX and an error body", async () => {
-    const cases = fc.oneof(...slots.map((slot) => fc.record({ slot: fc.constant(slot.key), defect: fc.constantFrom(...defectsOf(slot)), bogus: apiKeyLike })));
+    // A made-up token exists only in the cases that send it: a counterexample never shows one that was not sent
+    // (and so never registered with the redactor, which treats every token that goes out as a secret).
+    const defectOf = (d: Defect) => (d === "an unknown token" ? apiKeyLike.map((bogus) => ({ defect: d, bogus })) : fc.constant({ defect: d, bogus: undefined }));
+    const cases = fc.oneof(...slots.map((slot) => fc.tuple(fc.constant(slot.key), fc.oneof(...defectsOf(slot).map(defectOf))).map(([key, d]) => ({ slot: key, ...d }))));
     await property(cases, async ({ slot, defect, bogus }) => {
       const target = slotByKey(slot);
       // A device registration is made on an installation of its own, so that only the header is wrong.

@@ -79,6 +79,9 @@ describe("secrets never reach reports or the console", () => {
         sourceAddresses: ["127.0.0.1", "127.0.0.2"],
         fixtures: reference.fixtures,
         capabilities: { ideal: true, pdfAttachments: true },
+        // Fixed, so CI is repeatable. Seed 1 once shrank a made-up token (never sent by that test) to 64 zeros,
+        // the very token another test sends: its counterexample printed it unredacted. Kept as the regression.
+        seed: 1,
       },
     });
     run = await runAgainst(targets, "secrets", [], { timeoutMs: 240_000 });
