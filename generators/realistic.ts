@@ -107,7 +107,7 @@ oQIDAQAB
 
 /**
  * A certificate chain as POST certificate-pinned takes it: the real leaf → intermediate → root chain of
- * test/fixtures/certificates, or a prefix of it (a leaf alone, leaf and intermediate).
+ * harness/test-data/certificates, or a prefix of it (a leaf alone, leaf and intermediate).
  */
 export const certificateChain = fc.integer({ min: 1, max: FULL_CHAIN.length }).map((n) => FULL_CHAIN.slice(0, n).map((certificate) => ({ certificate })));
 

@@ -1,6 +1,6 @@
 // Pinned certificate chains (banking-api.md "Endpoints > Pinned certificates", "Resources and their fields >
 // Pinned certificate chain"; wire conventions §1, §7): pin, read, list and delete a user's chains.
-// Real certificates (test/fixtures/certificates): a root CA, an intermediate CA and a leaf. Every chain a test
+// Real certificates (harness/test-data/certificates): a root CA, an intermediate CA and a leaf. Every chain a test
 // pins is deleted after it (afterEach), also when the test fails. Chains are pinned for one fresh user of this
 // file where the target provisions users (else the primary), so lists other files read never change under them.
 import { generateKeyPairSync } from "node:crypto";

@@ -1,9 +1,9 @@
 // Real certificates for the pinned-chain checks (CERT-*): root CA → intermediate CA → leaf, made once with
-// openssl (test/fixtures/certificates/README.md says how; the private keys no longer exist).
+// openssl (certificates/README.md says how; the private keys no longer exist).
 import { readFileSync } from "node:fs";
 
 function load(file: string): string {
-  return readFileSync(new URL(`../../test/fixtures/certificates/${file}`, import.meta.url), "utf8");
+  return readFileSync(new URL(`./certificates/${file}`, import.meta.url), "utf8");
 }
 
 export const ROOT_CA_PEM = load("root-ca.pem");

@@ -18,7 +18,7 @@ interface PinnedChain {
 
 /**
  * Self-signed EC P-256 certificate (CN=Reference Server Seed Certificate) for the seeded chains, made with
- * openssl as test/fixtures/certificates/README.md records. Only its public certificate exists.
+ * openssl as harness/test-data/certificates/README.md records. Only its public certificate exists.
  */
 const SEED_CERTIFICATE = `-----BEGIN CERTIFICATE-----
 MIIB8TCCAZegAwIBAgIUcBqfNIALmc/1bgH/QvRKjzvkvMgwCgYIKoZIzj0EAwIw
