@@ -1,6 +1,7 @@
 // Small helpers for the company, category, challenge-request and feature-announcement suites.
+import { isDeepStrictEqual } from "node:util";
 import { expectOk, expectThat, failPlain, type About } from "./checks.js";
-import { objectsOfType, paginationOf } from "./envelope.js";
+import { objectsOfType, paginationOf, responseItems, typeKeyOf } from "./envelope.js";
 import type { Exchange } from "./exchange.js";
 import type { Session } from "./session.js";
 import type { Target } from "./target.js";
@@ -77,6 +78,24 @@ export const SAME_ID_ELSEWHERE =
 
 /** Why an object-level check cannot run: every id of the owner is also one of the intruder's. */
 export const SHARED_IDS = "every item id of the owner is also an id of the other user's own items (ids per user?), so a refusal could not be told from an own read";
+
+/** The object of a 200 answer with exactly one Response element (under any type key), else undefined. */
+function singleObject(exchange: Exchange): unknown {
+  if (exchange.status !== 200) return undefined;
+  const items = responseItems(exchange.json);
+  const key = items?.length === 1 ? typeKeyOf(items[0]) : undefined;
+  return key === undefined ? undefined : items![0]![key];
+}
+
+/**
+ * Whether another user's 200 answer is an item of its own with the owner's id: one object, and not the
+ * owner's very object (same created time, uuids, status …). Where ids may be per user (GAP-70) only the
+ * owner's own object shows a leak; an empty or odd 200 is still no refusal.
+ */
+export function showsOwnItemOfSameId(exchange: Exchange, owners: Record<string, unknown>): boolean {
+  const object = singleObject(exchange);
+  return object !== undefined && object !== null && typeof object === "object" && !isDeepStrictEqual(object, owners);
+}
 
 /** Two URLs are the same once parsed (a server may normalise case of scheme and host, default ports, escapes). */
 export function sameUrl(a: unknown, b: string): boolean {

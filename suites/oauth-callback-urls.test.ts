@@ -211,7 +211,9 @@ describe("whose OAuth client", () => {
       if (!readOnly) id = await create(created, "OCB-009");
       const own = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "OCB-009", what: "(the primary user's own list, control)" });
       const primaryIds = own.objects.map((o) => o.id).filter((v): v is number => typeof v === "number");
-      const primaryUrls = own.objects.map((o) => o.url).filter((v): v is string => typeof v === "string");
+      // The traces of the primary's client: the URL this test made (no other user can have it), else (read-only)
+      // every URL of the list. Every user may get the same seeded URLs, so those alone tell nothing apart (GAP-70).
+      const primaryUrls = id !== undefined ? [created] : own.objects.map((o) => o.url).filter((v): v is string => typeof v === "string");
       const target = id ?? primaryIds[0];
       const neverTheirs = (exchange: Awaited<ReturnType<typeof call>>, req: string, what: string) => {
         const leaked = primaryUrls.filter((u) => mentions(exchange, u));
