@@ -23,6 +23,8 @@ const conformance = (name: string, include: string[], only?: RegExp): TestProjec
 
 // `target` (optional) is read by harness/global-setup.ts: the profile that fault's server is built from.
 const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[]; requirement: string; target?: string }[];
+// Legal variants of the reference ("variant:<name>"): every suite runs, and nothing may fail.
+const variantPlan = JSON.parse(process.env.CONFORMANCE_VARIANT_PLAN ?? "[]") as string[];
 
 export default defineConfig({
   test: {
@@ -36,6 +38,7 @@ export default defineConfig({
           new RegExp(`(?:^|\\s)${entry.requirement}(?=\\s)`),
         ),
       ),
+      ...variantPlan.map((variant) => conformance(`variant:${variant}`, ["suites/**/*.test.ts"])),
       {
         test: {
           name: "selftest",

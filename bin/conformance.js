@@ -3,6 +3,11 @@
 import { register } from "tsx/esm/api";
 
 register();
+// A reader that stops early (`conformance faults | head`) is not an error of ours.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 const { main } = await import("../cli/main.ts");
 const code = await main(process.argv.slice(2));
 // Target servers may keep sockets open; the verdict is known, so leave now, once what was

@@ -10,7 +10,7 @@ import { serveCommand } from "./serve.js";
 const HELP = `conformance ${SUITE_VERSION}: conformance suite for the Banking Account Management API
 
 Usage:
-  conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--seed N] [--reports DIR] [--fault NAME…]
+  conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--seed N] [--reports DIR] [--fault NAME…] [--variant NAME…]
                   [--requirement ID…] [--exclude-destructive]
                   [--shard I/N] [--expectations FILE]
                                              run the suites; --requirement CARD-004 -r 'PAGE-*' runs the tests proving
@@ -22,11 +22,13 @@ Usage:
   conformance openapi [--out FILE] [--header-prefix P]
                                              the API as the suite understands it, as an OpenAPI 3.1 document
   conformance targets [--targets FILE]       list target profiles (secrets masked)
-  conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…]
+  conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] [--variant NAME…]
                     [--sign-responses] [--require-signatures [session-server|all]]
                                              run the reference server standalone
   conformance faults                         list the reference server's faults
-  conformance kill-matrix [--fault NAME…] [--reports DIR]
+  conformance variants                       list the reference server's legal variants (conformant behaviours
+                                             the suite must accept; the kill matrix runs each one)
+  conformance kill-matrix [--fault NAME…] [--variant NAME…] [--only faults|variants] [--reports DIR]
                                              prove the suite: every fault must be caught
   conformance report [--reports DIR] [--output DIR] [--single-file] [--open]
                                              the Allure HTML report of the last run (reports/allure-report)
@@ -49,6 +51,12 @@ async function targetsCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+async function variantsCommand(): Promise<number> {
+  const { variantCatalogue } = await import("../reference/server.js");
+  for (const v of variantCatalogue()) process.stdout.write(`${v.name.padEnd(30)} ${v.description} (${v.allowedBy})\n`);
+  return 0;
+}
+
 async function faultsCommand(): Promise<number> {
   const { faultCatalogue } = await import("../reference/server.js");
   for (const fault of faultCatalogue()) process.stdout.write(`${fault.name.padEnd(52)} ${fault.requirement.padEnd(10)} ${fault.description}\n`);
@@ -67,6 +75,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serveCommand(rest);
       case "faults":
         return await faultsCommand();
+      case "variants":
+        return await variantsCommand();
       case "kill-matrix":
         return await killMatrixCommand(rest);
       case "list":
@@ -91,7 +101,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${SUITE_VERSION}\n`);
         return 0;
       default:
-        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, list, init, openapi, report, merge, expectations, targets, serve, faults, kill-matrix; see conformance --help)`);
+        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, list, init, openapi, report, merge, expectations, targets, serve, faults, variants, kill-matrix; see conformance --help)`);
     }
   } catch (error) {
     if (error instanceof ConfigError) {

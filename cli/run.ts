@@ -28,6 +28,7 @@ export async function runCommand(args: string[]): Promise<number> {
     seed: { type: "string" },
     reports: { type: "string" },
     fault: { type: "string", multiple: true },
+    variant: { type: "string", multiple: true },
     shard: { type: "string" },
     expectations: { type: "string" },
     requirement: { type: "string", short: "r", multiple: true },
@@ -45,6 +46,13 @@ export async function runCommand(args: string[]): Promise<number> {
     const names = new Set(faultCatalogue().map((f) => f.name));
     const bad = faults.find((f) => !names.has(f));
     if (bad) throw new ConfigError(`conformance run: unknown fault "${bad}" (see: conformance faults)`);
+  }
+  const variants = [...profile.variants, ...(values.variant ?? [])];
+  if (variants.length > 0) {
+    if (!profile.embedded) throw new ConfigError(`conformance run: --variant needs an embedded target; profile "${profile.name}" is not`);
+    const { variantCatalogue } = await import("../reference/server.js");
+    const bad = variants.find((v) => !variantCatalogue().some((c) => c.name === v));
+    if (bad) throw new ConfigError(`conformance run: unknown variant "${bad}" (see: conformance variants)`);
   }
   if (values.grep !== undefined) {
     try {
@@ -68,6 +76,7 @@ export async function runCommand(args: string[]): Promise<number> {
   process.env[RUN_ENV.targets] = targetsFile;
   process.env[RUN_ENV.target] = profile.name;
   process.env[RUN_ENV.faults] = (values.fault ?? []).join(",");
+  process.env[RUN_ENV.variants] = (values.variant ?? []).join(",");
   process.env[RUN_ENV.seed] = String(seed);
   process.env[RUN_ENV.reports] = reportsDir;
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory()) {
@@ -98,6 +107,7 @@ export async function runCommand(args: string[]): Promise<number> {
             seed: String(seed),
             node: process.version,
             ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
+            ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
             ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
           },
         },
@@ -110,6 +120,7 @@ export async function runCommand(args: string[]): Promise<number> {
   if (!existsSync(join(reportsDir, "summary.json"))) return 1;
   const run = runInfo(profile, {
     faults,
+    variants,
     seed,
     startedAt: result.startedAt,
     finishedAt: result.finishedAt ?? new Date().toISOString(),

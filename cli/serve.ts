@@ -3,7 +3,7 @@ import { REQUIRE_SIGNATURES, type RequireSignatures } from "../reference/signing
 import { integerFlag, parseFlags } from "./args.js";
 
 /**
- * conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…]
+ * conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] [--variant NAME…]
  *   [--sign-responses] [--require-signatures [session-server|all]]
  * The last two speak the provider's signing dialect (reference/signing.ts; docs/offline-sandbox.md).
  */
@@ -14,6 +14,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     "header-prefix": { type: "string" },
     "api-key": { type: "string" },
     fault: { type: "string", multiple: true },
+    variant: { type: "string", multiple: true },
     "sign-responses": { type: "boolean" },
     "require-signatures": { type: "string" },
   });
@@ -29,7 +30,10 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (!(REQUIRE_SIGNATURES as readonly string[]).includes(required)) {
     throw new ConfigError(`conformance serve: --require-signatures expects session-server or all, got "${required}"`);
   }
-  const { startReferenceServer, faultCatalogue } = await import("../reference/server.js");
+  const { startReferenceServer, faultCatalogue, variantCatalogue } = await import("../reference/server.js");
+  const variants = values.variant ?? [];
+  const badVariant = variants.find((v) => !variantCatalogue().some((c) => c.name === v));
+  if (badVariant) throw new ConfigError(`conformance serve: unknown variant "${badVariant}" (see: conformance variants)`);
   const names = new Set(faultCatalogue().map((f) => f.name));
   const bad = faults.find((f) => !names.has(f));
   if (bad) throw new ConfigError(`conformance serve: unknown fault "${bad}" (see: conformance faults)`);
@@ -39,6 +43,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       port,
       host: values.host ?? "127.0.0.1",
       faults,
+      variants,
       apiKey: values["api-key"] ?? "reference-primary-key",
       ...(prefix ? { headerPrefix: prefix } : {}),
       signResponses: values["sign-responses"] ?? false,
@@ -54,7 +59,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, apiKey: server.apiKey, fixtures: server.fixtures })}\n`);
   process.stdout.write(
     `Reference server at ${server.baseUrl}\n  API key: ${server.apiKey}\n  fixtures: ${JSON.stringify(server.fixtures)}\n` +
-      `${faults.length > 0 ? `  faults on: ${faults.join(", ")}\n` : ""}${signingLine(prefix ?? "X-Service-", values["sign-responses"] ?? false, required)}` +
+      `${faults.length > 0 ? `  faults on: ${faults.join(", ")}\n` : ""}${variants.length > 0 ? `  variants on: ${variants.join(", ")}\n` : ""}${signingLine(prefix ?? "X-Service-", values["sign-responses"] ?? false, required)}` +
       `  fresh users: POST ${server.baseUrl}/sandbox-user-person\n  Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {

@@ -44,6 +44,8 @@ export interface RunInfo {
   conventionsOff: string[];
   /** Reference faults switched on (profile and --fault): a self-test, never a vendor's run. */
   faults: string[];
+  /** Legal variants of the reference switched on (--variant): a self-test of the suite's tolerance. */
+  variants?: string[];
   seed: number | null;
   startedAt: string;
   finishedAt: string;
@@ -340,6 +342,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     out.push(`> Partial run (${parts.join("; ")}): the verdict covers only the ${report.requirements.length} requirements these tests name.`, "");
   }
   if (run.faults.length > 0) out.push(`> Reference faults switched on (a self-test of the suite): ${run.faults.map((f) => `\`${f}\``).join(", ")}.`, "");
+  if (run.variants && run.variants.length > 0) out.push(`> Legal variants of the reference switched on (a self-test of the suite): ${run.variants.map((f) => `\`${f}\``).join(", ")}.`, "");
   if (run.conventionsOff.length > 0) out.push(`Conventions switched off by the profile (failures reported as deviations): ${run.conventionsOff.join(", ")}.`, "");
 
   const t = report.totals;
@@ -408,7 +411,7 @@ function expectationsMarkdown(e: BaselineResult): string[] {
 }
 
 /** The run's facts for the summary (secrets never included: the profile enters only as a hash). */
-export function runInfo(profile: TargetProfile, options: { faults: string[]; seed: number | null; startedAt: string; finishedAt: string; suites: string[]; grep?: string; shard?: string }): RunInfo {
+export function runInfo(profile: TargetProfile, options: { faults: string[]; variants?: string[]; seed: number | null; startedAt: string; finishedAt: string; suites: string[]; grep?: string; shard?: string }): RunInfo {
   return {
     target: profile.name,
     suiteVersion: SUITE_VERSION,
@@ -416,6 +419,7 @@ export function runInfo(profile: TargetProfile, options: { faults: string[]; see
     profileSha256: profileSha256(profile),
     conventionsOff: profile.conventionsOff,
     faults: options.faults,
+    ...(options.variants && options.variants.length > 0 ? { variants: options.variants } : {}),
     seed: options.seed,
     startedAt: options.startedAt,
     finishedAt: options.finishedAt,

@@ -20,7 +20,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const fault = project.name.startsWith("fault:") ? project.name.slice("fault:".length) : undefined;
   const faultTarget = fault ? killPlanTarget(fault) : undefined;
   const base = profileFromEnv(faultTarget ? { ...process.env, [RUN_ENV.target]: faultTarget, [RUN_ENV.faults]: "" } : process.env);
-  const profile = fault ? { ...base, embedded: true, faults: [fault] } : base;
+  // A variant project ("variant:<name>") runs against the reference with that one legal variant on.
+  const variant = project.name.startsWith("variant:") ? project.name.slice("variant:".length) : undefined;
+  const profile = fault ? { ...base, embedded: true, faults: [fault] } : variant ? { ...base, embedded: true, variants: [variant] } : base;
   const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   let stopServer: (() => Promise<void>) | undefined;
   let baseUrl = profile.baseUrl;
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const { startReferenceServer } = await import("../reference/server.js");
     const server = await startReferenceServer({
       faults: profile.faults,
+      variants: profile.variants,
       headerPrefix: profile.headerPrefix,
       // The profile's signing switches the embedded server's side on: it signs answers and requires signed bodies.
       signResponses: profile.signing?.verifyResponses ?? false,

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FaultSpec } from "../reference/faults.js";
+import type { VariantSpec } from "../reference/variants.js";
 import type { RunSummary } from "./reporters/summary-reporter.js";
 
 export interface FaultVerdict {
@@ -18,6 +19,18 @@ export interface FaultVerdict {
   note?: string;
 }
 
+/** A legal variant: the whole suite ran against the reference with it on, and must not fail. */
+export interface VariantVerdict {
+  variant: string;
+  description: string;
+  allowedBy: string;
+  passed: boolean;
+  tests: number;
+  /** Tests that skipped with the variant on (a variant may leave a check unable to decide: never a failure). */
+  skipped: number;
+  failures: string[];
+}
+
 export interface KillMatrix {
   faults: number;
   killed: number;
@@ -26,10 +39,12 @@ export interface KillMatrix {
   /** Failures of the clean reference in the same run (must be none). */
   cleanFailures: string[];
   verdicts: FaultVerdict[];
+  /** Legal variants of the reference and whether the suite passed each one (a failure is a false alarm of the suite). */
+  variants: VariantVerdict[];
 }
 
 /** Verdicts from one summary of a kill-matrix run (projects "fault:<name>" and, optionally, "conformance"). */
-export function judge(faults: FaultSpec[], summary: RunSummary, wallMs: number): KillMatrix {
+export function judge(faults: FaultSpec[], summary: RunSummary, wallMs: number, variants: VariantSpec[] = []): KillMatrix {
   const verdicts = faults.map((fault): FaultVerdict => {
     const tests = summary.tests.filter((t) => t.project === `fault:${fault.name}`);
     const failed = tests.filter((t) => t.status === "failed");
@@ -61,6 +76,12 @@ export function judge(faults: FaultSpec[], summary: RunSummary, wallMs: number):
     wallMs,
     cleanFailures: summary.tests.filter((t) => t.project === "conformance" && t.status === "failed").map((t) => `[${t.suite}] ${t.name}: ${t.message ?? ""}`),
     verdicts: verdicts.sort((a, b) => a.fault.localeCompare(b.fault)),
+    variants: variants.map((variant): VariantVerdict => {
+      const tests = summary.tests.filter((t) => t.project === `variant:${variant.name}`);
+      const failures = tests.filter((t) => t.status === "failed").map((t) => `[${t.suite}] ${t.name}: ${t.message ?? ""}`);
+      // No test at all is no pass: the project did not run.
+      return { variant: variant.name, description: variant.description, allowedBy: variant.allowedBy, passed: tests.length > 0 && failures.length === 0, tests: tests.length, skipped: tests.filter((t) => t.status === "skipped").length, failures };
+    }),
   };
 }
 
@@ -80,5 +101,18 @@ export function writeKillMatrix(reportsDir: string, matrix: KillMatrix): void {
   ];
   const survivors = matrix.verdicts.filter((v) => !v.killed);
   if (survivors.length > 0) lines.push("## Surviving faults", "", ...survivors.map((v) => `- \`${v.fault}\` (${v.requirement}): ${v.note}`), "");
+  if (matrix.variants.length > 0) {
+    const passed = matrix.variants.filter((v) => v.passed).length;
+    lines.push(
+      "## Legal variants (the suite must pass each)",
+      "",
+      `${passed} of ${matrix.variants.length} passed. Each is a behaviour the specification or the conventions allow; a failure here is a false alarm of the suite.`,
+      "",
+      "| variant | allowed by | passed | tests | skipped | failures |",
+      "| --- | --- | --- | --- | --- | --- |",
+      ...matrix.variants.map((v) => `| \`${v.variant}\` | ${esc(v.allowedBy)} | ${v.passed ? "yes" : "**no**"} | ${v.tests} | ${v.skipped} | ${esc(v.failures.map((f) => f.split("\n")[0]!).join("<br>"))} |`),
+      "",
+    );
+  }
   writeFileSync(join(reportsDir, "kill-matrix.md"), lines.join("\n"));
 }

@@ -51,6 +51,8 @@ export interface TargetProfile {
   propertyRuns: number;
   seed?: number;
   faults: string[];
+  /** Embedded targets: legal variants of the reference switched on (reference/variants.ts). */
+  variants: string[];
   /** Request pacing and 429 handling (defaults applied: no pacing, Retry-After up to 10 s, 3 retries). */
   rateLimit?: RateLimitOptions;
   /** Request signing and response verification (defaults applied: both off). */
@@ -161,6 +163,9 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
   if (p.faults !== undefined && p.faults.length > 0 && !p.embedded) {
     throw new ConfigError(`${file}: profile "${name}": field "faults": only an embedded target can have reference faults switched on`);
   }
+  if (p.variants !== undefined && p.variants.length > 0 && !p.embedded) {
+    throw new ConfigError(`${file}: profile "${name}": field "variants": only an embedded target can have reference variants switched on`);
+  }
   return {
     name,
     description: p.description,
@@ -186,6 +191,7 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
     propertyRuns: p.propertyRuns ?? PROFILE_DEFAULTS.propertyRuns,
     seed: p.seed,
     faults: p.faults ?? [],
+    variants: p.variants ?? [],
     rateLimit: {
       ...(p.rateLimit?.requestsPerSecond === undefined ? {} : { requestsPerSecond: p.rateLimit.requestsPerSecond }),
       maxRetryAfterMs: p.rateLimit?.maxRetryAfterMs ?? RATE_LIMIT_DEFAULTS.maxRetryAfterMs,

@@ -9,6 +9,7 @@ export const RUN_ENV = {
   targets: "CONFORMANCE_TARGETS",
   target: "CONFORMANCE_TARGET",
   faults: "CONFORMANCE_FAULTS",
+  variants: "CONFORMANCE_VARIANTS",
   seed: "CONFORMANCE_SEED",
   reports: "CONFORMANCE_REPORTS",
 } as const;
@@ -16,11 +17,13 @@ export const RUN_ENV = {
 export function profileFromEnv(env: NodeJS.ProcessEnv = process.env): TargetProfile {
   const targets = loadTargetsFile(targetsFilePath(undefined, env));
   const profile = selectProfile(targets, env[RUN_ENV.target] || undefined);
-  const extraFaults = (env[RUN_ENV.faults] ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const list = (name: string) => (env[name] ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const extraFaults = list(RUN_ENV.faults);
   const seed = env[RUN_ENV.seed] ? Number(env[RUN_ENV.seed]) : profile.seed;
   return {
     ...profile,
     faults: [...new Set([...profile.faults, ...extraFaults])],
+    variants: [...new Set([...profile.variants, ...list(RUN_ENV.variants)])],
     ...(seed === undefined ? {} : { seed }),
   };
 }

@@ -19,10 +19,14 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: Ref
   reply.code(status).type("application/json");
   if (status < 500 && ctx.faults.on("error-body-missing")) return reply.send("");
   if (ctx.faults.on("error-body-wrong-shape")) return reply.send({ error: message });
-  return reply.send({
-    Error: [{ error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) }],
-  });
+  const element = { error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) };
+  // Variant errors-two-elements: more than one element is allowed; the first still says what went wrong.
+  const detail = { error_description: `Request ${request.method} ${request.url.split("?")[0]} was refused.`, error_description_translated: `Request ${request.method} ${request.url.split("?")[0]} was refused.` };
+  return reply.send({ Error: ctx.faults.on("errors-two-elements") ? [element, detail] : [element] });
 }
+
+// Variant other-4xx-statuses: where the specification fixes no status, any 4XX is conformant (conventions §6).
+const OTHER_4XX: Record<number, number> = { 400: 422, 401: 403, 403: 404, 404: 410, 405: 404 };
 
 export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContext): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -45,10 +49,11 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     }
     const forced = (request.routeOptions.config as RouteConfig | undefined)?.errorStatus;
     if (forced !== undefined && status >= 400 && status < 500) status = forced;
+    else if (ctx.faults.on("other-4xx-statuses")) status = OTHER_4XX[status] ?? status;
     return sendError(reply, request, ctx, status, message);
   });
   app.setNotFoundHandler((request, reply) => {
     if (ctx.faults.on("unknown-route-plain-text")) return reply.code(404).type("text/plain").send("Not Found");
-    return sendError(reply, request, ctx, 404, `No such endpoint: ${request.method} ${request.url.split("?")[0]}.`);
+    return sendError(reply, request, ctx, ctx.faults.on("other-4xx-statuses") ? 410 : 404, `No such endpoint: ${request.method} ${request.url.split("?")[0]}.`);
   });
 }

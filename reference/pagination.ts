@@ -52,7 +52,8 @@ function integerQuery(query: Record<string, unknown>, name: string): number | un
 export function paginate<T extends { id: number }>(request: FastifyRequest, all: T[], faults: FaultSet): Page<T> {
   const query = request.query as Record<string, unknown>;
   const count = integerQuery(query, "count");
-  const tooBig = faults.on("page-count-cap-ignored") ? false : faults.on("page-count-200-refused") ? (count ?? 0) >= MAX_COUNT : (count ?? 0) > MAX_COUNT;
+  // Variant count-over-200-clamped: a count above the cap is served as 200 (LENIENT), not refused.
+  const tooBig = faults.on("page-count-cap-ignored") || faults.on("count-over-200-clamped") ? false : faults.on("page-count-200-refused") ? (count ?? 0) >= MAX_COUNT : (count ?? 0) > MAX_COUNT;
   if (count !== undefined && ((count < 1 && !faults.on("page-count-zero-accepted")) || tooBig)) {
     throw badRequest(`Query parameter count must be between 1 and ${MAX_COUNT}.`);
   }
@@ -62,6 +63,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   if (newerId !== undefined && olderId !== undefined) throw badRequest("Use newer_id or older_id, not both.");
   let size = count || (faults.on("page-default-count-20") ? 20 : DEFAULT_COUNT);
   if (count !== undefined && faults.on("page-count-off-by-one")) size += 1;
+  if (faults.on("count-over-200-clamped")) size = Math.min(size, MAX_COUNT);
   const sorted = [...all].sort((a, b) => a.id - b.id);
   let items: T[];
   if (newerId !== undefined) items = sorted.filter((i) => i.id > newerId).slice(0, size);
@@ -91,12 +93,14 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
     const half = Math.floor(items.length / 2);
     items = [...items.slice(half), ...items.slice(0, half)];
   }
+  // Variant pages-descending: the provider's order within a page; the cursors stay the page's greatest and smallest id.
+  if (faults.on("pages-descending")) items.reverse();
   const olderAllowed = !faults.on("page-older-url-first-page-only") || (newerId === undefined && olderId === undefined);
   return {
     items,
     pagination: shown(
       {
-        future_url: hasNewer ? null : link("newer_id", faults.on("page-future-url-smallest-id") ? min : newerCursor),
+        future_url: hasNewer || faults.on("future-url-null") ? null : link("newer_id", faults.on("page-future-url-smallest-id") ? min : newerCursor),
         newer_url: hasNewer || faults.on("page-newer-url-at-end") ? link("newer_id", newerCursor) : null,
         older_url: (hasOlder && olderAllowed) || faults.on("page-older-url-at-end") ? link("older_id", olderCursor) : null,
       },

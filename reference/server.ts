@@ -10,10 +10,13 @@ import { paginationFaults } from "./pagination.js";
 import { resourceModules } from "./resources/index.js";
 import { registerSigning, signingFaults, type SigningOptions } from "./signing.js";
 import { ReferenceState, type User } from "./state.js";
+import { registerTransportVariants, registerVariants, VARIANTS, type VariantSpec } from "./variants.js";
 
 export interface ReferenceOptions extends SigningOptions {
   /** Fault names to switch on (see faultCatalogue()). */
   faults?: string[];
+  /** Legal variants to switch on (see variantCatalogue()): conformant behaviours the reference does not show by default. */
+  variants?: string[];
   headerPrefix?: string;
   /** API key of the primary user; random when not given. */
   apiKey?: string;
@@ -33,6 +36,11 @@ export function faultCatalogue(): FaultSpec[] {
   return [...authHookFaults, ...errorFaults, ...paginationFaults, ...signingFaults, ...resourceModules.flatMap((m) => m.faults)];
 }
 
+/** Every legal variant the reference server can switch on (the kill matrix requires the suite to pass each one). */
+export function variantCatalogue(): VariantSpec[] {
+  return VARIANTS;
+}
+
 export class UnknownFaultError extends Error {}
 
 export function buildReferenceServer(options: ReferenceOptions = {}): { app: FastifyInstance; ctx: ReferenceContext; primary: User; fixtures: SeededFixtures } {
@@ -40,12 +48,21 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   for (const name of options.faults ?? []) {
     if (!known.has(name)) throw new UnknownFaultError(`unknown fault "${name}" (see: conformance faults)`);
   }
+  const variants = options.variants ?? [];
+  for (const name of variants) {
+    if (!VARIANTS.some((v) => v.name === name)) throw new UnknownFaultError(`unknown variant "${name}" (see: conformance variants)`);
+  }
   const prefix = options.headerPrefix ?? "X-Service-";
-  const state = new ReferenceState();
+  const state = new ReferenceState({
+    idsLarge: variants.includes("ids-large"),
+    idsPerUser: variants.includes("ids-per-user"),
+    tokensBase64url: variants.includes("tokens-base64url"),
+  });
   const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
   const ctx: ReferenceContext = {
     state,
-    faults: new FaultSet(options.faults ?? []),
+    // Faults and variants are switched the same way; their names never overlap (test/kill-matrix.test.ts).
+    faults: new FaultSet([...(options.faults ?? []), ...variants]),
     header: (name) => `${prefix}${name}`,
     createUser(displayName, apiKey) {
       const user = state.createUser(apiKey ?? `sandbox_${randomBytes(24).toString("hex")}`, displayName);
@@ -97,7 +114,9 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
       return JSON.stringify({ Response: [...body.Response, { Pagination: body.Pagination }] });
     });
   }
+  registerVariants(app, ctx);
   registerSigning(app, ctx, options);
+  registerTransportVariants(app, ctx);
   for (const module of resourceModules) module.register(app, ctx);
 
   const primary = ctx.createUser("Reference Primary", options.apiKey);

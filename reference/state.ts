@@ -41,31 +41,30 @@ export interface SessionRecord {
   ips: string[];
 }
 
-/** Items of one resource, each owned by a user, ids from the server-wide counter. */
+/** Items of one resource, each owned by a user; an item is known by its owner and id (ids may repeat across users). */
 export class Collection<T extends { id: number }> {
-  private readonly items = new Map<number, { owner: number; item: T }>();
+  private readonly items = new Map<string, { owner: number; item: T }>();
 
-  constructor(private readonly nextId: () => number) {}
+  constructor(private readonly nextId: (owner: number) => number) {}
 
   add(owner: number, make: (id: number) => T): T {
-    const item = make(this.nextId());
-    this.items.set(item.id, { owner, item });
+    const item = make(this.nextId(owner));
+    this.items.set(`${owner}/${item.id}`, { owner, item });
     return item;
   }
 
   /** The item when it exists and belongs to `owner`; another user's item is as absent as a missing one. */
   get(owner: number, id: number): T | undefined {
-    const entry = this.items.get(id);
-    return entry && entry.owner === owner ? entry.item : undefined;
+    return this.items.get(`${owner}/${id}`)?.item;
   }
 
   /** Ignores ownership: for faults that model a missing object-level check. */
   getAny(id: number): T | undefined {
-    return this.items.get(id)?.item;
+    return this.anyEntry(id)?.item;
   }
 
   ownerOf(id: number): number | undefined {
-    return this.items.get(id)?.owner;
+    return this.anyEntry(id)?.owner;
   }
 
   list(owner: number): T[] {
@@ -73,14 +72,28 @@ export class Collection<T extends { id: number }> {
   }
 
   delete(owner: number, id: number): boolean {
-    const entry = this.items.get(id);
-    if (!entry || entry.owner !== owner) return false;
-    return this.items.delete(id);
+    return this.items.delete(`${owner}/${id}`);
+  }
+
+  private anyEntry(id: number): { owner: number; item: T } | undefined {
+    for (const entry of this.items.values()) if (entry.item.id === id) return entry;
+    return undefined;
   }
 }
 
+/** Legal variants of how the state numbers things (reference/variants.ts). */
+export interface StateOptions {
+  /** Ids start just below 2^31. */
+  idsLarge?: boolean;
+  /** Each user's items are numbered from 1 (one counter per user across its resources). */
+  idsPerUser?: boolean;
+  /** Tokens are base64url instead of hex. */
+  tokensBase64url?: boolean;
+}
+
 export class ReferenceState {
-  private counter = 1000;
+  private counter: number;
+  private readonly perUser = new Map<number, number>();
   readonly users = new Map<number, User>();
   readonly apiKeys = new Map<string, ApiKeyRecord>();
   readonly installations = new Map<string, Installation>();
@@ -90,16 +103,28 @@ export class ReferenceState {
   readonly usedRequestIds = new Map<string, Set<string>>();
   private readonly collections = new Map<string, Collection<{ id: number }>>();
 
+  constructor(private readonly options: StateOptions = {}) {
+    this.counter = options.idsLarge ? 2 ** 31 - 600 : 1000;
+  }
+
   nextId = (): number => ++this.counter;
 
+  /** The id of a user's new item: server-wide, or per user under the ids-per-user variant. */
+  nextItemId = (owner: number): number => {
+    if (!this.options.idsPerUser) return this.nextId();
+    const next = (this.perUser.get(owner) ?? 0) + 1;
+    this.perUser.set(owner, next);
+    return next;
+  };
+
   token(): string {
-    return randomBytes(32).toString("hex");
+    return randomBytes(32).toString(this.options.tokensBase64url ? "base64url" : "hex");
   }
 
   collection<T extends { id: number }>(name: string): Collection<T> {
     let found = this.collections.get(name);
     if (!found) {
-      found = new Collection(this.nextId);
+      found = new Collection(this.nextItemId);
       this.collections.set(name, found);
     }
     return found as unknown as Collection<T>;

@@ -1,14 +1,16 @@
 // The suite proves itself: with each reference fault on, some test naming the requirement the
-// fault breaks must fail; against the clean reference, nothing may fail. One child process runs the
-// whole matrix (one vitest project per fault); the verdicts land in reports/kill-matrix.{md,json}.
+// fault breaks must fail; against the clean reference, and against it with each legal variant on
+// (a behaviour the specification allows), nothing may fail. One child process runs the whole matrix
+// (one vitest project per fault and per variant); the verdicts land in reports/kill-matrix.{md,json}.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { KillMatrix } from "../harness/kill-matrix.js";
 import { PROJECT_ROOT, spawnConformance } from "../harness/spawn-run.js";
-import { faultCatalogue } from "../reference/server.js";
+import { faultCatalogue, variantCatalogue } from "../reference/server.js";
 
 const faults = faultCatalogue();
+const variants = variantCatalogue();
 let matrix: KillMatrix;
 let output = "";
 
@@ -25,12 +27,30 @@ describe("kill matrix", () => {
   });
 
   it("every fault names a known requirement and at least one suite", () => {
-    for (const fault of faults) {
+    for (const variant of variants) {
+    it(`legal variant ${variant.name} (${variant.allowedBy}): the whole suite passes`, () => {
+      const verdict = matrix.variants.find((v) => v.variant === variant.name);
+      expect(verdict, `no verdict for variant ${variant.name}`).toBeDefined();
+      expect(verdict!.tests, `no test ran with ${variant.name} on`).toBeGreaterThan(0);
+      expect(verdict!.failures, `${variant.name} (${variant.description}): the suite failed a conformant behaviour`).toEqual([]);
+    });
+  }
+
+  for (const fault of faults) {
       expect(fault.requirement, fault.name).toMatch(/^[A-Z]+-\d{3}$/);
       expect(fault.suites.length, fault.name).toBeGreaterThan(0);
     }
     expect(new Set(faults.map((f) => f.name)).size, "fault names are unique").toBe(faults.length);
   });
+
+  for (const variant of variants) {
+    it(`legal variant ${variant.name} (${variant.allowedBy}): the whole suite passes`, () => {
+      const verdict = matrix.variants.find((v) => v.variant === variant.name);
+      expect(verdict, `no verdict for variant ${variant.name}`).toBeDefined();
+      expect(verdict!.tests, `no test ran with ${variant.name} on`).toBeGreaterThan(0);
+      expect(verdict!.failures, `${variant.name} (${variant.description}): the suite failed a conformant behaviour`).toEqual([]);
+    });
+  }
 
   for (const fault of faults) {
     it(`${fault.name} is caught by a test naming ${fault.requirement}`, () => {

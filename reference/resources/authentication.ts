@@ -118,7 +118,10 @@ export const authenticationModule: ResourceModule = {
       return sendItems(reply, [
         { Id: { id: session.id } },
         tokenObject(state.nextId(), session.token),
-        { UserPerson: { id: shownId, created: user.created, updated: user.created, display_name: user.displayName, public_nick_name: user.displayName, session_timeout: 604800 } },
+        // Variant session-user-api-key: the user behind an API key of another user (conventions §4 allows any of three keys).
+        faults.on("session-user-api-key")
+          ? { UserApiKey: { id: shownId, created: user.created, updated: user.created, requested_by_user: { UserPerson: { id: shownId, display_name: user.displayName } } } }
+          : { UserPerson: { id: shownId, created: user.created, updated: user.created, display_name: user.displayName, public_nick_name: user.displayName, session_timeout: 604800 } },
       ]);
     });
   },

@@ -121,8 +121,9 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     });
 
     app.delete(`${BASE}/:itemId`, async (request, reply) => {
+      const { owner } = client(request);
       const found = item(request);
-      if (!faults.on("callback-url-delete-noop")) urls.delete(clients.ownerOf(found.clientId)!, found.id);
+      if (!faults.on("callback-url-delete-noop")) urls.delete(owner, found.id);
       if (faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
       return sendItems(reply, []);
     });

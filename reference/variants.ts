@@ -1,0 +1,115 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ReferenceContext } from "./module.js";
+
+/**
+ * A legal variant is the mirror of a fault: a behaviour the specification or the conventions allow but
+ * the reference does not show by default (another 4XX, descending pages, ids that restart per user, …).
+ * The kill matrix runs the whole suite against the reference with each one on and requires zero failures:
+ * a check that fails a conformant server is as bad as one that misses a fault.
+ */
+export interface VariantSpec {
+  /** kebab-case name used with --variant. */
+  name: string;
+  /** What the server does differently, in one sentence. */
+  description: string;
+  /** Where the specification or the conventions allow it (section, GAP id). */
+  allowedBy: string;
+}
+
+/** Variants applied as the answer leaves (this file); the others live where the behaviour is made. */
+export const VARIANTS: VariantSpec[] = [
+  { name: "ids-large", description: "Ids start just below 2^31 and pass it during a run.", allowedBy: "Resources: ids are integers, no range is given" },
+  { name: "ids-per-user", description: "Each user's items are numbered from 1, so two users hold items with the same id.", allowedBy: "GAP-70" },
+  { name: "tokens-base64url", description: "Tokens are 43 base64url characters instead of 64 hex digits.", allowedBy: "conventions §4 (a token is a string)" },
+  { name: "session-user-api-key", description: "POST /session-server answers the user as UserApiKey instead of UserPerson.", allowedBy: "conventions §4" },
+  { name: "other-4xx-statuses", description: "Refusals whose status the specification does not fix use other 4XX codes (422, 403, 404, 410).", allowedBy: "conventions §6" },
+  { name: "errors-two-elements", description: "Error bodies carry two elements, the second with more detail.", allowedBy: "conventions §1 (at least one element)" },
+  { name: "extra-fields", description: "Every object in an answer carries an extra field, and answers carry an extra header.", allowedBy: "schemas: servers may add fields" },
+  { name: "card-type-key-debit", description: "Cards are answered under the type key CardDebit.", allowedBy: "conventions §2" },
+  { name: "timestamps-iso-8601", description: "Timestamps are ISO 8601 (2026-11-22T07:38:35.106000Z) instead of the provider's form.", allowedBy: "conventions §2 (form checked only with strict)" },
+  { name: "pages-descending", description: "Items within a page descend by id (the provider's order).", allowedBy: "conventions §5 (LENIENT)" },
+  { name: "count-over-200-clamped", description: "A count above 200 answers at most 200 items instead of a 4XX.", allowedBy: "conventions §5 (LENIENT)" },
+  { name: "future-url-null", description: "future_url is always null.", allowedBy: "conventions §5 (LENIENT)" },
+  { name: "put-answers-object", description: "PUT on a company, share invite or callback URL answers the updated object instead of its Id.", allowedBy: "conventions §1 (LENIENT)" },
+  { name: "delete-answers-empty-object", description: "DELETE answers {} instead of {\"Response\": []}.", allowedBy: "conventions §1 (LENIENT)" },
+  { name: "delete-answers-typed-element", description: 'DELETE answers {"Response": [{"<Type>Delete": {}}]}.', allowedBy: "conventions §1 (LENIENT); spec: OauthCallbackUrlDelete" },
+  { name: "attachment-read-typed", description: "GET of an attachment labels its JSON answer with the attachment's own content type.", allowedBy: "conventions §7 (LENIENT)" },
+  { name: "json-charset", description: "JSON answers are labelled application/json; charset=utf-8.", allowedBy: "RFC 8259 (a media type parameter)" },
+  { name: "chunked-answers", description: "Answers are streamed (Transfer-Encoding: chunked, no Content-Length).", allowedBy: "HTTP/1.1" },
+  { name: "connection-close", description: "Every answer closes its connection (no keep-alive).", allowedBy: "HTTP/1.1" },
+];
+
+/** The type key of a DELETE answer, from the path: /user/1/certificate-pinned/5 → CertificatePinnedDelete. */
+function deleteTypeKey(url: string): string {
+  const parts = url.split("?")[0]!.split("/").filter(Boolean);
+  const resource = parts[parts.length - 2] ?? "Item";
+  const pascal = resource.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+  return `${pascal === "CallbackUrl" ? "OauthCallbackUrl" : pascal}Delete`;
+}
+
+function isJsonText(reply: FastifyReply, payload: unknown): payload is string {
+  return typeof payload === "string" && /^application\/json/i.test(String(reply.getHeader("content-type") ?? ""));
+}
+
+/** Adds a vendor field to every object of an answer (never inside Pagination or an Id: those are fixed). */
+function withExtraFields(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withExtraFields(v));
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withExtraFields(v, k)]);
+  const fixed = key === undefined || key === "Pagination" || key === "Id" || key === "Response" || key === "Error";
+  return Object.fromEntries(fixed ? entries : [...entries, ["vendor_extension", { note: "a field the specification does not list" }]]);
+}
+
+const PROVIDER_TIME = /"(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})"/g;
+const PUT_AS_OBJECT = /^\/v1\/user\/\d+\/(company|share-invite-monetary-account-response|oauth-client\/\d+\/callback-url)\/\d+$/;
+
+/** Body rewrites, before signing (a signed answer is signed as sent). */
+export function registerVariants(app: FastifyInstance, ctx: ReferenceContext): void {
+  const on = (name: string) => ctx.faults.on(name);
+  if (!VARIANTS.some((v) => on(v.name))) return;
+  app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!isJsonText(reply, payload)) return payload;
+    let text = payload;
+    const ok = reply.statusCode === 200;
+    if (on("put-answers-object") && ok && request.method === "PUT" && PUT_AS_OBJECT.test(request.url.split("?")[0]!)) {
+      // Read the item back as the caller would; a fresh request id, the caller's address and token.
+      const headers = { ...request.headers };
+      delete headers[ctx.header("Client-Request-Id").toLowerCase()];
+      delete headers["content-type"];
+      delete headers["content-length"];
+      const read = await app.inject({ method: "GET", url: request.url, headers, remoteAddress: request.callerIp });
+      if (read.statusCode === 200) text = read.payload;
+    }
+    if (ok && request.method === "DELETE" && text.replace(/\s/g, "") === '{"Response":[]}') {
+      if (on("delete-answers-empty-object")) text = "{}";
+      else if (on("delete-answers-typed-element")) text = JSON.stringify({ Response: [{ [deleteTypeKey(request.url)]: {} }] });
+    }
+    if (on("card-type-key-debit")) text = text.replace(/\{"Card":/g, '{"CardDebit":');
+    if (on("timestamps-iso-8601")) text = text.replace(PROVIDER_TIME, '"$1T$2Z"');
+    if (on("extra-fields")) text = JSON.stringify(withExtraFields(JSON.parse(text)));
+    if (on("attachment-read-typed") && ok && request.method === "GET" && /\/attachment\/\d+$/.test(request.url.split("?")[0]!)) {
+      const type = /"content_type":"([^"]+)"/.exec(text)?.[1];
+      if (type) reply.header("content-type", type);
+    }
+    return text;
+  });
+}
+
+/** Transport variants, after signing (they change how the bytes travel, not which bytes). */
+export function registerTransportVariants(app: FastifyInstance, ctx: ReferenceContext): void {
+  const on = (name: string) => ctx.faults.on(name);
+  if (!["extra-fields", "json-charset", "chunked-answers", "connection-close"].some(on)) return;
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (on("extra-fields")) reply.header("x-vendor-trace", "0af7651916cd43dd8448eb211c80319c");
+    if (on("json-charset") && /^application\/json$/i.test(String(reply.getHeader("content-type") ?? ""))) reply.header("content-type", "application/json; charset=utf-8");
+    if (on("connection-close")) reply.header("connection", "close");
+    if (on("chunked-answers") && (typeof payload === "string" || Buffer.isBuffer(payload))) {
+      reply.removeHeader("content-length");
+      const bytes = Buffer.from(payload);
+      const half = Math.floor(bytes.length / 2);
+      return Readable.from([bytes.subarray(0, half), bytes.subarray(half)]);
+    }
+    return payload;
+  });
+}

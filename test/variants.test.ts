@@ -1,0 +1,131 @@
+// Each legal variant of the reference really changes what the server answers: a variant that changes
+// nothing would let the kill matrix's "every variant passes" prove nothing. One probe per variant, each
+// looking for the variant's own mark, and the same probe against the plain reference must not find it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient } from "../harness/client.js";
+import { responseItems, typeKeyOf } from "../harness/envelope.js";
+import type { Exchange } from "../harness/exchange.js";
+import { openSession, type Session } from "../harness/session.js";
+import { png1x1 } from "../harness/test-data/images.js";
+import { faultCatalogue, startReferenceServer, variantCatalogue, type RunningReference } from "../reference/server.js";
+
+interface Probe {
+  client: HttpClient;
+  session: Session;
+  server: RunningReference;
+  /** Every exchange of this probe's client, the session bootstrap included. */
+  seen: Exchange[];
+  get(path: string): Promise<Exchange>;
+  send(method: string, path: string, json?: unknown): Promise<Exchange>;
+}
+
+const inner = (exchange: Exchange, at = 0): [string | undefined, Record<string, unknown>] => {
+  const item = responseItems(exchange.json)?.[at];
+  const key = typeKeyOf(item);
+  return [key, (key === undefined ? {} : item![key]) as Record<string, unknown>];
+};
+const ids = (exchange: Exchange) => (responseItems(exchange.json) ?? []).map((item) => (Object.values(item)[0] as { id: number }).id);
+const callbackPath = (p: Probe) => `/user/${p.session.userId}/oauth-client/${p.server.fixtures.oauthClientId}/callback-url`;
+async function newCallbackUrl(p: Probe): Promise<number> {
+  const created = await p.send("POST", callbackPath(p), { url: `https://app.example/variant/${Date.now()}` });
+  return ids(created)[0]!;
+}
+
+/** Per variant: true when the answer shows the variant's mark. */
+const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
+  "ids-large": async (p) => ids(await p.get(`/user/${p.session.userId}/card`)).every((id) => id > 2 ** 31 - 600),
+  "ids-per-user": async (p) => ids(await p.get(`/user/${p.session.userId}/card`)).some((id) => id < 100),
+  "tokens-base64url": async (p) => !/^[0-9a-f]{64}$/.test(p.session.sessionToken),
+  "session-user-api-key": async (p) => p.seen.some((e) => e.request.path.endsWith("/session-server") && e.bodyText.includes('"UserApiKey"')),
+  "other-4xx-statuses": async (p) => (await p.get(`/user/${p.session.userId}/company/999999999`)).status === 410,
+  "errors-two-elements": async (p) => ((await p.get(`/user/${p.session.userId}/company/999999999`)).json as { Error?: unknown[] }).Error?.length === 2,
+  "extra-fields": async (p) => {
+    const cards = await p.get(`/user/${p.session.userId}/card`);
+    return "vendor_extension" in inner(cards)[1] && cards.headers["x-vendor-trace"] !== undefined;
+  },
+  "card-type-key-debit": async (p) => inner(await p.get(`/user/${p.session.userId}/card`))[0] === "CardDebit",
+  "timestamps-iso-8601": async (p) => /^\d{4}-\d{2}-\d{2}T.*Z$/.test(String(inner(await p.get(`/user/${p.session.userId}/card`))[1].created)),
+  "pages-descending": async (p) => {
+    const list = ids(await p.get(`/user/${p.session.userId}/card`));
+    return list.length >= 2 && list[0]! > list[1]!;
+  },
+  "count-over-200-clamped": async (p) => (await p.get(`/user/${p.session.userId}/card?count=201`)).status === 200,
+  "future-url-null": async (p) => {
+    const page = (await p.get(`/user/${p.session.userId}/card`)).json as { Pagination?: { future_url: unknown } };
+    return page.Pagination !== undefined && page.Pagination.future_url === null;
+  },
+  "put-answers-object": async (p) => {
+    const id = await newCallbackUrl(p);
+    return inner(await p.send("PUT", `${callbackPath(p)}/${id}`, { url: "https://app.example/variant/changed" }))[0] === "OauthCallbackUrl";
+  },
+  "delete-answers-empty-object": async (p) => (await p.send("DELETE", `${callbackPath(p)}/${await newCallbackUrl(p)}`)).bodyText === "{}",
+  "delete-answers-typed-element": async (p) => inner(await p.send("DELETE", `${callbackPath(p)}/${await newCallbackUrl(p)}`))[0] === "OauthCallbackUrlDelete",
+  "attachment-read-typed": async (p) => {
+    const upload = await p.client.request({
+      method: "POST",
+      path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
+      token: p.session.sessionToken,
+      headers: { "Content-Type": "image/png", [p.client.header("Attachment-Description")]: "variant probe" },
+      body: png1x1(),
+    });
+    return (await p.get(`/user/${p.session.userId}/attachment/${ids(upload)[0]}`)).headers["content-type"] === "image/png";
+  },
+  "json-charset": async (p) => /charset=utf-8/i.test((await p.get(`/user/${p.session.userId}/card`)).headers["content-type"] ?? ""),
+  "chunked-answers": async (p) => {
+    const answer = await p.get(`/user/${p.session.userId}/card`);
+    return answer.headers["transfer-encoding"] === "chunked" && answer.headers["content-length"] === undefined;
+  },
+  "connection-close": async (p) => (await p.get(`/user/${p.session.userId}/card`)).headers.connection === "close",
+};
+
+async function probeWith(variants: string[]): Promise<Probe & { close(): Promise<void> }> {
+  const server = await startReferenceServer({ variants });
+  const seen: Exchange[] = [];
+  const client = new HttpClient({ baseUrl: server.baseUrl, headerPrefix: "X-Service-", userAgent: "variant-probe", requestMs: 10_000, maxResponseBytes: 5 << 20, onExchange: (e) => void seen.push(e) });
+  const session = await openSession(client, { apiKey: server.apiKey });
+  const send = (method: string, path: string, json?: unknown) => client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });
+  return {
+    client,
+    session,
+    server,
+    seen,
+    get: (path) => send("GET", path),
+    send,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+describe("legal variants of the reference", () => {
+  let plain: Awaited<ReturnType<typeof probeWith>>;
+  beforeAll(async () => {
+    plain = await probeWith([]);
+  });
+  afterAll(async () => plain?.close());
+
+  it("every variant has a probe, a description and where it is allowed; no name is also a fault's", () => {
+    const faults = new Set(faultCatalogue().map((f) => f.name));
+    for (const v of variantCatalogue()) {
+      expect(PROBES[v.name], `no probe for variant ${v.name}`).toBeDefined();
+      expect(v.description.length, v.name).toBeGreaterThan(10);
+      expect(v.allowedBy.length, v.name).toBeGreaterThan(3);
+      expect(faults.has(v.name), `${v.name} is also a fault's name`).toBe(false);
+    }
+    expect(Object.keys(PROBES).sort()).toEqual(variantCatalogue().map((v) => v.name).sort());
+  });
+
+  for (const variant of variantCatalogue()) {
+    it(`${variant.name}: ${variant.description}`, async () => {
+      const probe = PROBES[variant.name]!;
+      expect(await probe(plain), `the plain reference already shows the mark of ${variant.name}`).toBe(false);
+      const on = await probeWith([variant.name]);
+      try {
+        expect(await probe(on), `the reference with ${variant.name} on does not show it`).toBe(true);
+      } finally {
+        await on.close();
+      }
+    });
+  }
+});
