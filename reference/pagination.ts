@@ -100,7 +100,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
     items,
     pagination: shown(
       {
-        future_url: hasNewer || faults.on("future-url-null") ? null : link("newer_id", faults.on("page-future-url-smallest-id") ? min : newerCursor),
+        future_url: (hasNewer && !faults.on("future-url-every-page")) || faults.on("future-url-null") ? null : link("newer_id", faults.on("page-future-url-smallest-id") ? min : newerCursor),
         newer_url: hasNewer || faults.on("page-newer-url-at-end") ? link("newer_id", newerCursor) : null,
         older_url: (hasOlder && olderAllowed) || faults.on("page-older-url-at-end") ? link("older_id", olderCursor) : null,
       },

@@ -31,6 +31,9 @@ export const VARIANTS: VariantSpec[] = [
   { name: "pages-descending", description: "Items within a page descend by id (the provider's order).", allowedBy: "conventions §5 (LENIENT)" },
   { name: "count-over-200-clamped", description: "A count above 200 answers at most 200 items instead of a 4XX.", allowedBy: "conventions §5 (LENIENT)" },
   { name: "future-url-null", description: "future_url is always null.", allowedBy: "conventions §5 (LENIENT)" },
+  { name: "future-url-every-page", description: "Every non-empty page carries future_url with newer_id = the page's greatest id.", allowedBy: "conventions §5 (LENIENT)" },
+  { name: "share-answered-moves-refused", description: "A share already answered (REJECTED, REVOKED) cannot be moved again, nor an ACTIVE one rejected: 400.", allowedBy: "GAP-71" },
+  { name: "sparse-optional-fields", description: "Announcements carry only their title; attachments leave out created, updated and urls.", allowedBy: "GAP-72" },
   { name: "put-answers-object", description: "PUT on a company, share invite or callback URL answers the updated object instead of its Id.", allowedBy: "conventions §1 (LENIENT)" },
   { name: "delete-answers-empty-object", description: "DELETE answers {} instead of {\"Response\": []}.", allowedBy: "conventions §1 (LENIENT)" },
   { name: "delete-answers-typed-element", description: 'DELETE answers {"Response": [{"<Type>Delete": {}}]}.', allowedBy: "conventions §1 (LENIENT); spec: OauthCallbackUrlDelete" },
@@ -61,6 +64,20 @@ function withExtraFields(value: unknown, key?: string): unknown {
   return Object.fromEntries(fixed ? entries : [...entries, ["vendor_extension", { note: "a field the specification does not list" }]]);
 }
 
+/** GAP-72: fields the tables list but never promise present, left out. */
+function sparse(body: { Response?: Record<string, Record<string, unknown>>[] }): unknown {
+  for (const item of body.Response ?? []) {
+    const announcement = item.FeatureAnnouncement;
+    if (announcement) for (const field of ["sub_title", "type", "avatar"]) delete announcement[field];
+    const attachment = item.AttachmentUser;
+    if (attachment) {
+      for (const field of ["created", "updated"]) delete attachment[field];
+      delete (attachment.attachment as Record<string, unknown> | undefined)?.urls;
+    }
+  }
+  return body;
+}
+
 const PROVIDER_TIME = /"(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})"/g;
 const PUT_AS_OBJECT = /^\/v1\/user\/\d+\/(company|share-invite-monetary-account-response|oauth-client\/\d+\/callback-url)\/\d+$/;
 
@@ -85,6 +102,7 @@ export function registerVariants(app: FastifyInstance, ctx: ReferenceContext): v
       if (on("delete-answers-empty-object")) text = "{}";
       else if (on("delete-answers-typed-element")) text = JSON.stringify({ Response: [{ [deleteTypeKey(request.url)]: {} }] });
     }
+    if (on("sparse-optional-fields") && ok && request.method === "GET") text = JSON.stringify(sparse(JSON.parse(text)));
     if (on("card-type-key-debit")) text = text.replace(/\{"Card":/g, '{"CardDebit":');
     if (on("timestamps-iso-8601")) text = text.replace(PROVIDER_TIME, '"$1T$2Z"');
     if (on("extra-fields")) text = JSON.stringify(withExtraFields(JSON.parse(text)));

@@ -54,6 +54,23 @@ const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
     const page = (await p.get(`/user/${p.session.userId}/card`)).json as { Pagination?: { future_url: unknown } };
     return page.Pagination !== undefined && page.Pagination.future_url === null;
   },
+  "future-url-every-page": async (p) => {
+    // The second page from the top: it has newer items, so only the variant gives it a future_url.
+    const first = (await p.get(`/user/${p.session.userId}/card?count=1`)).json as { Pagination: { older_url: string } };
+    const page = (await p.get(first.Pagination.older_url)).json as { Pagination?: { future_url: unknown; newer_url: unknown } };
+    return page.Pagination !== undefined && typeof page.Pagination.future_url === "string" && typeof page.Pagination.newer_url === "string";
+  },
+  "share-answered-moves-refused": async (p) => {
+    const path = `/user/${p.session.userId}/share-invite-monetary-account-response`;
+    const id = ids(await p.get(path))[0]!;
+    // ACTIVE → REVOKED must be applied either way; out of REVOKED is the variant's refusal.
+    await p.send("PUT", `${path}/${id}`, { status: "REVOKED" });
+    return (await p.send("PUT", `${path}/${id}`, { status: "ACTIVE" })).status === 400;
+  },
+  "sparse-optional-fields": async (p) => {
+    const announcement = inner(await p.get(`/user/${p.session.userId}/feature-announcement/${p.server.fixtures.featureAnnouncementIds![0]}`))[1];
+    return typeof announcement.title === "string" && !("sub_title" in announcement);
+  },
   "put-answers-object": async (p) => {
     const id = await newCallbackUrl(p);
     return inner(await p.send("PUT", `${callbackPath(p)}/${id}`, { url: "https://app.example/variant/changed" }))[0] === "OauthCallbackUrl";

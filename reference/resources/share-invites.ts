@@ -132,6 +132,9 @@ export const shareInvitesModule: ResourceModule = {
         if (typeof status !== "string") throw badRequest("Field status must be a string.");
         if (!known && faults.on("share-invite-refused-put-applies")) found.status = status;
         if (!known && !faults.on("share-invite-any-status-accepted")) throw badRequest(`Field status must be one of ${SHARE_STATUSES.join(", ")}.`);
+        // Variant share-answered-moves-refused: GAP-71 leaves moves from an answered share to the server.
+        const answered = found.status === "REJECTED" || found.status === "REVOKED" || (found.status === "ACTIVE" && status === "REJECTED");
+        if (known && answered && faults.on("share-answered-moves-refused")) throw badRequest(`This share was already answered (${found.status}).`);
         if (status === "REVOKED" && faults.on("share-invite-revoke-refused")) throw badRequest("Only the inviting user can revoke a share.");
         const ignored = (status === "ACTIVE" && faults.on("share-invite-accept-ignored")) || (status === "REJECTED" && faults.on("share-invite-reject-ignored"));
         if (!ignored) {
