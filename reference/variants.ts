@@ -38,6 +38,10 @@ export const VARIANTS: VariantSpec[] = [
   { name: "delete-answers-empty-object", description: "DELETE answers {} instead of {\"Response\": []}.", allowedBy: "conventions §1 (LENIENT)" },
   { name: "delete-answers-typed-element", description: 'DELETE answers {"Response": [{"<Type>Delete": {}}]}.', allowedBy: "conventions §1 (LENIENT); spec: OauthCallbackUrlDelete" },
   { name: "attachment-read-typed", description: "GET of an attachment labels its JSON answer with the attachment's own content type.", allowedBy: "conventions §7 (LENIENT)" },
+  { name: "auth-elements-reordered", description: "POST /installation and /session-server list their Response elements in another order (Token first).", allowedBy: "conventions §4 (elements are found by type key)" },
+  { name: "page-links-always-count", description: "Pagination links carry count=10 even when the request sent no count.", allowedBy: "conventions §5 (links keep count when sent; more is not forbidden)" },
+  { name: "page-links-params-swapped", description: "Pagination links put the cursor before count (?older_id=5&count=3).", allowedBy: "RFC 3986 (query parameter order carries no meaning here)" },
+  { name: "json-pretty", description: "JSON answers are pretty-printed (indented, one field per line).", allowedBy: "RFC 8259 (insignificant whitespace)" },
   { name: "json-charset", description: "JSON answers are labelled application/json; charset=utf-8.", allowedBy: "RFC 8259 (a media type parameter)" },
   { name: "chunked-answers", description: "Answers are streamed (Transfer-Encoding: chunked, no Content-Length).", allowedBy: "HTTP/1.1" },
   { name: "connection-close", description: "Every answer closes its connection (no keep-alive).", allowedBy: "HTTP/1.1" },
@@ -78,6 +82,15 @@ function sparse(body: { Response?: Record<string, Record<string, unknown>>[] }):
   return body;
 }
 
+/** A pagination link's query under the link variants: count always there, and/or the cursor first. */
+function links(query: string, on: (name: string) => boolean): string {
+  const params = new URLSearchParams(query);
+  if (on("page-links-always-count") && !params.has("count")) params.set("count", "10");
+  const entries = [...params.entries()];
+  if (on("page-links-params-swapped")) entries.sort(([a], [b]) => (a === "count" ? 1 : 0) - (b === "count" ? 1 : 0));
+  return entries.map(([k, v]) => `${k}=${v}`).join("&");
+}
+
 const PROVIDER_TIME = /"(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})"/g;
 const PUT_AS_OBJECT = /^\/v1\/user\/\d+\/(company|share-invite-monetary-account-response|oauth-client\/\d+\/callback-url)\/\d+$/;
 
@@ -103,9 +116,18 @@ export function registerVariants(app: FastifyInstance, ctx: ReferenceContext): v
       else if (on("delete-answers-typed-element")) text = JSON.stringify({ Response: [{ [deleteTypeKey(request.url)]: {} }] });
     }
     if (on("sparse-optional-fields") && ok && request.method === "GET") text = JSON.stringify(sparse(JSON.parse(text)));
+    if (on("auth-elements-reordered") && ok && request.method === "POST" && /\/(installation|session-server)$/.test(request.url.split("?")[0]!)) {
+      const body = JSON.parse(text) as { Response: Record<string, unknown>[] };
+      const token = body.Response.findIndex((item) => "Token" in item);
+      if (token > 0) body.Response.unshift(...body.Response.splice(token, 1));
+      body.Response.reverse();
+      text = JSON.stringify(body);
+    }
+    if (on("page-links-always-count") || on("page-links-params-swapped")) text = text.replace(/"(\/v1\/[^"?]+)\?([^"]*)"/g, (_m, path: string, query: string) => `"${path}?${links(query, on)}"`);
     if (on("card-type-key-debit")) text = text.replace(/\{"Card":/g, '{"CardDebit":');
     if (on("timestamps-iso-8601")) text = text.replace(PROVIDER_TIME, '"$1T$2Z"');
     if (on("extra-fields")) text = JSON.stringify(withExtraFields(JSON.parse(text)));
+    if (on("json-pretty")) text = JSON.stringify(JSON.parse(text), null, 2);
     if (on("attachment-read-typed") && ok && request.method === "GET" && /\/attachment\/\d+$/.test(request.url.split("?")[0]!)) {
       const type = /"content_type":"([^"]+)"/.exec(text)?.[1];
       if (type) reply.header("content-type", type);

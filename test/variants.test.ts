@@ -87,6 +87,14 @@ const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
     });
     return (await p.get(`/user/${p.session.userId}/attachment/${ids(upload)[0]}`)).headers["content-type"] === "image/png";
   },
+  "auth-elements-reordered": async (p) => {
+    const answer = p.seen.find((e) => e.request.path.endsWith("/installation"));
+    return answer !== undefined && typeKeyOf(responseItems(answer.json)?.[0]) !== "Id";
+  },
+  "page-links-always-count": async (p) => /[?&]count=10/.test(String(((await p.get(`/user/${p.session.userId}/card`)).json as { Pagination: { older_url: unknown } }).Pagination.older_url)),
+  "page-links-params-swapped": async (p) =>
+    /\?older_id=\d+&count=3$/.test(String(((await p.get(`/user/${p.session.userId}/card?count=3`)).json as { Pagination: { older_url: unknown } }).Pagination.older_url)),
+  "json-pretty": async (p) => (await p.get(`/user/${p.session.userId}/card`)).bodyText.includes('\n  "Response"'),
   "json-charset": async (p) => /charset=utf-8/i.test((await p.get(`/user/${p.session.userId}/card`)).headers["content-type"] ?? ""),
   "chunked-answers": async (p) => {
     const answer = await p.get(`/user/${p.session.userId}/card`);
