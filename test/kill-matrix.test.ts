@@ -27,16 +27,7 @@ describe("kill matrix", () => {
   });
 
   it("every fault names a known requirement and at least one suite", () => {
-    for (const variant of variants) {
-    it(`legal variant ${variant.name} (${variant.allowedBy}): the whole suite passes`, () => {
-      const verdict = matrix.variants.find((v) => v.variant === variant.name);
-      expect(verdict, `no verdict for variant ${variant.name}`).toBeDefined();
-      expect(verdict!.tests, `no test ran with ${variant.name} on`).toBeGreaterThan(0);
-      expect(verdict!.failures, `${variant.name} (${variant.description}): the suite failed a conformant behaviour`).toEqual([]);
-    });
-  }
-
-  for (const fault of faults) {
+    for (const fault of faults) {
       expect(fault.requirement, fault.name).toMatch(/^[A-Z]+-\d{3}$/);
       expect(fault.suites.length, fault.name).toBeGreaterThan(0);
     }
