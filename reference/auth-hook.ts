@@ -16,6 +16,7 @@ export const authHookFaults: FaultSpec[] = [
   { name: "unsupported-language-rejected", requirement: "HDR-004", description: "A language other than en_US/nl_NL is refused instead of falling back to en_US.", suites: ["headers"] },
   { name: "request-id-reuse-allowed", requirement: "HDR-002", description: "A reused X-Service-Client-Request-Id is served again.", suites: ["headers"] },
   { name: "request-id-reuse-checked-on-installation-token-only", requirement: "HDR-002", description: "Request-id reuse is refused on device-server/session-server calls but forgotten on resource calls.", suites: ["headers"] },
+  { name: "request-id-scoped-per-session", requirement: "HDR-002", description: "Used request ids are remembered per session token, so a new session on the same device may reuse them.", suites: ["headers"] },
   { name: "request-id-not-echoed", requirement: "HDR-003", description: "The request id is not echoed in the response headers.", suites: ["headers"] },
   { name: "auth-header-not-required", requirement: "AUTH-004", description: "Resource calls without X-Service-Client-Authentication are served as the path's user.", suites: SUITES },
   { name: "unknown-token-accepted", requirement: "AUTH-005", description: "An unknown token is served as the path's user.", suites: SUITES },
@@ -97,7 +98,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
         throw badRequest("Incorrect API key or IP address.");
       }
       request.session = session;
-      scope = `device:${session.deviceId}`;
+      scope = faults.on("request-id-scoped-per-session") ? `session:${token}` : `device:${session.deviceId}`;
     }
     const requestId = headers[h("Client-Request-Id")];
     if (typeof requestId === "string" && requestId !== "") {

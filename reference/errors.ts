@@ -10,6 +10,7 @@ export const errorFaults: FaultSpec[] = [
   { name: "created-as-epoch", requirement: "ERR-012", description: "Every created timestamp is sent as an epoch number instead of a string.", suites: ["envelope"] },
   { name: "malformed-json-500", requirement: "ERR-005", description: "A malformed JSON body crashes the handler (500).", suites: ["errors", "error-bodies"] },
   { name: "non-integer-id-500", requirement: "ERR-006", description: "A non-integer path id crashes the handler (500).", suites: ["errors", "error-bodies"] },
+  { name: "unsupported-language-dutch", requirement: "HDR-004", description: "Error texts asked for in a language other than en_US or nl_NL are translated into Dutch instead of falling back to en_US.", suites: ["headers"] },
   { name: "unknown-route-plain-text", requirement: "ERR-007", description: "Unknown paths answer 404 with a plain-text body.", suites: ["errors", "error-bodies"] },
 ];
 
@@ -19,7 +20,11 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: Ref
   reply.code(status).type("application/json");
   if (status < 500 && ctx.faults.on("error-body-missing")) return reply.send("");
   if (ctx.faults.on("error-body-wrong-shape")) return reply.send({ error: message });
-  const element = { error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) };
+  const rid = request.headers[ctx.header("Client-Request-Id").toLowerCase()];
+  if (ctx.faults.on("error-text-names-request") && typeof rid === "string") message = `${message} (request ${rid})`;
+  const asked = typeof language === "string" ? language : undefined;
+  const fallback = ctx.faults.on("unsupported-language-dutch") && asked !== undefined && asked !== "en_US" ? "nl_NL" : asked;
+  const element = { error_description: message, error_description_translated: translate(message, fallback) };
   // Variant errors-two-elements: more than one element is allowed; the first still says what went wrong.
   const detail = { error_description: `Request ${request.method} ${request.url.split("?")[0]} was refused.`, error_description_translated: `Request ${request.method} ${request.url.split("?")[0]} was refused.` };
   return reply.send({ Error: ctx.faults.on("errors-two-elements") ? [element, detail] : [element] });

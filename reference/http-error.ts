@@ -17,6 +17,7 @@ export const notFound = (message = "The requested object was not found.") => new
 
 /** Dutch texts for nl_NL; any other language gets the en_US text (spec: unsupported languages default to en_US). */
 const DUTCH: Record<string, string> = {
+  "Missing authentication token.": "Het authenticatietoken ontbreekt.",
   "Insufficient authentication.": "Onvoldoende authenticatie.",
   "Insufficient authorisation.": "Onvoldoende autorisatie.",
   "The requested object was not found.": "Het gevraagde object is niet gevonden.",

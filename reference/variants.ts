@@ -44,6 +44,8 @@ export const VARIANTS: VariantSpec[] = [
   { name: "json-pretty", description: "JSON answers are pretty-printed (indented, one field per line).", allowedBy: "RFC 8259 (insignificant whitespace)" },
   { name: "json-charset", description: "JSON answers are labelled application/json; charset=utf-8.", allowedBy: "RFC 8259 (a media type parameter)" },
   { name: "chunked-answers", description: "Answers are streamed (Transfer-Encoding: chunked, no Content-Length).", allowedBy: "HTTP/1.1" },
+  { name: "primary-without-cards", description: "The primary user holds no card (the target's fixtures give none).", allowedBy: "GAP-01 (fixture missing: not run, never failed)" },
+  { name: "error-text-names-request", description: "Error texts end with the request's Client-Request-Id (a trace reference), in every language.", allowedBy: "conventions §1 (error_description is a string), §3 (translated equals the en_US text)" },
   { name: "connection-close", description: "Every answer closes its connection (no keep-alive).", allowedBy: "HTTP/1.1" },
 ];
 

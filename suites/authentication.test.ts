@@ -287,6 +287,9 @@ describe("IP binding", () => {
     expectRefused(refused, { req: "AUTH-012", what: `from ${addressA} with permitted_ips [${addressB}]` });
     const locked = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
     expectRefused(locked, { req: "AUTH-012", what: `from ${addressA} again, without permitted_ips, after the refused registration (lock-out)` });
+    const another = await postInstallation(t.client, { from: addressA });
+    const lockedToo = await postDeviceServer(t.client, { token: another.token ?? null, apiKey, from: addressA });
+    expectRefused(lockedToo, { req: "AUTH-012", what: `from ${addressA} on a new installation after the refused registration (the lock-out is the caller's, not the installation's)` });
   });
 
   test("AUTH-013 device-server with permitted_ips listing two addresses lets calls from both succeed", async ({ skip }) => {

@@ -72,7 +72,7 @@ describe("server signatures (<prefix>Server-Signature)", () => {
     /** Needs a write (skipped on read-only targets). */
     writes?: boolean;
     /** The exchange to verify, and the session whose installation answer holds the server key. */
-    send(): Promise<{ exchange: Exchange; session: Session; refused?: boolean }>;
+    send(skip: (condition: boolean, note: string) => void): Promise<{ exchange: Exchange; session: Session; refused?: boolean }>;
   }
   const cardsOf = (session: Session) => t.client.request({ path: `/user/${session.userId}/card`, token: session.sessionToken, from: session.from });
   let writer: Promise<Session> | undefined;
@@ -81,12 +81,14 @@ describe("server signatures (<prefix>Server-Signature)", () => {
     [
       "an item read (GET /user/{userID}/card/{itemId})",
       {
-        async send() {
+        async send(skip) {
           const session = t.primary();
           const list = await cardsOf(session);
           expectOk(list, { req: "HDR-012", what: "(setup: the card list)" });
           const id = objectsOfType(list.json, ...CARD_TYPES).find((card) => typeof card.id === "number")?.id;
-          if (typeof id !== "number") failPlain({ req: "HDR-012" }, `the primary user has no card to read (${list.request.path} listed none)`);
+          // GAP-01: cards have no create endpoint; a missing fixture means not run, never failed.
+          skip(typeof id !== "number", `the primary user has no card to read (${list.request.path} listed none)`);
+          if (typeof id !== "number") return failPlain({ req: "HDR-012" }, "unreachable");
           return { exchange: await t.client.request({ path: `/user/${session.userId}/card/${id}`, token: session.sessionToken, from: session.from }), session };
         },
       },
@@ -121,7 +123,7 @@ describe("server signatures (<prefix>Server-Signature)", () => {
   test.for(SAMPLES)("HDR-012 %s carries a valid server signature over its exact body", async ([, sample], { skip }) => {
     skip(!signing.verifyResponses, OFF);
     skip(sample.writes === true && readOnly, SKIP.readOnly);
-    const { exchange, session, refused } = await sample.send();
+    const { exchange, session, refused } = await sample.send(skip);
     const about = { req: "HDR-012" };
     if (refused) expect4xx(exchange, about);
     else expectOk(exchange, about);

@@ -101,6 +101,11 @@ const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
     return answer.headers["transfer-encoding"] === "chunked" && answer.headers["content-length"] === undefined;
   },
   "connection-close": async (p) => (await p.get(`/user/${p.session.userId}/card`)).headers.connection === "close",
+  "primary-without-cards": async (p) => ids(await p.get(`/user/${p.session.userId}/card`)).length === 0,
+  "error-text-names-request": async (p) => {
+    const refused = (await p.get(`/user/${p.session.userId}/company/999999999`)).json as { Error?: { error_description?: string }[] };
+    return /\(request [^)]+\)$/.test(refused.Error?.[0]?.error_description ?? "");
+  },
 };
 
 async function probeWith(variants: string[]): Promise<Probe & { close(): Promise<void> }> {

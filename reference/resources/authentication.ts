@@ -34,6 +34,7 @@ export const authenticationModule: ResourceModule = {
     { name: "permitted-ips-not-enforced", requirement: "AUTH-012", description: "POST /device-server accepts permitted_ips that lack the caller.", suites: AUTH },
     { name: "lockout-not-applied", requirement: "AUTH-012", description: "A refused device registration does not lock the key out for the caller.", suites: AUTH },
     { name: "permitted-ips-first-only", requirement: "AUTH-013", description: "Only the first address of permitted_ips is bound.", suites: AUTH },
+    { name: "lockout-per-installation", requirement: "AUTH-012", description: "The lock-out after a refused permitted_ips registration applies to that installation only; a new installation from the same address registers the key.", suites: AUTH },
     { name: "key-rebinds-from-new-ip", requirement: "AUTH-014", description: "A bound key can register a device from any other address.", suites: AUTH },
     { name: "session-without-device", requirement: "AUTH-007", description: "POST /session-server works on an installation with no registered device.", suites: AUTH },
     { name: "session-secret-not-checked", requirement: "AUTH-018", description: "POST /session-server ignores the secret and opens a session for the device's key.", suites: AUTH },
@@ -41,6 +42,7 @@ export const authenticationModule: ResourceModule = {
   ],
   register(app, ctx) {
     const { state, faults } = ctx;
+    const lockedInstallations = new Set<string>();
 
     app.post("/v1/installation", { config: { auth: "none" } }, async (request, reply) => {
       const body = objectBody(request);
@@ -75,9 +77,11 @@ export const authenticationModule: ResourceModule = {
       let key = state.apiKeys.get(secret);
       if (!key && faults.on("device-server-unknown-key-accepted")) key = [...state.apiKeys.values()][0];
       if (!key) throw badRequest("Incorrect API key or IP address.");
-      if (key.lockedIps.has(ip)) throw badRequest("Incorrect API key or IP address.");
+      const lockedHere = faults.on("lockout-per-installation") ? lockedInstallations.has(`${installation.token}|${key.key}`) : key.lockedIps.has(ip);
+      if (lockedHere) throw badRequest("Incorrect API key or IP address.");
       if (permitted && !permitted.includes(ip) && !faults.on("permitted-ips-not-enforced")) {
-        if (!faults.on("lockout-not-applied")) key.lockedIps.add(ip);
+        if (faults.on("lockout-per-installation")) lockedInstallations.add(`${installation.token}|${key.key}`);
+        else if (!faults.on("lockout-not-applied")) key.lockedIps.add(ip);
         throw badRequest("The calling IP address is not in permitted_ips.");
       }
       if (key.boundIps && !key.boundIps.has(ip) && !faults.on("key-rebinds-from-new-ip")) {

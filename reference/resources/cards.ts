@@ -185,6 +185,7 @@ export const cardsModule: ResourceModule = {
   faults: cardFaults,
   seed(ctx, user) {
     const cards = ctx.state.collection<CardRecord>("cards");
+    if (ctx.faults.on("primary-without-cards") && user.displayName === "Reference Primary") return;
     SEED.forEach((row, i) => {
       const now = timestamp();
       cards.add(user.id, (id) => ({
