@@ -134,7 +134,9 @@ export function snapshot(card: Card): Record<string, unknown> {
     "primary_account_numbers",
     "expiry_date",
   ];
-  return { id: card.id, ...Object.fromEntries(fields.map((f) => [f, card[f] ?? null])), monetary_account_id_fallback: fallbackOf(card) };
+  // No order is given for the card's arrays: compared as sets.
+  const value = (f: string) => (Array.isArray(card[f]) ? (card[f] as unknown[]).map(canonical).sort() : (card[f] ?? null));
+  return { id: card.id, ...Object.fromEntries(fields.map((f) => [f, value(f)])), monetary_account_id_fallback: fallbackOf(card) };
 }
 
 /**

@@ -46,6 +46,10 @@ export const VARIANTS: VariantSpec[] = [
   { name: "chunked-answers", description: "Answers are streamed (Transfer-Encoding: chunked, no Content-Length).", allowedBy: "HTTP/1.1" },
   { name: "primary-without-cards", description: "The primary user holds no card (the target's fixtures give none).", allowedBy: "GAP-01 (fixture missing: not run, never failed)" },
   { name: "error-text-names-request", description: "Error texts end with the request's Client-Request-Id (a trace reference), in every language.", allowedBy: "conventions §1 (error_description is a string), §3 (translated equals the en_US text)" },
+  { name: "card-read-arrays-sorted", description: "GET /card/{id} answers country_permission sorted by country; the list keeps insertion order (cards carry NL and BE).", allowedBy: "spec: country_permission is an array; no order is given" },
+  { name: "replace-issues-new-card", description: "A replacement is a new card (new id, new number, same expiry); replace answers the new card's Id, batch lists the ids sent.", allowedBy: "GAP-29 (old or new card's id is open); conventions §7" },
+  { name: "card-country-permission-merged", description: "PUT country_permission grants the countries sent in addition to those the card has.", allowedBy: "GAP-26 (field semantics not listed)" },
+  { name: "card-fallback-null", description: "A card without a fallback shows monetary_account_id_fallback: null instead of leaving it out.", allowedBy: "GAP-27 (removed reads as absent or null); CARD-022" },
   { name: "connection-close", description: "Every answer closes its connection (no keep-alive).", allowedBy: "HTTP/1.1" },
 ];
 

@@ -37,7 +37,7 @@ function expectNewNumber(before: Card, after: Card, about: About, skip: Skip): v
 
 /** A refused replace replaces nothing: the card keeps the numbers it had. */
 function expectSameNumber(before: Card, after: Card, about: About): void {
-  if (canonical(cardNumbers(after)) !== canonical(cardNumbers(before))) {
+  if (canonical(cardNumbers(after).sort()) !== canonical(cardNumbers(before).sort())) {
     failPlain(about, `expected card ${before.id} to keep its card numbers ${cardNumbers(before).join(", ") || "(none)"}, got ${cardNumbers(after).join(", ") || "(none)"}`);
   }
 }
@@ -135,10 +135,12 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     const listed = ((results[0]!.updated_card_ids as { id?: unknown }[]) ?? []).map((entry) => entry.id);
     const missing = chosen.filter((c) => !listed.includes(c.id)).map((c) => c.id);
     expectThat(missing.length === 0, exchange, `updated_card_ids holding ${chosen.map((c) => c.id).join(" and ")}`, about, `updated_card_ids ${canonical(listed)}`);
-    for (const card of chosen) {
-      const after = await calls.read(card.id, { req: "REPL-004", what: "after the batch replace" });
-      expectNewNumber(card, after, { req: "REPL-004", what: `batch replace ${canonical(body)}` }, skip);
-    }
+    // GAP-29: a replacement may be a new card, so the new numbers are looked for on all the user's cards.
+    const old = new Set(cards.flatMap(cardNumbers));
+    const { cards: afterCards } = await calls.all({ req: "REPL-004", what: "listing the cards after the batch replace" });
+    const fresh = afterCards.flatMap(cardNumbers).filter((n) => !old.has(n));
+    skip(old.size === 0 && fresh.length === 0, "the cards show no primary_account_numbers: card numbers cannot be compared (GAP-04)");
+    if (fresh.length < chosen.length) failPlain({ req: "REPL-004", what: `batch replace ${canonical(body)}` }, `expected ${chosen.length} card numbers the user's cards did not carry before, got ${fresh.length}`);
   });
 
   const badBodies: [string, unknown][] = [
@@ -167,7 +169,10 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     const [card] = replaceable(cards, skip);
     const unknown = Math.max(...cards.map((c) => c.id)) + 1_000_000_000;
     const body = { cards: [{ id: card!.id }, { id: unknown }] };
-    expectRefused(await calls.batchReplace(body), { req: "REPL-010", what: `with ${canonical(body)} (the second id does not exist)` });
+    const about = { req: "REPL-010", what: `with ${canonical(body)} (the second id does not exist)` };
+    const before = await calls.read(card!.id, about);
+    expectRefused(await calls.batchReplace(body), about);
+    expectSameNumber(before, await calls.read(card!.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
   });
 
   test("REPL-010 AUTH-019 a batch naming another user's card is refused with 4XX, and that card keeps its number", async ({ skip }) => {

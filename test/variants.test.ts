@@ -106,6 +106,24 @@ const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
     const refused = (await p.get(`/user/${p.session.userId}/company/999999999`)).json as { Error?: { error_description?: string }[] };
     return /\(request [^)]+\)$/.test(refused.Error?.[0]?.error_description ?? "");
   },
+  "card-read-arrays-sorted": async (p) => {
+    const countries = (e: Exchange) => ((inner(e)[1].country_permission ?? []) as { country: string }[]).map((c) => c.country).join();
+    const listed = await p.get(`/user/${p.session.userId}/card`);
+    return countries(listed) !== countries(await p.get(`/user/${p.session.userId}/card/${ids(listed)[0]}`));
+  },
+  "replace-issues-new-card": async (p) => {
+    const id = ids(await p.get(`/user/${p.session.userId}/card`)).at(-1)!;
+    return ids(await p.send("POST", `/user/${p.session.userId}/card/${id}/replace`, {}))[0] !== id;
+  },
+  "card-country-permission-merged": async (p) => {
+    const listed = await p.get(`/user/${p.session.userId}/card`);
+    const card = (responseItems(listed.json) ?? []).map((item) => Object.values(item)[0] as { id: number; status: string }).find((c) => c.status === "ACTIVE")!;
+    await p.send("PUT", `/user/${p.session.userId}/card/${card.id}`, { country_permission: [{ country: "DE" }] });
+    const after = inner(await p.get(`/user/${p.session.userId}/card/${card.id}`))[1].country_permission as { country: string }[];
+    return after.length > 1;
+  },
+  "card-fallback-null": async (p) =>
+    (responseItems((await p.get(`/user/${p.session.userId}/card`)).json) ?? []).some((item) => (Object.values(item)[0] as Record<string, unknown>).monetary_account_id_fallback === null),
 };
 
 async function probeWith(variants: string[]): Promise<Probe & { close(): Promise<void> }> {

@@ -30,6 +30,7 @@ export const cardReplacementFaults: FaultSpec[] = [
   fault("batch-replace-accepts-missing-cards", "REPL-009", "POST /card-batch-replace without a cards array answers an empty CardBatchReplace."),
   fault("batch-replace-accepts-other-users-card", "REPL-010", "POST /card-batch-replace replaces another user's card."),
   fault("batch-replace-skips-unknown-ids", "REPL-010", "POST /card-batch-replace skips ids it does not know and replaces the rest."),
+  fault("batch-replace-partial-before-refusal", "REPL-010", "POST /card-batch-replace replaces each card as it reads the list, so a batch refused for a later unknown id has already replaced the earlier cards."),
   fault("replace-other-users-card", "AUTH-019", "POST /card/{id}/replace replaces another user's card through the caller's own userID."),
 ];
 
@@ -53,8 +54,25 @@ function checkNameOnCard(texts: Texts, userCards: CardRecord[]): void {
   }
 }
 
-function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): void {
+function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number {
   const { faults } = ctx;
+  if (faults.on("replace-issues-new-card")) {
+    // Legal variant: the replacement is a new card; the old one stays as it was.
+    const cards = ctx.state.collection<CardRecord>("cards");
+    const owner = [...ctx.state.users.keys()].find((u) => cards.get(u, card.id) === card)!;
+    const made = cards.add(owner, (id) => ({
+      ...card,
+      id,
+      created: timestamp(),
+      updated: timestamp(),
+      primary_account_numbers: [newPan(ctx, card.primary_account_numbers)],
+      country_permission: card.country_permission.map((p) => ({ ...p })),
+      preferred_name_on_card: texts.preferred_name_on_card ?? card.preferred_name_on_card,
+      second_line: texts.second_line ?? card.second_line,
+      name_on_card: texts.name_on_card ?? card.name_on_card,
+    }));
+    return made.id;
+  }
   if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [newPan(ctx, card.primary_account_numbers)];
   if (faults.on("replace-new-expiry")) card.expiry_date = `${Number(card.expiry_date.slice(0, 4)) + 3}${card.expiry_date.slice(4)}`;
   if (!faults.on("replace-ignores-names")) {
@@ -63,6 +81,7 @@ function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): void {
   }
   if (texts.name_on_card !== undefined) card.name_on_card = texts.name_on_card;
   card.updated = timestamp();
+  return card.id;
 }
 
 export const cardReplacementModule: ResourceModule = {
@@ -82,9 +101,9 @@ export const cardReplacementModule: ResourceModule = {
       if (faults.on("replace-empty-body-refused") && Object.keys(texts).length === 0) throw badRequest("Nothing to replace.");
       if (faults.on("replace-rejects-second-line") && texts.second_line !== undefined) throw badRequest("second_line is not valid.");
       checkNameOnCard(texts, cards.list(userId));
-      replace(ctx, card, texts);
+      const replacedId = replace(ctx, card, texts);
       if (faults.on("replace-answers-card-not-id")) return sendItems(reply, [{ [CARD_TYPE_KEY]: cardView(card, faults) }]);
-      return sendId(reply, card.id);
+      return sendId(reply, replacedId);
     });
 
     app.post("/v1/user/:userID/card-batch-replace", async (request, reply) => {
@@ -105,6 +124,7 @@ export const cardReplacementModule: ResourceModule = {
         const card = faults.on("batch-replace-accepts-other-users-card") ? cards.getAny(fields.id) : cards.get(userId, fields.id);
         if (!card) {
           if (faults.on("batch-replace-skips-unknown-ids")) continue;
+          if (faults.on("batch-replace-partial-before-refusal")) for (const p of planned) replace(ctx, p.card, p.texts);
           throw notFound(`Card ${fields.id} was not found.`);
         }
         if (planned.some((p) => p.card.id === card.id)) throw badRequest(`Card ${card.id} is named twice.`);

@@ -104,7 +104,7 @@ export function cardView(card: CardRecord, faults?: FaultSet): Record<string, un
       type: "PHYSICAL",
       monetary_account_id: card.monetary_account_id,
     })),
-    ...(card.monetary_account_id_fallback === null ? {} : { monetary_account_id_fallback: card.monetary_account_id_fallback }),
+    ...(card.monetary_account_id_fallback === null && !faults?.on("card-fallback-null") ? {} : { monetary_account_id_fallback: card.monetary_account_id_fallback }),
   };
 }
 
@@ -176,7 +176,9 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
   if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = update.card_limit;
   if (update.card_limit_atm) card.card_limit_atm = update.card_limit_atm;
-  if (update.country_permission) card.country_permission = update.country_permission.map((country) => ({ id: ctx.state.nextId(), country }));
+  if (update.country_permission && faults.on("card-country-permission-merged")) {
+    for (const country of update.country_permission) if (!card.country_permission.some((p) => p.country === country)) card.country_permission.push({ id: ctx.state.nextId(), country });
+  } else if (update.country_permission) card.country_permission = update.country_permission.map((country) => ({ id: ctx.state.nextId(), country }));
   card.updated = timestamp();
 }
 
@@ -202,7 +204,7 @@ export const cardsModule: ResourceModule = {
         monetary_account_id_fallback: i % 2 === 0 ? user.monetaryAccountIds[1]! : null,
         card_limit: { value: "500.00", currency: "EUR" },
         card_limit_atm: { value: "200.00", currency: "EUR" },
-        country_permission: [{ id: ctx.state.nextId(), country: "NL" }],
+        country_permission: ctx.faults.on("card-read-arrays-sorted") ? [{ id: ctx.state.nextId(), country: "NL" }, { id: ctx.state.nextId(), country: "BE" }] : [{ id: ctx.state.nextId(), country: "NL" }],
         primary_account_numbers: [newPan(ctx)],
       }));
     });
@@ -234,7 +236,12 @@ export const cardsModule: ResourceModule = {
       const userId = pathUser(request, ctx, "card-item-path-user-not-checked");
       const card = findCard(cards, userId, request, faults, "card-other-user-readable");
       if (faults.on("card-read-answers-all-cards")) return sendItems(reply, cards.list(userId).map((c) => view(c)));
-      return sendItems(reply, [view(card, faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY)]);
+      const item = view(card, faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY);
+      if (faults.on("card-read-arrays-sorted")) {
+        const shown = Object.values(item)[0] as { country_permission: { country: string }[] };
+        shown.country_permission = [...shown.country_permission].sort((a, b) => a.country.localeCompare(b.country));
+      }
+      return sendItems(reply, [item]);
     });
 
     app.put("/v1/user/:userID/card/:itemId", { config: { errorStatus: 400 } }, async (request, reply) => {
