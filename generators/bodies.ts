@@ -70,7 +70,8 @@ const company = fc.record(
     vat_number: vatNumber,
     vat_numbers: fc.array(vatNumber, { maxLength: 2 }),
   },
-  { requiredKeys: ["name", "country", "legal_form", "subscription_type"] },
+  // GAP-65: the provider also requires both addresses; a body without them may be refused (COMP-008 LENIENT).
+  { requiredKeys: ["name", "country", "legal_form", "subscription_type", "address_main", "address_postal"] },
 );
 const companyInvalid = {
   wrongType: { req: "COMP-010", fields: ["name", "country", "legal_form", "subscription_type", "ubo", "address_main"] },

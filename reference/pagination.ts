@@ -30,6 +30,7 @@ export const paginationFaults: FaultSpec[] = [
   fault("page-future-url-smallest-id", "PAGE-017", "future_url carries the smallest id on the page as newer_id."),
   fault("page-unsorted-two-sources", "PAGE-019", "A page is stitched from two halves, the newer half first, so its items are in no id order."),
   fault("page-empty-list-links", "PAGE-020", "An empty list answers newer_url and older_url pointing at id 0 instead of null."),
+  fault("page-cursor-count-ignored", "PAGE-004", "With newer_id or older_id present, count is ignored and the page holds the default 10 items."),
   fault("page-newer-id-refused", "PAGE-021", "Only older_id is implemented: a request with newer_id (newer_url, future_url) is refused."),
 ];
 
@@ -63,6 +64,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   if (newerId !== undefined && olderId !== undefined) throw badRequest("Use newer_id or older_id, not both.");
   let size = count || (faults.on("page-default-count-20") ? 20 : DEFAULT_COUNT);
   if (count !== undefined && faults.on("page-count-off-by-one")) size += 1;
+  if ((newerId !== undefined || olderId !== undefined) && faults.on("page-cursor-count-ignored")) size = DEFAULT_COUNT;
   if (faults.on("count-over-200-clamped")) size = Math.min(size, MAX_COUNT);
   const sorted = [...all].sort((a, b) => a.id - b.id);
   let items: T[];

@@ -57,6 +57,7 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
     idsLarge: variants.includes("ids-large"),
     idsPerUser: variants.includes("ids-per-user"),
     tokensBase64url: variants.includes("tokens-base64url"),
+    idsPerUserPerResource: variants.includes("ids-per-user-per-resource"),
   });
   const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
   const ctx: ReferenceContext = {

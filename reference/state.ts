@@ -89,6 +89,8 @@ export interface StateOptions {
   idsPerUser?: boolean;
   /** Tokens are base64url instead of hex. */
   tokensBase64url?: boolean;
+  /** Each user's items are numbered from 1 in each resource (one counter per user and resource). */
+  idsPerUserPerResource?: boolean;
 }
 
 export class ReferenceState {
@@ -124,7 +126,16 @@ export class ReferenceState {
   collection<T extends { id: number }>(name: string): Collection<T> {
     let found = this.collections.get(name);
     if (!found) {
-      found = new Collection(this.nextItemId);
+      const perResource = new Map<number, number>();
+      found = new Collection(
+        this.options.idsPerUserPerResource
+          ? (owner: number) => {
+              const next = (perResource.get(owner) ?? 0) + 1;
+              perResource.set(owner, next);
+              return next;
+            }
+          : this.nextItemId,
+      );
       this.collections.set(name, found);
     }
     return found as unknown as Collection<T>;

@@ -109,6 +109,8 @@ describe("POST /user/{userID}/company", () => {
   const wrongTypes: [string, Record<string, unknown>][] = [
     ["a number for name", { name: 42 }],
     ["a boolean for legal_form", { legal_form: true }],
+    ["a number for country", { country: 528 }],
+    ["an array for subscription_type", { subscription_type: ["COMPANY_V2"] }],
     ["an object for ubo", { ubo: { name: "Alex Example" } }],
     ["a string for address_main", { address_main: "Naritaweg 131, Amsterdam" }],
   ];

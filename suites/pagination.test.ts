@@ -108,8 +108,10 @@ function expectNewestItems(first: Page, count: number | undefined, all: number[]
  * oldest page newer_url until null; each walk visits every id of `all` exactly once, page after page
  * in id order, and a link is null exactly where no item lies beyond the page.
  */
-async function expectWalks(list: ListCase, first: Page, all: number[]): Promise<void> {
+async function expectWalks(list: ListCase, first: Page, all: number[], count: number | undefined): Promise<void> {
   const ends = (page: Page) => {
+    const limit = count ?? DEFAULT_COUNT;
+    expectThat(page.ids.length <= limit, page.exchange, `at most ${limit} items (the count the link kept)`, { req: count === undefined ? "PAGE-003" : "PAGE-004" }, `${page.ids.length} items`);
     if (page.ids.length === 0) return;
     const max = Math.max(...page.ids);
     const min = Math.min(...page.ids);
@@ -190,7 +192,7 @@ describe("pages of every list", () => {
       if (!truth.has(list.path)) truth.set(list.path, allIds(list));
       const all = await truth.get(list.path)!;
       const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
-      await expectWalks(list, first, all);
+      await expectWalks(list, first, all, count);
     });
   });
 });
@@ -276,7 +278,7 @@ describe("lists of every size", () => {
           expectThat(empty, first.exchange, "Response [] with newer_url and older_url null (an empty list)", { req: "PAGE-020" });
         }
         expectNewestItems(first, count, alive);
-        await expectWalks(list, first, alive);
+        await expectWalks(list, first, alive, count);
       });
     } finally {
       for (const id of created) await remove(id, false);

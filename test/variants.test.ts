@@ -122,6 +122,26 @@ const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
     const after = inner(await p.get(`/user/${p.session.userId}/card/${card.id}`))[1].country_permission as { country: string }[];
     return after.length > 1;
   },
+  "company-provider-body-rules": async (p) =>
+    (await p.send("POST", `/user/${p.session.userId}/company`, { name: "Probe BV", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V2" })).status === 400,
+  "ids-per-user-per-resource": async (p) => {
+    const cards = ids(await p.get(`/user/${p.session.userId}/card?count=200`));
+    const companies = ids(await p.get(`/user/${p.session.userId}/company?count=200`));
+    return cards.includes(1) && companies.includes(1);
+  },
+  "sandbox-data-varies": async (p) => {
+    const keys: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const made = await p.client.request({ method: "POST", path: "/sandbox-user-person", json: {} });
+      keys.push(String(inner(made)[1].api_key));
+    }
+    const counts: number[] = [];
+    for (const apiKey of keys) {
+      const session = await openSession(p.client, { apiKey });
+      counts.push(ids(await p.client.request({ path: `/user/${session.userId}/company?count=200`, token: session.sessionToken })).length);
+    }
+    return counts[0] !== counts[1];
+  },
   "card-fallback-null": async (p) =>
     (responseItems((await p.get(`/user/${p.session.userId}/card`)).json) ?? []).some((item) => (Object.values(item)[0] as Record<string, unknown>).monetary_account_id_fallback === null),
 };

@@ -104,6 +104,7 @@ export const companiesModule: ResourceModule = {
     { name: "company-minimal-body-500", requirement: "COMP-008", description: "POST company without address_main crashes (500).", suites: SUITES },
     { name: "company-vat-numbers-refused", requirement: "COMP-009", description: "POST company with vat_numbers is refused as an unsupported field.", suites: SUITES },
     { name: "company-name-type-unchecked", requirement: "COMP-010", description: "POST company accepts a name that is not a string.", suites: SUITES },
+    { name: "company-enum-fields-type-unchecked", requirement: "COMP-010", description: "POST company checks the types of name and ubo but takes country and subscription_type of any JSON type.", suites: SUITES },
     { name: "company-put-types-unchecked", requirement: "COMP-010", description: "PUT company skips the type checks that POST makes.", suites: SUITES },
     { name: "company-put-ignored", requirement: "COMP-011", description: "PUT company answers Id but changes nothing.", suites: SUITES },
     { name: "company-put-answers-empty", requirement: "ERR-011", description: "PUT company answers an empty Response.", suites: SUITES },
@@ -115,7 +116,10 @@ export const companiesModule: ResourceModule = {
   ],
   seed(ctx, user) {
     const companies = ctx.state.collection<CompanyRecord>("companies");
-    for (let i = 0; i < SEEDED; i++) {
+    // Variant sandbox-data-varies: users hold different numbers of companies (data); the second user created (the run's secondary) has more.
+    const sandboxUsers = [...ctx.state.users.values()].filter((u) => u.apiKey.startsWith("sandbox_")).length;
+    const count = ctx.faults.on("sandbox-data-varies") && sandboxUsers === 2 ? SEEDED + 6 : SEEDED;
+    for (let i = 0; i < count; i++) {
       const now = timestamp();
       companies.add(user.id, (id) => ({ id, created: now, updated: now, ...fresh(), seeded: true, ...seedBody(user, i) }));
     }
@@ -136,12 +140,14 @@ export const companiesModule: ResourceModule = {
       const raw = objectBody(request);
       const body = parseCompanyBody(raw, {
         notRequired: faults.on("company-missing-legal-form-accepted") ? ["legal_form"] : [],
-        typeUnchecked: faults.on("company-name-type-unchecked") ? ["name"] : [],
+        typeUnchecked: [...(faults.on("company-name-type-unchecked") ? ["name"] : []), ...(faults.on("company-enum-fields-type-unchecked") ? ["country", "subscription_type"] : [])],
         refused: faults.on("company-vat-numbers-refused") ? ["vat_numbers"] : [],
       });
       if (faults.on("company-coc-number-required") && body.chamber_of_commerce_number === undefined) throw new HttpError(400, "Field chamber_of_commerce_number is required.");
       // The crash a handler has when it reads address_main.country without looking first.
       if (faults.on("company-minimal-body-500") && body.address_main === undefined) throw new Error("Cannot read properties of undefined (reading 'country')");
+      // Variant company-provider-body-rules (GAP-65, COMP-008 LENIENT): like the provider, address_main and address_postal are required.
+      if (faults.on("company-provider-body-rules") && (body.address_main === undefined || body.address_postal === undefined)) throw new HttpError(400, "Fields address_main and address_postal are required.");
       const now = timestamp();
       const company = companies.add(userId, (id) => ({ ...body, id, created: now, updated: now, ...fresh(), seeded: false }));
       if (faults.on("company-create-answers-company")) return sendItems(reply, [view(company)]);
