@@ -89,7 +89,7 @@ export interface StateOptions {
   idsPerUser?: boolean;
   /** Tokens are base64url instead of hex. */
   tokensBase64url?: boolean;
-  /** Each user's items are numbered from 1 in each resource (one counter per user and resource). */
+  /** Each user's items are numbered from 1 in each resource (one counter per user and resource), monetary accounts too. */
   idsPerUserPerResource?: boolean;
 }
 
@@ -146,7 +146,7 @@ export class ReferenceState {
       id: this.nextId(),
       displayName,
       apiKey,
-      monetaryAccountIds: [this.nextId(), this.nextId()],
+      monetaryAccountIds: this.options.idsPerUserPerResource ? [1, 2] : [this.nextId(), this.nextId()],
       created: timestamp(),
     };
     this.users.set(user.id, user);

@@ -21,6 +21,8 @@ export interface VariantSpec {
 export const VARIANTS: VariantSpec[] = [
   { name: "ids-large", description: "Ids start just below 2^31 and pass it during a run.", allowedBy: "Resources: ids are integers, no range is given" },
   { name: "ids-per-user", description: "Each user's items are numbered from 1, so two users hold items with the same id.", allowedBy: "GAP-70" },
+  { name: "challenge-fields-minimal", description: "A challenge request is answered as {id, status} only.", allowedBy: "GAP-06, conventions §2" },
+  { name: "announcements-same-for-everyone", description: "Every user gets the same announcements, identical to the byte (one shared avatar per announcement).", allowedBy: "GAP-70 (every user may get the same announcements)" },
   { name: "tokens-base64url", description: "Tokens are 43 base64url characters instead of 64 hex digits.", allowedBy: "conventions §4 (a token is a string)" },
   { name: "session-user-api-key", description: "POST /session-server answers the user as UserApiKey instead of UserPerson.", allowedBy: "conventions §4" },
   { name: "other-4xx-statuses", description: "Refusals whose status the specification does not fix use other 4XX codes (422, 403, 404, 410).", allowedBy: "conventions §6" },
@@ -51,7 +53,7 @@ export const VARIANTS: VariantSpec[] = [
   { name: "card-country-permission-merged", description: "PUT country_permission grants the countries sent in addition to those the card has.", allowedBy: "GAP-26 (field semantics not listed)" },
   { name: "card-fallback-null", description: "A card without a fallback shows monetary_account_id_fallback: null instead of leaving it out.", allowedBy: "GAP-27 (removed reads as absent or null); CARD-022" },
   { name: "company-provider-body-rules", description: "POST company without address_main and address_postal is refused with 400 (the provider's rule).", allowedBy: "GAP-65; COMP-008 (LENIENT)" },
-  { name: "ids-per-user-per-resource", description: "Each user's items are numbered from 1 in each resource (company 1, certificate 1, ...).", allowedBy: "GAP-70" },
+  { name: "ids-per-user-per-resource", description: "Each user's items are numbered from 1 in each resource (company 1, certificate 1, ...), and every user's monetary accounts are 1 and 2.", allowedBy: "GAP-70" },
   { name: "sandbox-data-varies", description: "The second user created holds 18 companies instead of 12 (users' data differ).", allowedBy: "conventions §4 (fresh data; contents not fixed)" },
   { name: "connection-close", description: "Every answer closes its connection (no keep-alive).", allowedBy: "HTTP/1.1" },
 ];

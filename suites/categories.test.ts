@@ -45,6 +45,7 @@ describe("POST /user/{userID}/additional-transaction-information-category-user-d
   });
 
   const wrongTypes: [string, Record<string, unknown>][] = [
+    ["a number for category", { category: 42 }],
     ["a boolean for status", { status: true }],
     ["a number for status", { status: 1 }],
     ["a number for color", { color: 3835647 }],

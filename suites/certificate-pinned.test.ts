@@ -140,6 +140,8 @@ describe("pinning a chain", () => {
     ["the leaf's base64 DER without the PEM armour", [{ certificate: pemBody(LEAF_PEM) }]],
     ["a number", [{ certificate: 42 }]],
     ["an object without certificate", [{}]],
+    ["the leaf and the intermediate CA in one entry", [{ certificate: `${LEAF_PEM.trim()}\n${INTERMEDIATE_CA_PEM.trim()}` }]],
+    ["the leaf followed by other text in the same entry", [{ certificate: `${LEAF_PEM.trim()}\nnot a certificate` }]],
     ["a valid leaf followed by an entry that is not a certificate", [{ certificate: LEAF_PEM }, { certificate: "not a certificate" }]],
   ];
   test.for(notCertificates)("CERT-007 ERR-001 a chain entry that is %s is refused with an error body", async ([what, entries], { skip }) => {

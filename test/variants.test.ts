@@ -142,6 +142,15 @@ const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
     }
     return counts[0] !== counts[1];
   },
+  "challenge-fields-minimal": async (p) => {
+    const [, shown] = inner(await p.get(`/user/${p.session.userId}/challenge-request/${p.server.fixtures.challengeRequestIds![0]}`));
+    return Object.keys(shown).sort().join() === "id,status";
+  },
+  "announcements-same-for-everyone": async (p) => {
+    // The shared announcements carry fixed uuids (the same for every user) instead of random ones.
+    const [, shown] = inner(await p.get(`/user/${p.session.userId}/feature-announcement/${p.server.fixtures.featureAnnouncementIds![0]}`));
+    return String((shown.avatar as { uuid?: string } | undefined)?.uuid).startsWith("00000000-0000-4000-8000-");
+  },
   "card-fallback-null": async (p) =>
     (responseItems((await p.get(`/user/${p.session.userId}/card`)).json) ?? []).some((item) => (Object.values(item)[0] as Record<string, unknown>).monetary_account_id_fallback === null),
 };

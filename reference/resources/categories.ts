@@ -27,6 +27,7 @@ export const categoriesModule: ResourceModule = {
     { name: "category-status-only-refused", requirement: "CAT-002", description: "POST category refuses a body without category (treats it as required).", suites: SUITES },
     { name: "category-status-optional", requirement: "CAT-003", description: "POST category without status is accepted.", suites: SUITES },
     { name: "category-color-type-unchecked", requirement: "CAT-004", description: "POST category accepts a color of any JSON type (only status is type-checked).", suites: SUITES },
+    { name: "category-name-type-unchecked", requirement: "CAT-004", description: "POST category accepts a category (the name) of any JSON type.", suites: SUITES },
     { name: "category-path-user-unchecked", requirement: "AUTH-015", description: "POST category creates the category for any existing user named in the path.", suites: SUITES },
   ],
   register(app, ctx) {
@@ -46,7 +47,7 @@ export const categoriesModule: ResourceModule = {
           if (name === "category" && faults.on("category-status-only-refused")) throw badRequest("Field category is required.");
           continue;
         }
-        if (typeof value !== "string" && !(name === "color" && faults.on("category-color-type-unchecked"))) throw badRequest(`Field ${name} must be a string.`);
+        if (typeof value !== "string" && !(name === "color" && faults.on("category-color-type-unchecked")) && !(name === "category" && faults.on("category-name-type-unchecked"))) throw badRequest(`Field ${name} must be a string.`);
         fields[name] = String(value);
       }
       const category = categories.add(userId, (id) => ({ id, created: timestamp(), status: typeof status === "string" ? status : "ACTIVE", ...fields }));

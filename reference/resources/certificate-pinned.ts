@@ -40,7 +40,8 @@ const SEED_COUNT = 12;
 /** One PEM certificate block and nothing else, parsable as X.509 (wire conventions §7: anything else → 4XX). */
 const SINGLE_PEM = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----$/;
 
-function isPemCertificate(text: string): boolean {
+function isPemCertificate(text: string, prefixOnly = false): boolean {
+  if (prefixOnly) text = /^-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/.exec(text)?.[0] ?? "";
   if (!SINGLE_PEM.test(text)) return false;
   try {
     new X509Certificate(text);
@@ -63,7 +64,7 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
   });
   if (ctx.faults.on("cert-non-pem-accepted")) return certificates;
   const checked = ctx.faults.on("cert-only-first-entry-validated") ? certificates.slice(0, 1) : certificates;
-  const bad = checked.findIndex((pem) => !isPemCertificate(pem));
+  const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-entry-prefix-checked")));
   if (bad >= 0) throw badRequest(`certificate_chain[${bad}] is not a PEM certificate.`);
   return certificates;
 }
@@ -112,6 +113,7 @@ export const certificatePinnedModule: ResourceModule = {
     { name: "cert-delete-empty-body", requirement: "ERR-010", description: "DELETE answers 200 with an empty body.", suites: SUITES },
     { name: "cert-deleted-still-listed", requirement: "CERT-006", description: "A deleted chain can no longer be read but is still listed.", suites: SUITES },
     { name: "cert-non-pem-accepted", requirement: "CERT-007", description: "Chain entries are not checked: any string is pinned.", suites: SUITES },
+    { name: "cert-entry-prefix-checked", requirement: "CERT-007", description: "An entry is accepted when it starts with a PEM certificate, whatever follows it (a second certificate, any text).", suites: SUITES },
     { name: "cert-only-first-entry-validated", requirement: "CERT-007", description: "Only the first entry of the chain is checked to be a PEM certificate.", suites: SUITES },
     { name: "cert-refused-chain-stored", requirement: "CERT-007", description: "A chain with an entry that is not a certificate is refused, but pinned all the same.", suites: SUITES },
     { name: "cert-chain-string-accepted", requirement: "CERT-008", description: "certificate_chain given as a string is pinned as a chain of one.", suites: SUITES },

@@ -72,7 +72,8 @@ export const challengeRequestsModule: ResourceModule = {
       const c = faults.on("challenge-other-user-readable") ? challenges.getAny(id) : challenges.get(userId, id);
       if (!c && faults.on("challenge-unknown-id-500") && challenges.ownerOf(id) === undefined) throw new Error("challenge request is undefined");
       if (!c) throw notFound();
-      const view = challengeView(c, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status);
+      let view = challengeView(c, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status);
+      if (faults.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };
       if (faults.on("challenge-get-status-missing")) delete view.status;
       return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: view }]);
     });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID as globalUUID } from "node:crypto";
 import { HttpError, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 
@@ -37,7 +37,10 @@ export const featureAnnouncementsModule: ResourceModule = {
   ],
   seed(ctx, user) {
     const announcements = ctx.state.collection<AnnouncementRecord>("feature-announcements");
-    const ids = SEEDED.map((row) => {
+    const same = ctx.faults.on("announcements-same-for-everyone");
+    const ids = SEEDED.map((row, i) => {
+      let n = 0;
+      const randomUUID = () => (same ? `00000000-0000-4000-8000-${String(i * 10 + n++).padStart(12, "0")}` : globalUUID());
       const anchor = randomUUID();
       return announcements.add(user.id, (id) => ({
         id,
@@ -91,7 +94,7 @@ export const featureAnnouncementsModule: ResourceModule = {
           title: String(body.title ?? ""),
           sub_title: String(body.sub_title ?? ""),
           type: String(body.type ?? "FEATURE"),
-          avatar: { uuid: randomUUID(), anchor_uuid: randomUUID(), style: "NONE", image: [] },
+          avatar: { uuid: globalUUID(), anchor_uuid: globalUUID(), style: "NONE", image: [] },
         }));
         return sendId(reply, a.id);
       });
