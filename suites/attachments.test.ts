@@ -55,8 +55,9 @@ function upload(session: Session, file: TestFile, options: UploadOptions): Promi
  * users' listable items (cards, companies) share ids, the sign of a server that numbers per user.
  */
 async function idsLookPerUser(a: Session, b: Session): Promise<boolean> {
-  for (const list of ["/card", "/company"]) {
-    const [mine, theirs] = await Promise.all([a, b].map((s) => t.client.request({ path: `/user/${s.userId}${list}?count=200`, token: s.sessionToken, from: s.from })));
+  const lists = [(s: Session) => `/user/${s.userId}/card?count=200`, (s: Session) => `/user/${s.userId}/company?count=200`];
+  for (const path of lists) {
+    const [mine, theirs] = await Promise.all([a, b].map((s) => t.client.request({ path: path(s), token: s.sessionToken, from: s.from })));
     if (mine!.status !== 200 || theirs!.status !== 200) continue;
     const own = new Set(idsIn(mine!.json));
     if (idsIn(theirs!.json).some((id) => own.has(id))) return true;

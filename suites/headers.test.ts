@@ -54,14 +54,24 @@ describe("X-Service-Client-Request-Id", () => {
   });
 
   test("HDR-002 ERR-001 a request id reused in a second session on the same device is refused", async ({ skip }) => {
-    skip(readOnly || !t.canProvision(), SKIP.provisioning);
-    const first = await t.freshSession({ from });
-    const second = await postSessionServer(t.client, { token: first.installationToken, apiKey: first.apiKey, from });
-    expectOk(second.exchange, { req: "HDR-002", what: "opening a second session on the same device (set-up)" });
+    skip(readOnly, SKIP.readOnly);
+    // A fresh user's key where the target provisions users: new devices and sessions never touch the primary's.
+    const apiKey = t.canProvision() ? await t.freshApiKey(from) : t.primary().apiKey;
+    const installation = await postInstallation(t.client, { from });
+    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), { req: "HDR-002", what: "registering the device (set-up)" });
+    const open = async (which: string) => {
+      const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from });
+      expectOk(session.exchange, { req: "HDR-002", what: `opening the ${which} session on the device (set-up)` });
+      return session;
+    };
+    const call = (session: { token?: string; userId?: number }, id: string) =>
+      t.client.request({ path: `/user/${session.userId ?? t.primary().userId}/card`, token: session.token ?? null, from, headers: { [t.header("Client-Request-Id")]: id } });
     const id = `conformance-${crypto.randomUUID()}`;
-    const call = (token: string) => t.client.request({ path: t.userPath(first, "/card"), token, from, headers: { [t.header("Client-Request-Id")]: id } });
-    expectOk(await call(first.sessionToken), { req: "HDR-002", what: `with a new request id ${id} in the first session` });
-    expectRefused(await call(second.token!), { req: "HDR-002", what: `reusing request id ${id} in another session of the same device` });
+    expectOk(await call(await open("first"), id), { req: "HDR-002", what: `with a new request id ${id} in the first session` });
+    // The first session may end when the second opens (not shown either way): only the second is used from here.
+    const second = await open("second");
+    expectOk(await call(second, `conformance-${crypto.randomUUID()}`), { req: "HDR-002", what: "with a fresh request id in the second session (control)" });
+    expectRefused(await call(second, id), { req: "HDR-002", what: `reusing request id ${id} in another session of the same device` });
   });
 
   test("HDR-002 ERR-001 a request id reused on session-server for the same device is refused", async ({ skip }) => {
