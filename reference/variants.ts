@@ -52,7 +52,7 @@ export const VARIANTS: VariantSpec[] = [
   { name: "replace-issues-new-card", description: "A replacement is a new card (new id, new number, same expiry); replace answers the new card's Id, batch lists the ids sent.", allowedBy: "GAP-29 (old or new card's id is open); conventions §7" },
   { name: "card-country-permission-merged", description: "PUT country_permission grants the countries sent in addition to those the card has.", allowedBy: "GAP-26 (field semantics not listed)" },
   { name: "card-fallback-null", description: "A card without a fallback shows monetary_account_id_fallback: null instead of leaving it out.", allowedBy: "GAP-27 (removed reads as absent or null); CARD-022" },
-  { name: "company-provider-body-rules", description: "POST company without address_main and address_postal is refused with 400 (the provider's rule).", allowedBy: "GAP-65; COMP-008 (LENIENT)" },
+  { name: "company-provider-body-rules", description: "POST company without address_main and address_postal (the provider's rule), or with a subscription_type other than COMPANY_V2 (a closed list), is refused with 400.", allowedBy: "GAP-65 (allowed values not shown); COMP-008 (LENIENT)" },
   { name: "ids-per-user-per-resource", description: "Each user's items are numbered from 1 in each resource (company 1, certificate 1, ...), and every user's monetary accounts are 1 and 2.", allowedBy: "GAP-70" },
   { name: "sandbox-data-varies", description: "The second user created holds 18 companies instead of 12 (users' data differ).", allowedBy: "conventions §4 (fresh data; contents not fixed)" },
   { name: "connection-close", description: "Every answer closes its connection (no keep-alive).", allowedBy: "HTTP/1.1" },

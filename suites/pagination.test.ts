@@ -13,6 +13,7 @@ import { createdId } from "../harness/envelope.js";
 import { ENDPOINTS } from "../harness/endpoints.js";
 import { LenientLog } from "../harness/lenient.js";
 import {
+  cursorOf,
   expectCursors,
   expectIdOrder,
   expectLinkShapes,
@@ -106,18 +107,30 @@ function expectNewestItems(first: Page, count: number | undefined, all: number[]
 /**
  * PAGE-010, PAGE-011, PAGE-016, PAGE-021: from the first page, older_url until null, then from the
  * oldest page newer_url until null; each walk visits every id of `all` exactly once, page after page
- * in id order, and a link is null exactly where no item lies beyond the page.
+ * in id order, and a link is null exactly where no item lies beyond the page. PAGE-003, PAGE-004: every
+ * page holds at most count items (10 without), and a page reached by a link exactly min(count, the
+ * items beyond its cursor): a server that honours count on the first page only is caught here.
  */
 async function expectWalks(list: ListCase, first: Page, all: number[], count: number | undefined): Promise<void> {
+  const limit = count ?? DEFAULT_COUNT;
+  const sizeReq = count === undefined ? "PAGE-003" : "PAGE-004";
   const ends = (page: Page) => {
-    const limit = count ?? DEFAULT_COUNT;
-    expectThat(page.ids.length <= limit, page.exchange, `at most ${limit} items (the count the link kept)`, { req: count === undefined ? "PAGE-003" : "PAGE-004" }, `${page.ids.length} items`);
+    expectThat(page.ids.length <= limit, page.exchange, `at most ${limit} items (the count the link kept)`, { req: sizeReq }, `${page.ids.length} items`);
     if (page.ids.length === 0) return;
     const max = Math.max(...page.ids);
     const min = Math.min(...page.ids);
     // An absent link counts as null here: whether all three are present is PAGE-001's check.
     if (max === all[all.length - 1]) expectThat((page.pagination?.newer_url ?? null) === null, page.exchange, "newer_url null: no item has a greater id than this page's", { req: "PAGE-010" }, `newer_url ${JSON.stringify(page.pagination?.newer_url)}`);
     if (min === all[0]) expectThat((page.pagination?.older_url ?? null) === null, page.exchange, "older_url null: no item has a smaller id than this page's", { req: "PAGE-011" }, `older_url ${JSON.stringify(page.pagination?.older_url)}`);
+  };
+  // Counted from the link's own cursor, so a wrong cursor is left to PAGE-008/PAGE-009 and only the size is judged here.
+  const sized = (page: Page, link: string, direction: "older_url" | "newer_url") => {
+    const cursor = cursorOf(link, direction === "older_url" ? "older_id" : "newer_id");
+    if (cursor === undefined) return;
+    const beyond = all.filter((id) => (direction === "older_url" ? id < cursor : id > cursor)).length;
+    const want = Math.min(limit, beyond);
+    const where = direction === "older_url" ? `below older_id ${cursor}` : `above newer_id ${cursor}`;
+    expectThat(page.ids.length === want, page.exchange, `exactly ${want} items (${beyond} items of the list lie ${where}; the count is ${limit})`, { req: sizeReq }, `${page.ids.length} items, ids ${page.ids.join(", ")}`);
   };
   const walk = async (from: Page, direction: "older_url" | "newer_url"): Promise<Page[]> => {
     const pages = [from];
@@ -126,6 +139,7 @@ async function expectWalks(list: ListCase, first: Page, all: number[], count: nu
       if (pages.length > all.length + 1) failPlain({ req: "PAGE-016" }, `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ${all.length} items`);
       const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
       ends(page);
+      sized(page, link, direction);
       pages.push(page);
     }
     return pages;
@@ -184,7 +198,7 @@ describe("pages of every list", () => {
     });
   });
 
-  test("PAGE-010 PAGE-011 PAGE-016 PAGE-021 following older_url from the first page, and newer_url back from the oldest, visits every item exactly once, and each link is null exactly at its end", async ({ skip }) => {
+  test("PAGE-003 PAGE-004 PAGE-010 PAGE-011 PAGE-016 PAGE-021 following older_url from the first page, and newer_url back from the oldest, visits every item exactly once, every page holds count items (fewer only at the end), and each link is null exactly at its end", async ({ skip }) => {
     const lists = (await listCases()).filter((list) => list.stable);
     skip(lists.length === 0, `${SKIP.provisioning} (a whole-list walk needs lists no other check changes meanwhile)`);
     const truth = new Map<string, Promise<number[]>>();
@@ -218,7 +232,7 @@ describe("the count parameter", () => {
     }
   });
 
-  test("PAGE-003 PAGE-005 PAGE-006 on a list of more than 200 items, count 200 answers exactly 200 items, no count exactly 10, and no count ever more than 200", async ({ skip, annotate }) => {
+  test("PAGE-003 PAGE-004 PAGE-005 PAGE-006 on a list of more than 200 items, count 200 answers exactly 200 items, no count exactly 10, a count above 10 exactly that many on the first page and on the page older_id leads to, and no count ever more than 200", async ({ skip, annotate }) => {
     skip(readOnly, SKIP.readOnly);
     skip(!t.canProvision(), SKIP.provisioning);
     const session = await t.freshSession();
@@ -231,6 +245,18 @@ describe("the count parameter", () => {
       expectThat(full.ids.length === MAX_COUNT, full.exchange, `exactly ${MAX_COUNT} items (the list holds ${grown.size})`, { req: "PAGE-005" }, `${full.ids.length} items`);
       const plain = readPage(await getPage(t, list, list.path), { req: "PAGE-003", what: `on a list of ${grown.size} items` });
       expectThat(plain.ids.length === DEFAULT_COUNT, plain.exchange, `exactly ${DEFAULT_COUNT} items (the list holds ${grown.size})`, { req: "PAGE-003" }, `${plain.ids.length} items`);
+      // Counts above the default need a long list to show on a cursor page: a server that serves cursor
+      // requests the default 10 (count honoured on the first page only) is caught only here.
+      const all = await allIds(list);
+      await property(fc.integer({ min: DEFAULT_COUNT + 1, max: MAX_COUNT - 1 }), async (count) => {
+        const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-004", what: `on a list of ${all.length} items` });
+        expectThat(first.ids.length === count, first.exchange, `exactly ${count} items (the list holds ${all.length})`, { req: "PAGE-004" }, `${first.ids.length} items`);
+        const cursor = Math.min(...first.ids);
+        const below = all.filter((id) => id < cursor).length;
+        const older = readPage(await getPage(t, list, list.path, { count, older_id: cursor }), { req: "PAGE-004", what: `(older_id ${cursor}, the smallest id of the page before)` });
+        const want = Math.min(count, below);
+        expectThat(older.ids.length === want, older.exchange, `exactly ${want} items (${below} items of the list lie below ${cursor})`, { req: "PAGE-004" }, `${older.ids.length} items`);
+      });
       await property(countAboveMax, async (count) => {
         expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
       });

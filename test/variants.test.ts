@@ -122,8 +122,13 @@ const PROBES: Record<string, (p: Probe) => Promise<boolean>> = {
     const after = inner(await p.get(`/user/${p.session.userId}/card/${card.id}`))[1].country_permission as { country: string }[];
     return after.length > 1;
   },
-  "company-provider-body-rules": async (p) =>
-    (await p.send("POST", `/user/${p.session.userId}/company`, { name: "Probe BV", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V2" })).status === 400,
+  "company-provider-body-rules": async (p) => {
+    const body = { name: "Probe BV", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V2" };
+    const address = { street: "Naritaweg", house_number: "131", postal_code: "1043 BW", city: "Amsterdam", country: "NL" };
+    const post = async (json: Record<string, unknown>) => (await p.send("POST", `/user/${p.session.userId}/company`, json)).status;
+    const full = { ...body, address_main: address, address_postal: address };
+    return (await post(body)) === 400 && (await post({ ...full, subscription_type: "BUSINESS" })) === 400 && (await post(full)) === 200;
+  },
   "ids-per-user-per-resource": async (p) => {
     const cards = ids(await p.get(`/user/${p.session.userId}/card?count=200`));
     const companies = ids(await p.get(`/user/${p.session.userId}/company?count=200`));

@@ -146,8 +146,10 @@ export const companiesModule: ResourceModule = {
       if (faults.on("company-coc-number-required") && body.chamber_of_commerce_number === undefined) throw new HttpError(400, "Field chamber_of_commerce_number is required.");
       // The crash a handler has when it reads address_main.country without looking first.
       if (faults.on("company-minimal-body-500") && body.address_main === undefined) throw new Error("Cannot read properties of undefined (reading 'country')");
-      // Variant company-provider-body-rules (GAP-65, COMP-008 LENIENT): like the provider, address_main and address_postal are required.
+      // Variant company-provider-body-rules (GAP-65, COMP-008 LENIENT): like the provider, address_main and address_postal are
+      // required; and subscription_type is checked against a closed list (its values are not shown), here the one GAP-65 sends.
       if (faults.on("company-provider-body-rules") && (body.address_main === undefined || body.address_postal === undefined)) throw new HttpError(400, "Fields address_main and address_postal are required.");
+      if (faults.on("company-provider-body-rules") && body.subscription_type !== "COMPANY_V2") throw new HttpError(400, "Field subscription_type must be COMPANY_V2.");
       const now = timestamp();
       const company = companies.add(userId, (id) => ({ ...body, id, created: now, updated: now, ...fresh(), seeded: false }));
       if (faults.on("company-create-answers-company")) return sendItems(reply, [view(company)]);
