@@ -19,11 +19,15 @@ export interface Endpoint {
 }
 
 /** Every endpoint of banking-api.md (and the iDEAL paths of wire conventions §7). */
+/** A company body as GAP-65 has the suite send it: the provider's legal_form and subscription_type, both addresses. */
+const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
+const COMPANY_BODY = { name: "Conformance BV", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V2", address_main: ADDRESS, address_postal: ADDRESS };
+
 export const ENDPOINTS: Endpoint[] = [
-  { method: "POST", path: "/user/{userID}/company", section: "Companies", body: { name: "Conformance BV", country: "NL", legal_form: "BV", subscription_type: "BUSINESS" } },
+  { method: "POST", path: "/user/{userID}/company", section: "Companies", body: COMPANY_BODY },
   { method: "GET", path: "/user/{userID}/company", section: "Companies" },
   { method: "GET", path: "/user/{userID}/company/{itemId}", section: "Companies" },
-  { method: "PUT", path: "/user/{userID}/company/{itemId}", section: "Companies", body: { name: "Conformance BV", country: "NL", legal_form: "BV", subscription_type: "BUSINESS" } },
+  { method: "PUT", path: "/user/{userID}/company/{itemId}", section: "Companies", body: COMPANY_BODY },
   { method: "POST", path: "/user/{userID}/certificate-pinned", section: "Pinned certificates", body: { certificate_chain: [{ certificate: "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----" }] } },
   { method: "GET", path: "/user/{userID}/certificate-pinned/{itemId}", section: "Pinned certificates" },
   { method: "DELETE", path: "/user/{userID}/certificate-pinned/{itemId}", section: "Pinned certificates" },
