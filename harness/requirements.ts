@@ -9,6 +9,8 @@ export interface Requirement {
   part: string;
   resource: string;
   section: string;
+  /** The verbatim sentences of spec/banking-api.md or spec/wire-conventions.md the requirement rests on. */
+  source?: { in: "banking-api.md" | "wire-conventions.md"; quote: string }[];
   level: Level;
   status: "planned" | "covered" | "not-testable" | "withdrawn";
   reason?: string;

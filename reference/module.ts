@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FaultSet, FaultSpec } from "./faults.js";
 import { HttpError, badRequest, forbidden } from "./http-error.js";
 import type { ReferenceState, SessionRecord, User } from "./state.js";
+import type { VariantSpec } from "./variant-spec.js";
 
 /** Fixture ids of a user that the API offers no list for (the profile's `fixtures`). */
 export interface SeededFixtures {
@@ -20,10 +21,12 @@ export interface ReferenceContext {
   createUser(displayName: string, apiKey?: string): User;
 }
 
-/** One resource of the reference server: its routes, the data it seeds for each new user, and its faults. */
+/** One resource of the reference server: its routes, the data it seeds for each new user, its faults and its legal variants. */
 export interface ResourceModule {
   name: string;
   faults: FaultSpec[];
+  /** Legal variants of this resource (switched like faults: ctx.faults.on(name)). */
+  variants?: VariantSpec[];
   seed?(ctx: ReferenceContext, user: User): SeededFixtures | void;
   register(app: FastifyInstance, ctx: ReferenceContext): void;
 }

@@ -38,7 +38,7 @@ export function faultCatalogue(): FaultSpec[] {
 
 /** Every legal variant the reference server can switch on (the kill matrix requires the suite to pass each one). */
 export function variantCatalogue(): VariantSpec[] {
-  return VARIANTS;
+  return [...VARIANTS, ...resourceModules.flatMap((m) => m.variants ?? [])];
 }
 
 export class UnknownFaultError extends Error {}
@@ -50,7 +50,7 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   }
   const variants = options.variants ?? [];
   for (const name of variants) {
-    if (!VARIANTS.some((v) => v.name === name)) throw new UnknownFaultError(`unknown variant "${name}" (see: conformance variants)`);
+    if (!variantCatalogue().some((v) => v.name === name)) throw new UnknownFaultError(`unknown variant "${name}" (see: conformance variants)`);
   }
   const prefix = options.headerPrefix ?? "X-Service-";
   const state = new ReferenceState({

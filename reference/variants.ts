@@ -1,6 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReferenceContext } from "./module.js";
+import type { VariantSpec } from "./variant-spec.js";
+
+export type { VariantSpec } from "./variant-spec.js";
 
 /**
  * A legal variant is the mirror of a fault: a behaviour the specification or the conventions allow but
@@ -8,16 +11,10 @@ import type { ReferenceContext } from "./module.js";
  * The kill matrix runs the whole suite against the reference with each one on and requires zero failures:
  * a check that fails a conformant server is as bad as one that misses a fault.
  */
-export interface VariantSpec {
-  /** kebab-case name used with --variant. */
-  name: string;
-  /** What the server does differently, in one sentence. */
-  description: string;
-  /** Where the specification or the conventions allow it (section, GAP id). */
-  allowedBy: string;
-}
-
-/** Variants applied as the answer leaves (this file); the others live where the behaviour is made. */
+/**
+ * Cross-cutting variants (envelope, pagination, transport). A resource module declares its own in its
+ * `variants` array, beside its faults; variantCatalogue() (server.ts) joins them.
+ */
 export const VARIANTS: VariantSpec[] = [
   { name: "ids-large", description: "Ids start just below 2^31 and pass it during a run.", allowedBy: "Resources: ids are integers, no range is given" },
   { name: "ids-per-user", description: "Each user's items are numbered from 1, so two users hold items with the same id.", allowedBy: "GAP-70" },
