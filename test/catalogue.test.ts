@@ -14,6 +14,13 @@ const addFormats = addFormatsModule.default;
 const CATALOGUE_PATH = fileURLToPath(new URL("../spec/requirements.yaml", import.meta.url));
 const SCHEMA_PATH = fileURLToPath(new URL("../schemas/requirements.schema.json", import.meta.url));
 const GAPS_PATH = fileURLToPath(new URL("../spec/gaps.md", import.meta.url));
+const SPEC_TEXT: Record<string, string> = {
+  "banking-api.md": readFileSync(fileURLToPath(new URL("../spec/banking-api.md", import.meta.url)), "utf8"),
+  "wire-conventions.md": readFileSync(fileURLToPath(new URL("../spec/wire-conventions.md", import.meta.url)), "utf8"),
+};
+/** White space runs compare as one space, so a quote may be re-wrapped; every other character is verbatim. */
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+const SPEC_SQUASHED = Object.fromEntries(Object.entries(SPEC_TEXT).map(([file, text]) => [file, squash(text)]));
 
 const PREFIXES = ["AUTH", "HDR", "ERR", "COMP", "CARD", "REPL", "ATT", "CERT", "OCB", "SHARE", "CAT", "CHAL", "FEAT", "IDEAL", "PAGE", "VER"];
 const ID_PATTERN = /^(AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\d{3}$/;
@@ -30,6 +37,7 @@ interface Requirement {
   status: "planned" | "covered" | "not-testable" | "withdrawn";
   reason?: string;
   destructive?: true;
+  source?: { in: "banking-api.md" | "wire-conventions.md"; quote: string }[];
 }
 
 interface Catalogue {
@@ -171,6 +179,24 @@ describe("requirement catalogue", () => {
     const statements = catalogue().requirements.map((r) => r.statement.trim().toLowerCase());
     const duplicates = statements.filter((s, i) => statements.indexOf(s) !== i);
     expect(duplicates, "statements given twice").toEqual([]);
+  });
+
+  it("every source quote occurs verbatim in the file it names", () => {
+    const missing: string[] = [];
+    for (const r of catalogue().requirements) {
+      for (const s of r.source ?? []) if (!SPEC_SQUASHED[s.in]!.includes(squash(s.quote))) missing.push(`${r.id}: not in ${s.in}: "${s.quote}"`);
+    }
+    expect(missing, "quotes not found verbatim").toEqual([]);
+  });
+
+  it("levels follow the sources: MUST quotes banking-api.md, CONVENTION quotes wire-conventions.md", () => {
+    const wrong: string[] = [];
+    for (const r of catalogue().requirements) {
+      if (!r.source || r.status === "withdrawn") continue;
+      if (r.level === "MUST" && !r.source.some((s) => s.in === "banking-api.md")) wrong.push(`${r.id} is MUST without a quote from banking-api.md`);
+      if (r.level === "CONVENTION" && !r.source.some((s) => s.in === "wire-conventions.md")) wrong.push(`${r.id} is CONVENTION without a quote from wire-conventions.md`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   // IDs other engineers write tests against: their level, status and destructive flag are fixed.
