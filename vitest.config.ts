@@ -11,7 +11,7 @@ const conformance = (name: string, include: string[], only?: RegExp): TestProjec
     include,
     ...(only ? { testNamePattern: only } : {}),
     globalSetup: ["harness/global-setup.ts"],
-    setupFiles: ["harness/setup-requirements.ts"],
+    setupFiles: ["harness/setup-requirements.ts", "harness/weather-setup.ts"],
     pool: "threads",
     // Suites keep no module state but the per-target cache in harness/target.ts: reusing workers saves
     // re-importing undici, ajv and fast-check for every file.

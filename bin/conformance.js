@@ -3,6 +3,8 @@
 import { register } from "tsx/esm/api";
 
 register();
+// Colour only on a terminal: piped logs (CI, `| tee`) stay plain unless the caller asks (FORCE_COLOR).
+if (!process.stdout.isTTY && process.env.FORCE_COLOR === undefined && process.env.NO_COLOR === undefined) process.env.NO_COLOR = "1";
 // A reader that stops early (`conformance faults | head`) is not an error of ours.
 process.stdout.on("error", (error) => {
   if (error.code === "EPIPE") process.exit(0);

@@ -4,17 +4,24 @@ import { loadTargetsFile, maskProfile, targetsFilePath } from "../harness/profil
 import { SUITE_VERSION } from "../harness/version.js";
 import { parseFlags } from "./args.js";
 import { killMatrixCommand } from "./kill-matrix.js";
-import { runCommand } from "./run.js";
+import { COVERAGE_HELP } from "./coverage.js";
+import { DOCTOR_HELP, doctorCommand } from "./doctor.js";
+import { RUN_HELP, runCommand } from "./run.js";
 import { serveCommand } from "./serve.js";
 
 const HELP = `conformance ${SUITE_VERSION}: conformance suite for the Banking Account Management API
 
 Usage:
-  conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--seed N] [--reports DIR] [--fault NAME…] [--variant NAME…]
-                  [--requirement ID…] [--exclude-destructive]
-                  [--shard I/N] [--expectations FILE]
+  conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--seed N] [--reports DIR]
+                  [--requirement ID…] [--exclude-destructive] [--shard I/N] [--expectations FILE] [--bail N]
+                  [--no-preflight] [--fault NAME…] [--variant NAME…]
                                              run the suites; --requirement CARD-004 -r 'PAGE-*' runs the tests proving
-                                             those requirements; --target reference is always the embedded reference
+                                             those requirements; --test runs one exact title; --target reference is
+                                             always the embedded reference
+  conformance rerun --failed [--reports DIR] replay the failed tests of the last run (same target, seed and flags)
+  conformance doctor [--target NAME] [--targets FILE]
+                                             the preflight alone: reachability, keys, source addresses, fixtures,
+                                             provisioning
   conformance list [--suite S…] [--requirement ID…] [--json]
                                              suites, tests and requirements (levels, destructive)
   conformance init [--base-url URL] [--profile NAME] [--ci github] [--dir DIR] [--force]
@@ -25,6 +32,8 @@ Usage:
   conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] [--variant NAME…]
                     [--sign-responses] [--require-signatures [session-server|all]]
                                              run the reference server standalone
+  conformance coverage [--json] [--todo]     the specification coverage matrix: each section's statements, those
+                                             mapped to requirements, checks, faults, gaps (conformance coverage --help)
   conformance faults                         list the reference server's faults
   conformance variants                       list the reference server's legal variants (conformant behaviours
                                              the suite must accept; the kill matrix runs each one)
@@ -63,10 +72,34 @@ async function faultsCommand(): Promise<number> {
   return 0;
 }
 
+/** The lines of HELP that describe one command (its usage line and the indented lines under it). */
+export function commandHelp(command: string): string | undefined {
+  if (command === "run") return RUN_HELP;
+  if (command === "doctor") return DOCTOR_HELP;
+  if (command === "coverage") return COVERAGE_HELP;
+  const lines = HELP.split("\n");
+  const start = lines.findIndex((l) => l.startsWith(`  conformance ${command} `) || l === `  conformance ${command}` || l.startsWith(`  conformance ${command}  `));
+  if (start < 0) return undefined;
+  let end = start + 1;
+  while (end < lines.length && /^ {4,}/.test(lines[end]!) && !lines[end]!.startsWith("  conformance")) end++;
+  return lines.slice(start, end).map((l) => l.slice(2)).join("\n");
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && (rest.includes("--help") || rest.includes("-h"))) {
+    const help = commandHelp(command);
+    if (help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+  }
   try {
     switch (command) {
+      case "doctor":
+        return await doctorCommand(rest);
+      case "rerun":
+        return await (await import("./rerun.js")).rerunCommand(rest);
       case "run":
         return await runCommand(rest);
       case "targets":
@@ -91,6 +124,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./merge.js")).mergeCommand(rest);
       case "expectations":
         return await (await import("./expectations.js")).expectationsCommand(rest);
+      case "coverage":
+        return await (await import("./coverage.js")).coverageCommand(rest);
       case undefined:
       case "help":
       case "--help":
@@ -101,7 +136,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${SUITE_VERSION}\n`);
         return 0;
       default:
-        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, list, init, openapi, report, merge, expectations, targets, serve, faults, variants, kill-matrix; see conformance --help)`);
+        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, rerun, doctor, list, init, openapi, report, merge, expectations, coverage, targets, serve, faults, variants, kill-matrix; see conformance --help)`);
     }
   } catch (error) {
     if (error instanceof ConfigError) {

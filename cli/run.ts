@@ -1,4 +1,4 @@
-import { existsSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../harness/config-error.js";
 import { runInfo } from "../harness/conformance-summary.js";
@@ -10,11 +10,25 @@ import { integerFlag, parseFlags } from "./args.js";
 import { suiteFileNames } from "../harness/test-titles.js";
 import { selectTests } from "./select.js";
 import { resolveTarget } from "./targets-resolve.js";
+import { writeHar } from "../harness/reporters/har.js";
+import { preflightIncomplete } from "./preflight-incomplete.js";
+import { runPreflight, stepLines } from "./preflight.js";
+import { RERUN_FILE, type RerunContext } from "./reproduce.js";
 import { finishRun } from "./verdict.js";
 import { PACKAGE_ROOT, runVitest } from "./vitest-run.js";
 
+export const RUN_HELP = `conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]
+                [--exclude-destructive] [--seed N] [--reports DIR] [--shard I/N] [--expectations FILE] [--bail N]
+                [--no-preflight] [--fault NAME…] [--variant NAME…]
+  Runs the suites against a target. --test runs the test with exactly that title (each failure prints its
+  own rerun line); --grep matches titles by regular expression; --requirement CARD-004 -r 'PAGE-*' runs the
+  tests proving those requirements. A selection that matches no test exits 2. A remote target is checked
+  first (conformance doctor): a profile mistake exits 2, an unreachable target ends INCOMPLETE.
+  --bail N stops after N failed tests. Exit 0: every check passed; 1: a check failed or the target
+  misbehaved; 2: bad configuration or flags.`;
+
 /** Files a run writes under its reports folder (removed first, so nothing stale is left). */
-export const RUN_OUTPUTS = ["allure-results", "allure-report", "junit.xml", "summary.json", "conformance.json", "conformance.md"];
+export const RUN_OUTPUTS = ["allure-results", "allure-report", "junit.xml", "summary.json", "conformance.json", "conformance.md", "exchanges.ndjson", "exchanges.har", "rerun.json"];
 
 /**
  * conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--requirement ID…] [--exclude-destructive] [--seed N] [--reports DIR] [--fault NAME…]
@@ -33,6 +47,9 @@ export async function runCommand(args: string[]): Promise<number> {
     expectations: { type: "string" },
     requirement: { type: "string", short: "r", multiple: true },
     "exclude-destructive": { type: "boolean" },
+    test: { type: "string", multiple: true },
+    bail: { type: "string" },
+    "no-preflight": { type: "boolean" },
   });
   // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
   const { targetsFile, profile } = resolveTarget("run", values);
@@ -61,7 +78,10 @@ export async function runCommand(args: string[]): Promise<number> {
       throw new ConfigError(`conformance run: --grep "${values.grep}" is not a valid regular expression`);
     }
   }
-  const selection = selectTests({ suites: positionals, grep: values.grep, requirement: values.requirement, excludeDestructive: values["exclude-destructive"] });
+  const grep = combineGrep(values.grep, values.test);
+  const selection = selectTests({ suites: positionals, grep, requirement: values.requirement, excludeDestructive: values["exclude-destructive"] });
+  const bail = integerFlag("run", "bail", values.bail);
+  if (bail !== undefined && bail < 1) throw new ConfigError(`conformance run: --bail expects a number of failures of 1 or more, got "${values.bail}"`);
   const shard = shardFlag(values.shard);
   if (shard !== undefined && values.expectations !== undefined) {
     throw new ConfigError("conformance run: --expectations judges a whole run: apply it when merging the shards (conformance merge DIR… --expectations FILE)");
@@ -83,6 +103,19 @@ export async function runCommand(args: string[]): Promise<number> {
     throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
   }
   for (const old of RUN_OUTPUTS) rmSync(join(reportsDir, old), { recursive: true, force: true });
+  const rerun: RerunContext = { target: profile.name, ...(values.targets === undefined ? {} : { targetsFlag: values.targets }), seed, faults: values.fault ?? [], variants: values.variant ?? [] };
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(join(reportsDir, RERUN_FILE), `${JSON.stringify(rerun, null, 2)}\n`);
+
+  // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
+  // a target that does not answer is INCOMPLETE, never a list of requirement failures.
+  if (!profile.embedded && !values["no-preflight"]) {
+    const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
+    const blocking = checked.blocking;
+    if (blocking?.kind === "config") throw new ConfigError(stepLines(blocking).join("\n"));
+    if (blocking?.kind === "unreachable") return preflightIncomplete({ reportsDir, profile, blocking, seed, faults, variants, shard, suites: selection.suites, grep: selection.grep });
+    for (const step of checked.steps.filter((x) => x.kind === "finding")) process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
+  }
 
   const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
   await runVitest({
@@ -90,6 +123,7 @@ export async function runCommand(args: string[]): Promise<number> {
     files: selection.suites.map((s) => `suites/${s}.test.ts`),
     ...(selection.grep === undefined ? {} : { grep: selection.grep }),
     ...(shard === undefined ? {} : { shard }),
+    ...(bail === undefined ? {} : { bail }),
     testTimeout: profile.timeouts.testMs,
     outputFile: { junit: join(reportsDir, "junit.xml") },
     reporters: [
@@ -118,6 +152,11 @@ export async function runCommand(args: string[]): Promise<number> {
   const result = summary.summary;
   if (!result) return 1;
   if (!existsSync(join(reportsDir, "summary.json"))) return 1;
+  // A selection that picks nothing is a typo, not a green run (a CI gate would pass silently).
+  if (result.errors.length === 0 && result.tests.every((t) => t.notSelected)) {
+    throw new ConfigError(`conformance run: ${describeSelection(positionals, values, shard)} selects no test (see: conformance list)`);
+  }
+  writeHar(reportsDir);
   const run = runInfo(profile, {
     faults,
     variants,
@@ -130,7 +169,31 @@ export async function runCommand(args: string[]): Promise<number> {
   });
   // A shard's annotations would repeat in the merge job, which judges the whole run.
   const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
-  return finishRun({ reportsDir, summary: result, run, github, ...(baseline ? { baseline } : {}) }).code;
+  return finishRun({ reportsDir, summary: result, run, github, rerun, ...(baseline ? { baseline } : {}) }).code;
+}
+
+/** --grep and --test (exact titles) as one vitest test-name pattern. */
+function combineGrep(grep: string | undefined, titles: string[] | undefined): string | undefined {
+  if (!titles || titles.length === 0) return grep;
+  // vitest matches the pattern against "<describe…> <title>": an exact title is the end of that name.
+  const exact = `(?:^|\\s)(?:${titles.map(escapeRegExp).join("|")})$`;
+  return grep === undefined ? exact : `(?=.*(?:${grep}))${exact}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function describeSelection(suites: string[], values: { grep?: string; test?: string[]; requirement?: string[]; "exclude-destructive"?: boolean }, shard: string | undefined): string {
+  const parts = [
+    suites.length > 0 ? `suite${suites.length > 1 ? "s" : ""} ${suites.join(" ")}` : undefined,
+    values.grep === undefined ? undefined : `--grep ${JSON.stringify(values.grep)}`,
+    ...(values.test ?? []).map((t) => `--test ${JSON.stringify(t)}`),
+    ...(values.requirement ?? []).map((r) => `--requirement ${r}`),
+    values["exclude-destructive"] ? "--exclude-destructive" : undefined,
+    shard === undefined ? undefined : `--shard ${shard}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" ") : "the selection";
 }
 
 /** --shard I/N with 1 <= I <= N. */

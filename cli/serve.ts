@@ -1,3 +1,6 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { stringify } from "yaml";
 import { ConfigError } from "../harness/config-error.js";
 import { REQUIRE_SIGNATURES, type RequireSignatures } from "../reference/signing.js";
 import { integerFlag, parseFlags } from "./args.js";
@@ -17,6 +20,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     variant: { type: "string", multiple: true },
     "sign-responses": { type: "boolean" },
     "require-signatures": { type: "string" },
+    "write-profile": { type: "string" },
   });
   if (positionals.length > 0) throw new ConfigError(`conformance serve: unexpected argument "${positionals[0]}"`);
   const port = integerFlag("serve", "port", values.port) ?? 8080;
@@ -55,6 +59,11 @@ export async function serveCommand(args: string[]): Promise<number> {
     if (code === "EACCES") throw new ConfigError(`conformance serve: no permission to listen on port ${port}`);
     throw error;
   }
+  if (values["write-profile"] !== undefined) {
+    const file = resolve(values["write-profile"]);
+    writeFileSync(file, profileFor(server.baseUrl, server.apiKey, server.fixtures, prefix ?? "X-Service-"));
+    process.stderr.write(`wrote ${file}: npx conformance run --targets ${file} --target local\n`);
+  }
   // First line: one JSON object, so scripts can start the server and read where it is.
   process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, apiKey: server.apiKey, fixtures: server.fixtures })}\n`);
   process.stdout.write(
@@ -69,6 +78,23 @@ export async function serveCommand(args: string[]): Promise<number> {
   });
   await server.close();
   return 0;
+}
+
+/** A ready targets file for this server: the `local` profile with its address, key and fixtures. */
+function profileFor(baseUrl: string, apiKey: string, fixtures: object, headerPrefix: string): string {
+  const profile = {
+    description: `Reference server started with conformance serve (${baseUrl})`,
+    baseUrl,
+    apiKey,
+    ...(headerPrefix === "X-Service-" ? {} : { headerPrefix }),
+    provisioning: "sandbox-user",
+    sourceAddresses: ["127.0.0.1", "127.0.0.2"],
+    allowDestructive: true,
+    capabilities: { ideal: true, pdfAttachments: true },
+    encryption: true,
+    fixtures,
+  };
+  return `# Written by conformance serve --write-profile; the server keeps its data in memory, so rewrite it after a restart.\n${stringify({ default: "local", targets: { local: profile } })}`;
 }
 
 /** `--flag` given without a value (last, or followed by another flag) gets `fallback`: parseArgs has no optional values. */

@@ -4,7 +4,10 @@ import { buildConformance, plural, writeConformance, type ConformanceReport, typ
 import { applyBaseline, baselineFails, type Baseline } from "../harness/expectations.js";
 import { finishAllureResults } from "../harness/reporters/allure-results.js";
 import { githubAnnotations } from "../harness/reporters/github.js";
+import { readExchangeLog } from "../harness/reporters/har.js";
+import { finishJunit } from "../harness/reporters/junit.js";
 import type { RunSummary } from "../harness/reporters/summary-reporter.js";
+import { curlCommand, rerunCommand, type RerunContext } from "./reproduce.js";
 
 export interface FinishOptions {
   reportsDir: string;
@@ -13,6 +16,24 @@ export interface FinishOptions {
   baseline?: Baseline;
   /** Print GitHub Actions annotations and append conformance.md to the step summary. */
   github: boolean;
+  /** The run's flags, for each failure's rerun command (absent: a merge, which has no single command). */
+  rerun?: RerunContext;
+}
+
+/** Each failed test's rerun command and, where it made a request, a curl line for its last exchange. */
+function reproductions(summary: RunSummary, report: ConformanceReport, reportsDir: string, context: RerunContext): ConformanceReport["reproduce"] {
+  const failed = new Set(report.tests.filter((t) => t.outcome === "failed" || t.outcome === "deviation").map((t) => t.name));
+  if (failed.size === 0) return undefined;
+  const lastExchange = new Map<string, ReturnType<typeof readExchangeLog>[number]>();
+  for (const e of readExchangeLog(reportsDir)) if (e.test && failed.has(e.test)) lastExchange.set(e.test, e);
+  const out: NonNullable<ConformanceReport["reproduce"]> = {};
+  for (const test of summary.tests) {
+    const name = test.fullName ?? `${test.suite} > ${test.name}`;
+    if (!failed.has(name)) continue;
+    const exchange = lastExchange.get(name);
+    out[name] = { rerun: rerunCommand(context, test.suite, test.name), ...(exchange ? { curl: curlCommand(exchange) } : {}) };
+  }
+  return out;
 }
 
 /**
@@ -24,10 +45,14 @@ export function finishRun(options: FinishOptions): { code: number; report: Confo
   const report = buildConformance(options.summary, options.run);
   const baseline = options.baseline ? applyBaseline(report, options.baseline, report.run.startedAt.slice(0, 10)) : undefined;
   if (baseline) report.expectations = baseline;
+  const reproduce = options.rerun ? reproductions(options.summary, report, options.reportsDir, options.rerun) : undefined;
+  if (reproduce) report.reproduce = reproduce;
   writeConformance(options.reportsDir, report);
   finishAllureResults(join(options.reportsDir, "allure-results"), report);
+  finishJunit(options.reportsDir, report);
 
-  const failed = report.tests.filter((t) => t.outcome === "failed");
+  // A test broken by transport (weather) fails the run only where it kept the verdict from CONFORMANT.
+  const failed = report.tests.filter((t) => t.outcome === "failed" && (t.kind !== "transport" || report.verdict !== "CONFORMANT"));
   const code = baseline ? (baselineFails(report, baseline) ? 1 : 0) : failed.length > 0 || report.errors.length > 0 ? 1 : 0;
   process.stdout.write(consoleVerdict(report, options.reportsDir));
   if (options.github) {
@@ -46,8 +71,24 @@ function consoleVerdict(report: ConformanceReport, reportsDir: string): string {
   const newFailures = report.tests.filter((t) => t.outcome === "failed" && !expected.has(t.name));
   if (newFailures.length > 0 || report.errors.length > 0) {
     lines.push(e ? "New failures (not in the baseline):" : "Failures:");
-    for (const t of newFailures) lines.push(`  ✗ ${t.name}`, ...t.message!.split("\n").slice(0, 6).map((l) => `      ${l}`));
+    for (const t of newFailures) {
+      lines.push(`  ✗ ${t.name}`, ...t.message!.split("\n").slice(0, 6).map((l) => `      ${l}`));
+      const again = report.reproduce?.[t.name];
+      if (again) lines.push(`      rerun: ${again.rerun}`, ...(again.curl ? [`      curl:  ${again.curl}`] : []));
+    }
     for (const error of report.errors) lines.push(`  ✗ ${error.split("\n")[0]}`);
+    lines.push("");
+  }
+  const skipped = report.tests.filter((t) => t.outcome === "skipped");
+  if (skipped.length > 0) {
+    // Grouped by cause: one line per reason, so a profile gap (no second user, no fixture) reads once.
+    const causes = new Map<string, number>();
+    for (const t of skipped) {
+      const reason = (t.message ?? "skipped").split("\n")[0]!;
+      causes.set(reason, (causes.get(reason) ?? 0) + 1);
+    }
+    lines.push(`Skipped (${skipped.length}), by cause:`);
+    for (const [reason, count] of [...causes].sort((a, b) => b[1] - a[1])) lines.push(`  ${String(count).padStart(3)} × ${reason}`);
     lines.push("");
   }
   const deviations = report.tests.filter((t) => t.outcome === "deviation");

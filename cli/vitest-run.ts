@@ -15,6 +15,8 @@ export interface VitestRunOptions {
   shard?: string;
   /** Test files run at once (default: see CONCURRENT_FILES). */
   maxWorkers?: number;
+  /** Stop after this many failed tests (the rest are not run). */
+  bail?: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function runVitest(options: VitestRunOptions): Promise<void> {
     ...(options.testTimeout === undefined ? {} : { testTimeout: options.testTimeout }),
     ...(options.outputFile ? { outputFile: options.outputFile } : {}),
     ...(options.shard === undefined ? {} : { shard: options.shard }),
+    ...(options.bail === undefined ? {} : { bail: options.bail }),
     // vitest's own exit code is not ours: the CLI decides from the summary.
     passWithNoTests: true,
     reporters: options.reporters as never,

@@ -24,6 +24,7 @@ import {
   shortText,
 } from "./realistic.js";
 import { schemaFields, valuesNotOfType } from "./schema-fields.js";
+import { BODY_VALUE_DEFAULTS, type BodyValues } from "../harness/profile.js";
 
 export type Json = unknown;
 
@@ -56,13 +57,15 @@ const ORDER_STATUSES = ["CARD_REQUEST_PENDING", "ACCEPTED_FOR_PRODUCTION", "DELI
 
 const ubo = fc.record({ name: personName, date_of_birth: dateOfBirth, nationality: countryCode });
 const vatNumber = fc.tuple(countryCode, fc.integer({ min: 100_000_000, max: 999_999_999 })).map(([country, n]) => ({ type: "VAT", country, value: `${country}${n}B01` }));
+/** Values the target chooses (GAP-02, GAP-35, GAP-65): the profile's bodyValues; the defaults are the provider's. */
+const chosen = BODY_VALUE_DEFAULTS;
 const company = fc.record(
   {
     name: companyName,
-    country: countryCode,
-    // GAP-65: allowed values are not shown, so only the provider's, which a server with a closed list still takes.
-    legal_form: fc.constant("BV"),
-    subscription_type: fc.constant("COMPANY_V2"),
+    // GAP-02/GAP-65: allowed values are not shown, so only those the profile names (validBody puts them in).
+    country: fc.constant(chosen.companyCountries[0]),
+    legal_form: fc.constant(chosen.companyLegalForm),
+    subscription_type: fc.constant(chosen.companySubscriptionType),
     chamber_of_commerce_number: chamberOfCommerceNumber,
     address_main: address,
     address_postal: address,
@@ -141,7 +144,8 @@ export const BODIES = {
     schema: "category-user-defined-create",
     valid: fc.record(
       {
-        status: fc.constantFrom("ACTIVE", "INACTIVE"),
+        // GAP-35: status values are not shown; the profile's categoryStatus (validBody puts it in).
+        status: fc.constant(chosen.categoryStatus),
         category: fc.constantFrom("Groceries", "Travel", "Rent", "Subscriptions", "Eating out"),
         description: shortText(40),
         color: fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, "0").toUpperCase()}`),
@@ -193,9 +197,18 @@ export const BODIES = {
 export type BodyName = keyof typeof BODIES;
 export const BODY_NAMES = Object.keys(BODIES) as BodyName[];
 
-/** The valid body arbitrary of a schema. */
-export function validBody(name: BodyName): fc.Arbitrary<Record<string, Json>> {
-  return BODIES[name].valid;
+/** The valid body arbitrary of a schema, carrying the target's own values where the specification shows none. */
+export function validBody(name: BodyName, values: BodyValues = BODY_VALUE_DEFAULTS): fc.Arbitrary<Record<string, Json>> {
+  return BODIES[name].valid.map((body) => withBodyValues(name, body, values));
+}
+
+/** A body with the profile's values in the fields whose allowed values are not shown (company and category bodies). */
+export function withBodyValues(name: BodyName, body: Record<string, Json>, values: BodyValues): Record<string, Json> {
+  if (name === "company-create" || name === "company-update") {
+    return { ...body, country: values.companyCountries[0], legal_form: values.companyLegalForm, subscription_type: values.companySubscriptionType };
+  }
+  if (name === "category-user-defined-create") return { ...body, status: values.categoryStatus };
+  return body;
 }
 
 function spec(name: BodyName): BodySpec {

@@ -34,13 +34,14 @@ export class CardCalls {
     readonly session: Session,
   ) {}
 
-  private call(method: string, rest: string, json?: unknown, query?: Record<string, string | number>): Promise<Exchange> {
+  private call(method: string, rest: string, json?: unknown, query?: Record<string, string | number>, raw?: string): Promise<Exchange> {
     return this.t.client.request({
       method,
       path: this.t.userPath(this.session, rest),
       token: this.session.sessionToken,
       from: this.session.from,
       ...(json === undefined ? {} : { json }),
+      ...(raw === undefined ? {} : { body: raw, headers: { "Content-Type": "application/json" } }),
       ...(query ? { query } : {}),
     });
   }
@@ -48,11 +49,16 @@ export class CardCalls {
   list(query?: Record<string, string | number>): Promise<Exchange> {
     return this.call("GET", "/card", undefined, query);
   }
-  get(id: number): Promise<Exchange> {
+  /** `id` may be any path segment (a non-integer id is a card read failure). */
+  get(id: number | string): Promise<Exchange> {
     return this.call("GET", `/card/${id}`);
   }
-  put(id: number, body: unknown): Promise<Exchange> {
+  put(id: number | string, body: unknown): Promise<Exchange> {
     return this.call("PUT", `/card/${id}`, body);
+  }
+  /** PUT with these exact body bytes, labelled application/json (malformed JSON included). */
+  putText(id: number, text: string): Promise<Exchange> {
+    return this.call("PUT", `/card/${id}`, undefined, undefined, text);
   }
   replace(id: number, body: unknown): Promise<Exchange> {
     return this.call("POST", `/card/${id}/replace`, body);

@@ -19,6 +19,7 @@ export function profileClientOptions(profile: TargetProfile & { baseUrl: string 
     requestMs: profile.timeouts.requestMs,
     maxResponseBytes: profile.maxResponseBytes,
     mode: profile.mode,
+    retries: profile.retries,
     ...(profile.rateLimit ? { rateLimit: { ...profile.rateLimit, ...(rate === undefined ? {} : { requestsPerSecond: rate }) } } : {}),
     ...(tls ? { tls } : {}),
     // The embedded reference is this process's own loopback server: never through a proxy.

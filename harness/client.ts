@@ -1,13 +1,13 @@
 import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
 import { isIP } from "node:net";
 import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from "undici";
-import type { Exchange, SentRequest } from "./exchange.js";
+import type { Attempt, Exchange, SentRequest } from "./exchange.js";
 import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter, RATE_LIMIT_DEFAULTS, RequestPacer, sleep, type RateLimitOptions } from "./rate-limit.js";
 import { assertReadOnlyAllowed } from "./read-only.js";
 import { registerSecret } from "./redact.js";
 import { signBody } from "./signing.js";
 import { describeTlsProblem, type TlsConnectOptions } from "./tls.js";
-import { TransportError } from "./transport-error.js";
+import { DROPPED_CODES, TransportError } from "./transport-error.js";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -21,6 +21,11 @@ export interface ClientOptions {
   mode?: "full" | "read-only";
   /** Pace requests and honour 429 Retry-After (defaults: no pacing, 429 waited out up to 10 s, 3 retries). */
   rateLimit?: Partial<RateLimitOptions>;
+  /**
+   * How often a safe request (GET, HEAD, and the bootstrap POSTs /installation, /device-server, /session-server)
+   * is retried after a dropped or reset connection or a 502/503/504 (default 2). Writes are never resent.
+   */
+  retries?: number;
   /** TLS towards the target: private CA, client certificate, or no verification (harness/tls.ts). */
   tls?: TlsConnectOptions;
   /** "env" (default): honour HTTP_PROXY / HTTPS_PROXY / NO_PROXY, loopback targets always direct; "none": never a proxy. */
@@ -45,6 +50,13 @@ export interface RequestOptions {
   body?: Buffer | string;
   /** Local address to send from (one of the profile's sourceAddresses). */
   from?: string;
+  /**
+   * A write is never resent, unless its caller vouches for it here: "same-request-id" resends it after weather
+   * (a dropped connection, a 502/503/504) with its first request id, which a conformant server never applies twice
+   * (a reused id is refused). Where the first attempt may have been applied (no answer, 502, 504) and the resend is
+   * refused with a 4XX, its outcome is unknown: a TransportError ("lost-answer"), never an answer to judge.
+   */
+  resend?: "same-request-id";
 }
 
 /** The dispatchers for one source address: direct, and through the environment's proxy where one is set. */
@@ -59,6 +71,9 @@ interface Route {
  * answer to judge: redirects are never followed); a missing or unusable answer becomes a TransportError
  * with a plain message saying what was sent, what went wrong and which limit applied.
  * For gentle runs it paces requests, waits out 429 Retry-After, and in read-only mode refuses writes.
+ * Weather (a dropped connection, a 502/503/504) is retried on safe requests only, a few times with backoff
+ * (Retry-After honoured within rateLimit.maxRetryAfterMs); the final answer is the one the checks judge, and
+ * it carries the earlier attempts (Exchange.attempts). A write is never resent.
  */
 export class HttpClient {
   private readonly routes = new Map<string, Route>();
@@ -66,6 +81,7 @@ export class HttpClient {
   private readonly basePath: string;
   private readonly pacer: RequestPacer | undefined;
   private readonly retry: RateLimitOptions;
+  private readonly retries: number;
   private readonly signingKey: KeyObject | undefined;
 
   constructor(readonly options: ClientOptions) {
@@ -81,6 +97,7 @@ export class HttpClient {
       maxRetryAfterMs: options.rateLimit?.maxRetryAfterMs ?? RATE_LIMIT_DEFAULTS.maxRetryAfterMs,
       maxRetries: options.rateLimit?.maxRetries ?? RATE_LIMIT_DEFAULTS.maxRetries,
     };
+    this.retries = options.retries ?? DEFAULT_RETRIES;
   }
 
   /** Full name of a service header: header("Client-Authentication") → "X-Service-Client-Authentication". */
@@ -144,12 +161,96 @@ export class HttpClient {
       const url = this.url(options.path, options.query);
       assertReadOnlyAllowed(method, url.pathname.slice(this.basePath.length), `${url.pathname}${url.search}`);
     }
-    for (let retries = 0; ; retries++) {
+    // Allocated only once a request is retried: a request sent once costs nothing extra.
+    let attempts: Attempt[] | undefined;
+    let rateLimited = 0;
+    let transient = 0;
+    const key = options.resend === "same-request-id" && !this.isSafe(method, options) ? this.requestIdFor(options) : undefined;
+    /** A keyed write was resent after weather that may have let the first attempt through. */
+    let uncertain = false;
+    for (;;) {
       await this.pacer?.take();
-      const exchange = await this.once(method, options);
-      if (exchange.status !== 429) return exchange;
-      await sleep(this.retryDelay(exchange, retries));
+      let exchange: Exchange;
+      try {
+        exchange = await this.once(method, options, attempts !== undefined, key);
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        const wait = DROPPED_CODES.has(error.code ?? "") && transient < this.retries && (key !== undefined || this.isSafe(method, options)) ? backoff(transient) : undefined;
+        if (wait === undefined) {
+          if (attempts) {
+            error.retries = attempts.length;
+            error.message += ` (after ${attempts.length} ${attempts.length === 1 ? "retry" : "retries"})`;
+          }
+          throw error;
+        }
+        (attempts ??= []).push({ transport: `${error.kind} ${error.code}`, ...(key === undefined ? {} : { requestId: key }), waitedMs: wait });
+        uncertain ||= key !== undefined;
+        transient++;
+        await sleep(wait);
+        continue;
+      }
+      let wait: number | undefined;
+      let reason: string | undefined;
+      if (exchange.status === 429) {
+        try {
+          wait = this.retryDelay(exchange, rateLimited);
+        } catch (error) {
+          await this.finish(exchange, attempts);
+          throw error;
+        }
+        rateLimited++;
+        reason = "429 Too Many Requests";
+      } else if (TRANSIENT_STATUS.has(exchange.status) && transient < this.retries && (key !== undefined || this.isSafe(method, options))) {
+        // Retry-After honoured within the rate-limit bound; a longer one is not waited for: the answer stands.
+        const asked = parseRetryAfter(exchange.headers["retry-after"]);
+        wait = asked === undefined ? backoff(transient) : asked <= this.retry.maxRetryAfterMs ? asked : undefined;
+        if (wait !== undefined) {
+          transient++;
+          reason = `${exchange.status} (transient)`;
+          // A 503 says the request was not handled; a gateway's 502 or 504 may come after the target did the work.
+          uncertain ||= key !== undefined && exchange.status !== 503;
+        }
+      }
+      if (wait === undefined) {
+        if (uncertain && exchange.status >= 400 && exchange.status < 500) {
+          await this.finish(exchange, attempts);
+          throw new TransportError(
+            `${describe(exchange.request)}: resent with the same request id after ${attempts!.map((a) => a.transport ?? a.status).join(", ")}, and the resend was refused (${exchange.status}): the first attempt may have been applied and its answer lost`,
+            "lost-answer",
+            undefined,
+            attempts!.length,
+          );
+        }
+        return this.finish(exchange, attempts);
+      }
+      exchange.retrying = { reason: reason!, waitMs: wait };
+      await this.options.onExchange?.(exchange);
+      const requestId = exchange.request.headers[this.header("Client-Request-Id")];
+      (attempts ??= []).push({ status: exchange.status, ...(requestId === undefined ? {} : { requestId }), waitedMs: wait });
+      await sleep(wait);
     }
+  }
+
+  /** The request id a keyed write keeps over its attempts: the caller's, or one made now; none when the caller removed it. */
+  private requestIdFor(options: RequestOptions): string | undefined {
+    const id = this.header("Client-Request-Id").toLowerCase();
+    const own = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === id);
+    return own === undefined ? randomUUID() : (own[1] ?? undefined);
+  }
+
+  /** The final answer: with the earlier attempts where there were any, recorded, returned. */
+  private async finish(exchange: Exchange, attempts: Attempt[] | undefined): Promise<Exchange> {
+    if (attempts) exchange.attempts = attempts;
+    await this.options.onExchange?.(exchange);
+    return exchange;
+  }
+
+  /**
+   * Whether a request may be sent again without asking: it changes nothing (GET, HEAD, OPTIONS), or it is one of
+   * the three bootstrap calls the protocol is built to repeat. Every other write is never resent.
+   */
+  private isSafe(method: string, options: RequestOptions): boolean {
+    return resendable(method, options.path);
   }
 
   /** How long to wait before retrying a 429, or a TransportError when the wait or the retries would exceed the profile's bounds. */
@@ -174,8 +275,12 @@ export class HttpClient {
     return wait;
   }
 
-  /** One attempt: fresh default headers (a new request id) unless the caller set them. */
-  private async once(method: string, options: RequestOptions): Promise<Exchange> {
+  /**
+   * One attempt: fresh default headers (a new request id) unless the caller set them. A retry always carries a
+   * fresh request id, the caller's own included: the first attempt may have reached the server, and an id
+   * used twice on one device is refused. A keyed write (resend: "same-request-id") keeps `requestId` on every attempt.
+   */
+  private async once(method: string, options: RequestOptions, retry = false, requestId?: string): Promise<Exchange> {
     const url = this.url(options.path, options.query);
     const headers: Record<string, string> = this.defaultHeaders();
     if (options.token) {
@@ -194,6 +299,11 @@ export class HttpClient {
       if (existing) delete headers[existing];
       if (value !== null) headers[name] = value;
       if (value !== null && /client-authentication$/i.test(name)) registerSecret(value, "token");
+    }
+    if (requestId !== undefined || (retry && options.headers)) {
+      const id = this.header("Client-Request-Id").toLowerCase();
+      const name = Object.keys(headers).find((h) => h.toLowerCase() === id);
+      if (name !== undefined) headers[name] = requestId ?? randomUUID();
     }
     const sent: SentRequest = {
       method,
@@ -287,7 +397,6 @@ export class HttpClient {
       ...(jsonError ? { jsonError } : {}),
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
-    await this.options.onExchange?.(exchange);
     return exchange;
   }
 
@@ -329,6 +438,25 @@ function isLoopback(hostname: string): boolean {
   if (isIP(host) === 4) return host.startsWith("127.");
   return host === "::1";
 }
+
+/** Default of the profile's `retries`. */
+export const DEFAULT_RETRIES = 2;
+/** Answers a gateway or an overloaded server gives for a moment: retried on safe requests. */
+const TRANSIENT_STATUS = new Set([502, 503, 504]);
+/** The session bootstrap calls, designed to be repeated (relative to the base URL). */
+const BOOTSTRAP_PATHS = new Set(["/installation", "/device-server", "/session-server"]);
+/** Whether a request may be resent as it is: GET, HEAD, OPTIONS, or a bootstrap POST (path relative to the base URL or under /v1). */
+export function resendable(method: string, path: string): boolean {
+  const upper = method.toUpperCase();
+  if (upper === "GET" || upper === "HEAD" || upper === "OPTIONS") return true;
+  if (upper !== "POST") return false;
+  const bare = path.split("?")[0]!;
+  const under = bare.lastIndexOf("/v1/");
+  return BOOTSTRAP_PATHS.has(under >= 0 ? bare.slice(under + 3) : bare);
+}
+
+/** 100 ms, 200 ms, 400 ms, … (at most 2 s) before the n-th retry of a transient fault without Retry-After. */
+const backoff = (n: number) => Math.min(2000, 100 * 2 ** n);
 
 const CONNECTION_PROBLEMS: Record<string, string> = {
   ECONNREFUSED: "connection refused",
@@ -379,7 +507,7 @@ function toTransportError(error: unknown, failure: Failure): TransportError {
   if (plain) {
     const before = afterHeaders && code === "UND_ERR_SOCKET" ? "the server closed the connection before the body was complete" : plain;
     const hint = !afterHeaders && failure.hint && ["UND_ERR_SOCKET", "ECONNRESET"].includes(code) ? `; ${failure.hint}` : "";
-    return new TransportError(`${what}: ${sofar}${before}${got} (${code})${hint}`, "connection");
+    return new TransportError(`${what}: ${sofar}${before}${got} (${code})${hint}`, "connection", code);
   }
   if (/Proxy response \((\d+)\)/.test(err.message ?? "")) {
     return new TransportError(`${what}: the proxy (HTTPS_PROXY / HTTP_PROXY) refused the tunnel: ${err.message}`, "connection");

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { TargetProfile } from "./profile.js";
 import type { RunSummary, TestSummary } from "./reporters/summary-reporter.js";
 import { REQUIREMENT_ID, requirements, type Level, type Requirement } from "./requirements.js";
+import { specCoverageFigures, type CoverageFigures } from "./spec-coverage.js";
 import { SPEC_VERSION, SUITE_VERSION } from "./version.js";
 
 /**
@@ -29,7 +30,7 @@ export type Outcome = "passed" | "failed" | "deviation" | "skipped";
  * Why a test failed: a requirement check (the target's defect); no usable HTTP answer (connection refused,
  * timeout: harness/client.ts TransportError); the session bootstrap refused; or the test itself broke.
  */
-export type FailureKind = "defect" | "unreachable" | "bootstrap" | "broken";
+export type FailureKind = "defect" | "unreachable" | "bootstrap" | "broken" | "transport";
 
 export const FORMAT = "banking-api-conformance/1";
 const LEVELS: Level[] = ["MUST", "CONVENTION", "LENIENT"];
@@ -90,6 +91,8 @@ export interface RequirementResult {
   note?: string;
   /** Every test naming it skipped because the profile says the target lacks an optional part (a capability, signing). */
   notApplicable?: boolean;
+  /** Unchecked only because tests naming it ended broken by transport (weather): the run says INCOMPLETE, never failed. */
+  brokenByTransport?: number;
 }
 
 export interface ConformanceReport {
@@ -99,7 +102,8 @@ export interface ConformanceReport {
   /** All suites, no --grep, no missing shard: the verdict covers the whole suite. */
   complete: boolean;
   run: RunInfo;
-  totals: { tests: Counts & { total: number }; requirements: Counts & { total: number }; notChecked: number };
+  /** tests.failed leaves out the tests broken by transport: they are counted apart in tests.brokenByTransport. */
+  totals: { tests: Counts & { total: number; brokenByTransport?: number }; requirements: Counts & { total: number }; notChecked: number };
   levels: Record<Level, Counts>;
   parts: { part: string; counts: Counts; requirements: string[] }[];
   requirements: RequirementResult[];
@@ -109,6 +113,25 @@ export interface ConformanceReport {
   resultsSha256: string;
   /** Filled in when a baseline was applied (harness/expectations.ts). */
   expectations?: BaselineResult;
+  /** The suite's coverage of the specification's statements (spec/coverage.yaml); absent when it cannot be read. */
+  specCoverage?: CoverageFigures;
+  /** LENIENT readings the target took (harness/lenient.ts): passes, which a strict profile would fail. */
+  lenient?: { readings: number; observations: LenientReading[] };
+  /** Per failed test (by name): the command that replays it alone, and a curl line for its last exchange. */
+  reproduce?: Record<string, { rerun: string; curl?: string }>;
+}
+
+/**
+ * One LENIENT reading the target took, over every test that observed it: a requirement and what strict
+ * requires instead, or a requirement whose readings are only recorded (strict requires nothing more).
+ */
+export interface LenientReading {
+  requirement: string;
+  /** What a strict profile requires instead; absent when the reading is only recorded. */
+  strict?: string;
+  /** What the target did, each distinct text once (a check may name the place or a sample value). */
+  observed: string[];
+  tests: string[];
 }
 
 /** What a baseline (expectations/<target>.yaml) made of the run's failures. */
@@ -179,14 +202,15 @@ function testResult(test: TestSummary, conventionsOff: string[]): TestResult {
   if (test.status !== "failed") {
     return { ...base, outcome: test.status, requirements: test.requirements, blamed: [], ...(test.message ? { message: test.message } : {}) };
   }
-  const blamed = blamedBy(test.message, test.requirements);
+  const blamed = test.broken === "transport" ? [] : blamedBy(test.message, test.requirements);
   const deviation = blamed.length > 0 && blamed.every((id) => isSwitchedOff(id, conventionsOff));
   return {
     ...base,
     outcome: deviation ? "deviation" : "failed",
     requirements: test.requirements,
     blamed,
-    kind: failureKind(test.message, test.requirements),
+    // Typed, never read from the message: a test that ended with a TransportError blames no requirement.
+    kind: test.broken === "transport" ? "transport" : failureKind(test.message, test.requirements),
     message: test.message ?? "failed without a message",
   };
 }
@@ -212,8 +236,11 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
     const failed = blaming("failed");
     const deviating = blaming("deviation");
     const status: Outcome = failed.length > 0 ? "failed" : deviating.length > 0 ? "deviation" : mine.some((t) => t.outcome === "passed") ? "passed" : "skipped";
+    const weather = mine.filter((t) => t.kind === "transport").length;
     const note =
-      status === "skipped"
+      status === "skipped" && weather > 0
+        ? `not checked: ${plural(weather, "test")} naming it ended broken by transport (weather, not a failure of the rule)`
+        : status === "skipped"
         ? mine.every((t) => t.outcome === "skipped")
           ? `skipped: ${[...new Set(mine.map((t) => t.message ?? "skipped"))].join("; ")}`
           : `not proven: its tests stopped at another requirement's check (${[...new Set(mine.flatMap((t) => t.blamed))].join(", ")})`
@@ -228,6 +255,7 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
       tests: mine.length,
       failures: [...failed, ...deviating].map((t) => ({ test: t.name, message: t.message ?? "" })),
       ...(note ? { note } : {}),
+      ...(status === "skipped" && weather > 0 ? { brokenByTransport: weather } : {}),
       ...(status === "skipped" && mine.every((t) => t.outcome === "skipped" && (t.message ?? "").startsWith(NOT_APPLICABLE)) ? { notApplicable: true } : {}),
     };
   });
@@ -245,8 +273,14 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
   }
   const testTotals = zero();
   for (const t of tests) testTotals[t.outcome]++;
+  const brokenByTransport = tests.filter((t) => t.kind === "transport").length;
+  testTotals.failed -= brokenByTransport;
 
-  const { verdict, reason } = decide(results, tests, summary.errors, run);
+  const decided = decide(results, tests, summary.errors, run);
+  const lenient = lenientReadings(summary.tests.filter((t) => !t.notSelected));
+  const specCoverage = specCoverageFigures();
+  const { verdict } = decided;
+  const reason = `${decided.reason}${lenientClause(lenient)}`;
   return {
     format: FORMAT,
     verdict,
@@ -254,7 +288,7 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
     complete: run.scope.suites === "all" && run.scope.grep === null && (run.scope.shards === null || shardsComplete(run.scope.shards)),
     run,
     totals: {
-      tests: { ...testTotals, total: tests.length },
+      tests: { ...testTotals, total: tests.length, ...(brokenByTransport > 0 ? { brokenByTransport } : {}) },
       requirements: { ...reqTotals, total: results.length },
       notChecked: [...catalogue.values()].filter((r) => r.status !== "withdrawn" && r.status !== "not-testable" && !named.has(r.id)).length,
     },
@@ -264,7 +298,33 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
     errors: summary.errors,
     tests,
     resultsSha256: sha256(JSON.stringify(tests)),
+    ...(specCoverage ? { specCoverage } : {}),
+    lenient: { readings: lenient.length, observations: lenient },
   };
+}
+
+/** The LENIENT readings of the run's tests: one per requirement and strict expectation, with what was seen where. */
+export function lenientReadings(tests: TestSummary[]): LenientReading[] {
+  const readings = new Map<string, LenientReading>();
+  for (const test of tests) {
+    for (const o of test.lenient ?? []) {
+      const key = `${o.requirement}\u0000${o.strict ?? ""}`;
+      const reading = readings.get(key) ?? { requirement: o.requirement, ...(o.strict ? { strict: o.strict } : {}), observed: [], tests: [] };
+      if (!reading.observed.includes(o.observed)) reading.observed.push(o.observed);
+      const name = fullNameOf(test);
+      if (!reading.tests.includes(name)) reading.tests.push(name);
+      readings.set(key, reading);
+    }
+  }
+  return [...readings.values()].sort((a, b) => a.requirement.localeCompare(b.requirement) || (a.strict ?? "").localeCompare(b.strict ?? ""));
+}
+
+/** "; 3 LENIENT readings observed (strict would require otherwise: PAGE-006, PAGE-019; recorded only: CARD-020)", or nothing. */
+function lenientClause(readings: LenientReading[]): string {
+  if (readings.length === 0) return "";
+  const ids = (strict: boolean) => [...new Set(readings.filter((r) => Boolean(r.strict) === strict).map((r) => r.requirement))];
+  const parts = [ids(true).length > 0 ? `strict would require otherwise: ${ids(true).join(", ")}` : "", ids(false).length > 0 ? `recorded only: ${ids(false).join(", ")}` : ""];
+  return `; ${plural(readings.length, "LENIENT reading")} observed (${parts.filter(Boolean).join("; ")})`;
 }
 
 function rank(order: string[], id: string): number {
@@ -281,7 +341,7 @@ export function shardsComplete(shards: string[]): boolean {
 function decide(results: RequirementResult[], tests: TestResult[], errors: string[], run: RunInfo): { verdict: Verdict; reason: string } {
   const failed = results.filter((r) => r.status === "failed");
   const failedTests = tests.filter((t) => t.outcome === "failed");
-  if (failedTests.length > 0 && failedTests.every((t) => t.kind === "unreachable") && !tests.some((t) => t.outcome === "passed")) {
+  if (failedTests.length > 0 && failedTests.every((t) => t.kind === "unreachable" || t.kind === "transport") && !tests.some((t) => t.outcome === "passed")) {
     // Nothing answered: no requirement could be judged, so no verdict on the target (the run still fails).
     return { verdict: "INCOMPLETE", reason: `the target could not be reached (${failedTests[0]!.message!.split("\n")[0]})` };
   }
@@ -289,8 +349,18 @@ function decide(results: RequirementResult[], tests: TestResult[], errors: strin
     const byLevel = LEVELS.map((l) => [l, failed.filter((r) => r.level === l).length] as const).filter(([, n]) => n > 0);
     return { verdict: "NOT CONFORMANT", reason: `${failed.length} of ${results.length} requirements failed (${byLevel.map(([l, n]) => `${n} ${l}`).join(", ")})` };
   }
+  // The preflight found no usable target: its one line is the reason (cli/preflight-incomplete.ts).
+  if (tests.length === 0 && errors[0]?.startsWith("preflight: ")) return { verdict: "INCOMPLETE", reason: errors[0].slice("preflight: ".length) };
   if (errors.length > 0) return { verdict: "INCOMPLETE", reason: `${plural(errors.length, "error")} outside any test (a suite file did not load or the run broke)` };
   if (tests.length === 0) return { verdict: "INCOMPLETE", reason: "no test ran" };
+  const weather = results.filter((r) => r.status === "skipped" && r.brokenByTransport);
+  if (weather.length > 0) {
+    const broken = tests.filter((t) => t.kind === "transport").length;
+    return {
+      verdict: "INCOMPLETE",
+      reason: `${plural(weather.length, "requirement")} not checked because ${plural(broken, "test")} ended broken by transport (dropped connections, 5XX pages, rate limiting: weather, not a failure of a rule): ${weather.map((r) => r.id).join(", ")}; rerun, lower the load (rateLimit.requestsPerSecond) or raise the profile's retries`,
+    };
+  }
   const skipped = results.filter((r) => r.status === "skipped" && !r.notApplicable && !isSwitchedOff(r.id, run.conventionsOff));
   if (skipped.length > 0) return { verdict: "INCOMPLETE", reason: `${plural(skipped.length, "requirement")} not checked (every test naming it skipped or stopped early): ${skipped.map((r) => r.id).join(", ")}` };
   const deviations = results.filter((r) => r.status === "deviation").length;
@@ -345,10 +415,14 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (run.variants && run.variants.length > 0) out.push(`> Legal variants of the reference switched on (a self-test of the suite): ${run.variants.map((f) => `\`${f}\``).join(", ")}.`, "");
   if (run.conventionsOff.length > 0) out.push(`Conventions switched off by the profile (failures reported as deviations): ${run.conventionsOff.join(", ")}.`, "");
 
+  if (report.specCoverage) {
+    const c = report.specCoverage;
+    out.push(`**Spec coverage**: ${c.percent}% (${c.mapped} of the specification's ${c.observable} observable statements map to a requirement; ${c.notTestable} not testable, ${c.informative} informative; \`conformance coverage\`).`, "");
+  }
   const t = report.totals;
   out.push(
     `**Requirements**: ${t.requirements.passed} passed, ${t.requirements.failed} failed, ${t.requirements.deviation} deviations, ${t.requirements.skipped} skipped (of ${t.requirements.total} checked; ${t.notChecked} in the catalogue not checked by this run).  `,
-    `**Tests**: ${t.tests.passed} passed, ${t.tests.failed} failed, ${t.tests.deviation} deviations, ${t.tests.skipped} skipped.`,
+    `**Tests**: ${t.tests.passed} passed, ${t.tests.failed} failed, ${t.tests.deviation} deviations, ${t.tests.skipped} skipped${t.tests.brokenByTransport ? `, ${t.tests.brokenByTransport} broken by transport (weather: not counted as failed)` : ""}.`,
     "",
     "| level | passed | failed | deviation | skipped |",
     "| --- | ---: | ---: | ---: | ---: |",
@@ -360,8 +434,10 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (failures.length > 0 || report.errors.length > 0) {
     out.push("### Failures", "");
     for (const f of failures) {
-      const kind = { defect: "", unreachable: " (target unreachable)", bootstrap: " (session bootstrap failed)", broken: " (broken check)" }[f.kind ?? "broken"];
-      out.push(`- **${f.blamed.join(" ")}**${kind}: ${f.name}`, "", indent(fence(f.message ?? "")), "");
+      const kind = { defect: "", unreachable: " (target unreachable)", bootstrap: " (session bootstrap failed)", broken: " (broken check)", transport: " (broken: transport; not a failure of these requirements)" }[f.kind ?? "broken"];
+      out.push(`- **${(f.kind === "transport" ? f.requirements : f.blamed).join(" ")}**${kind}: ${f.name}`, "", indent(fence(f.message ?? "")), "");
+      const again = report.reproduce?.[f.name];
+      if (again) out.push(indent(fence(`${again.rerun}${again.curl ? `\n${again.curl}` : ""}`)), "");
     }
     for (const e of report.errors) out.push(`- **error outside any test**`, "", indent(fence(e)), "");
   }
@@ -371,6 +447,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     for (const d of deviations) out.push(`- **${d.blamed.join(" ")}**: ${d.name}`, "", indent(fence(d.message ?? "")), "");
   }
   if (report.expectations) out.push(...expectationsMarkdown(report.expectations), "");
+  if (report.lenient && report.lenient.readings > 0) out.push(...lenientMarkdown(report.lenient.observations), "");
 
   for (const part of report.parts) {
     const rows = part.requirements.map((id) => byId.get(id)!);
@@ -395,6 +472,22 @@ export function renderMarkdown(report: ConformanceReport): string {
 
 function indent(text: string): string {
   return text.split("\n").map((l) => `  ${l}`).join("\n");
+}
+
+function lenientMarkdown(readings: LenientReading[]): string[] {
+  const lines = [
+    `### LENIENT readings observed: ${readings.length}`,
+    "",
+    "Readings the specification allows, other than the suite's first: they pass; a profile with `strict: true` fails those with a strict expectation, and only records the others.",
+    "",
+    "| requirement | what the target did | strict requires | tests |",
+    "| --- | --- | --- | ---: |",
+  ];
+  for (const r of readings) {
+    const seen = r.observed.slice(0, 3).map(cell).join("; ") + (r.observed.length > 3 ? `; and ${r.observed.length - 3} more` : "");
+    lines.push(`| ${r.requirement} | ${seen} | ${r.strict ? cell(r.strict) : "_(recorded only)_"} | ${r.tests.length} |`);
+  }
+  return lines;
 }
 
 function expectationsMarkdown(e: BaselineResult): string[] {

@@ -1,4 +1,4 @@
-import type { Fixtures } from "./profile.js";
+import { BODY_VALUE_DEFAULTS, type BodyValues, type Fixtures } from "./profile.js";
 
 /** One endpoint of the specification, as the cross-cutting checks iterate over them. */
 export interface Endpoint {
@@ -19,9 +19,11 @@ export interface Endpoint {
 }
 
 /** Every endpoint of banking-api.md (and the iDEAL paths of wire conventions §7). */
-/** A company body as GAP-65 has the suite send it: the provider's legal_form and subscription_type, both addresses. */
+/** A company body as GAP-65 has the suite send it: the default bodyValues (the provider's) and both addresses. */
 const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
-const COMPANY_BODY = { name: "Conformance BV", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V2", address_main: ADDRESS, address_postal: ADDRESS };
+const companyBody = (v: BodyValues) => ({ name: "Conformance BV", country: v.companyCountries[0], legal_form: v.companyLegalForm, subscription_type: v.companySubscriptionType, address_main: ADDRESS, address_postal: ADDRESS });
+const COMPANY_BODY = companyBody(BODY_VALUE_DEFAULTS);
+const CATEGORY_BODY = { status: BODY_VALUE_DEFAULTS.categoryStatus };
 
 export const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/user/{userID}/company", section: "Companies", body: COMPANY_BODY },
@@ -40,7 +42,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/user/{userID}/card-batch-replace", section: "Card replacement", body: { cards: [] } },
   { method: "POST", path: "/user/{userID}/card/{itemId}/replace", section: "Card replacement", body: {} },
   { method: "GET", path: "/user/{userID}/feature-announcement/{itemId}", section: "Feature announcement" },
-  { method: "POST", path: "/user/{userID}/additional-transaction-information-category-user-defined", section: "User-defined transaction categories", body: { status: "ACTIVE" } },
+  { method: "POST", path: "/user/{userID}/additional-transaction-information-category-user-defined", section: "User-defined transaction categories", body: CATEGORY_BODY },
   { method: "GET", path: "/user/{userID}/challenge-request/{itemId}", section: "Challenge requests" },
   { method: "PUT", path: "/user/{userID}/challenge-request/{itemId}", section: "Challenge requests", body: { status: "REJECTED_PENDING_RESPONSE" } },
   { method: "GET", path: "/user/{userID}/oauth-client/{oauthClientId}/callback-url", section: "OAuth client callback URLs", needs: "oauthClientId" },
@@ -76,6 +78,13 @@ export function fillPath(endpoint: Endpoint, ids: { userID: number; itemId?: num
     return String(value);
   });
   return missing ? undefined : path;
+}
+
+/** An endpoint's body with the target's own values (profile bodyValues) where the specification shows none. */
+export function endpointBody(endpoint: Endpoint, values: BodyValues): unknown {
+  if (endpoint.body === COMPANY_BODY) return companyBody(values);
+  if (endpoint.body === CATEGORY_BODY) return { status: values.categoryStatus };
+  return endpoint.body;
 }
 
 /** Endpoints that exist for this profile (capabilities on). */

@@ -21,6 +21,23 @@ export interface Exchange {
   json: unknown;
   jsonError?: string;
   durationMs: number;
+  /**
+   * Set only when the client sent this request more than once (harness/client.ts): the earlier attempts and
+   * what ended each (a 429, a 502/503/504, a dropped connection). The exchange itself is the final answer.
+   */
+  attempts?: Attempt[];
+  /** Set on an attempt the client is about to retry: why, and how long it waits first. */
+  retrying?: { reason: string; waitMs: number };
+}
+
+/** One earlier attempt of a retried request. */
+export interface Attempt {
+  /** The status it got, or the transport problem (TransportError kind and code) when none came. */
+  status?: number;
+  transport?: string;
+  /** The request id it carried (a retry gets a fresh one). */
+  requestId?: string;
+  waitedMs: number;
 }
 
 const SNIPPET = 300;

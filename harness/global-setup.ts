@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { availableParallelism } from "node:os";
 import { HttpClient } from "./client.js";
+import { discoverFixtures } from "./fixtures-discovery.js";
 import { profileClientOptions } from "./client-options.js";
 import { sharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
@@ -50,6 +51,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     seed,
     clientKey: await sharedKeyPair(),
     reportsDir: reportsDirFromEnv(),
+    // The fault and variant projects of the kill matrix would log hundreds of runs into one file.
+    logExchanges: !fault && !variant,
   };
   // The setup runs alone, before any worker: the whole rate is its own.
   const client = new HttpClient(profileClientOptions({ ...run.profile, workers: 1 }, {}, run.clientKey));
@@ -59,6 +62,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     const message = (error as Error).message;
     run.bootstrapError = redactText(message.startsWith("session bootstrap") ? message : `session bootstrap: ${message}`);
+  }
+  if (run.primary && profile.discoverFixtures) {
+    try {
+      const found = await discoverFixtures(client, run.primary);
+      // Ids the profile lists itself win over discovered ones.
+      run.profile = { ...run.profile, fixtures: { ...found.fixtures, ...run.profile.fixtures } };
+      if (found.problem) run.fixturesProblem = found.problem;
+    } catch (error) {
+      run.fixturesProblem = redactText(`fixtures: discover: ${(error as Error).message}`);
+    }
   }
   if (run.primary) {
     try {

@@ -3,9 +3,34 @@
 // which requires the first reading. Observations are deduplicated, so a property that meets the same
 // reading in every run records it once.
 import * as allure from "allure-js-commons";
+import { TestRunner } from "vitest";
 import { failPlain, type About } from "./checks.js";
 
 type Annotate = (message: string, type?: string) => Promise<unknown>;
+
+/** One LENIENT reading a test observed: summary.json carries it per test, and the verdict counts them. */
+export interface LenientObservation {
+  requirement: string;
+  /** What the target did. */
+  observed: string;
+  /** What a strict profile requires instead; absent when the reading is only recorded. */
+  strict?: string;
+}
+
+declare module "vitest" {
+  interface TaskMeta {
+    /** The LENIENT readings this test observed (typed, for harness/reporters/summary-reporter.ts). */
+    lenient?: LenientObservation[];
+  }
+}
+
+/** Adds the observation to the running test's metadata, once per test (a log may outlive one test). */
+function recordInTest(observation: LenientObservation): void {
+  const test = TestRunner.getCurrentTest();
+  if (!test) return;
+  const list = (test.meta.lenient ??= []);
+  if (!list.some((o) => o.requirement === observation.requirement && o.observed === observation.observed)) list.push(observation);
+}
 
 export class LenientLog {
   private readonly seen = new Map<string, string>();
@@ -19,6 +44,7 @@ export class LenientLog {
   note(about: About, text: string, strictExpectation?: string): void {
     if (this.strict && strictExpectation) failPlain(about, `${text}; the strict profile requires ${strictExpectation}`);
     this.seen.set(`${about.req} ${text}`, about.req);
+    recordInTest({ requirement: about.req, observed: text, ...(strictExpectation ? { strict: strictExpectation } : {}) });
   }
 
   get size(): number {

@@ -121,3 +121,34 @@ export function expectIdOrder(page: Page, lenient: LenientLog): void {
   expectThat(ascending || descending, exchange, "the page's items in id order, ascending or descending", { req: "PAGE-019" }, `ids ${ids.join(", ")}`);
   if (!ascending) lenient.note({ req: "PAGE-019", what: exchange.request.path }, "pages descend by id (the provider's reading)", "ascending pages (newer_id is the page's last item)");
 }
+
+/** PAGE-001, PAGE-002, PAGE-008, PAGE-009, PAGE-013, PAGE-014, PAGE-015: what every page of every list must show. */
+export function expectPageRules(page: Page, sentCount: number | undefined): void {
+  const pagination = expectPaginationObject(page.exchange);
+  expectLinkShapes(page.exchange, pagination, sentCount);
+  expectCursors(page);
+}
+
+/**
+ * Follows one direction's links from a page until they end (at most `maxPages`), checking every page's
+ * rules, its size (at most `count`) and the end rule that holds however the list changes meanwhile: a page
+ * reached by a link that holds fewer than `count` items holds every item beyond its cursor, so the link
+ * onwards must be null (PAGE-010, PAGE-011).
+ */
+export async function walkChecked(t: Target, list: ListCase, from: Page, direction: "older_url" | "newer_url", count: number, maxPages: number): Promise<Page[]> {
+  const pages = [from];
+  const sizeReq = "PAGE-004";
+  const endReq = direction === "older_url" ? "PAGE-011" : "PAGE-010";
+  for (let link = from.pagination?.[direction]; typeof link === "string"; link = pages[pages.length - 1]!.pagination?.[direction]) {
+    if (pages.length > maxPages) break;
+    const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
+    expectPageRules(page, count);
+    expectThat(page.ids.length <= count, page.exchange, `at most ${count} items (the count the link kept)`, { req: sizeReq }, `${page.ids.length} items`);
+    if (page.ids.length < count) {
+      const onwards = page.pagination?.[direction] ?? null;
+      expectThat(onwards === null, page.exchange, `${direction} null: the page holds fewer than count=${count} items, so no item lies beyond it`, { req: endReq }, `${direction} ${JSON.stringify(onwards)} with ${page.ids.length} items`);
+    }
+    pages.push(page);
+  }
+  return pages;
+}

@@ -28,6 +28,24 @@ export interface Signing {
   verifyResponses: boolean;
 }
 
+/**
+ * Values the target chooses for request-body fields whose allowed values the specification does not show
+ * (spec/gaps.md GAP-02, GAP-35): every body the suite sends carries these. A refusal of a default the
+ * profile did not set is not blamed on the target (the check is skipped and says which field to set).
+ */
+export interface BodyValues {
+  /** Company legal_form (default BV). */
+  companyLegalForm: string;
+  /** Company subscription_type (default COMPANY_V2). */
+  companySubscriptionType: string;
+  /** Company country: the first for creates, the second for the update that changes it (default NL, BE). */
+  companyCountries: [string, string];
+  /** Category status, an active one (default ACTIVE). */
+  categoryStatus: string;
+}
+
+export const BODY_VALUE_DEFAULTS: BodyValues = { companyLegalForm: "BV", companySubscriptionType: "COMPANY_V2", companyCountries: ["NL", "BE"], categoryStatus: "ACTIVE" };
+
 /** A target profile with every default applied: what the harness and the suites work with. */
 export interface TargetProfile {
   name: string;
@@ -41,6 +59,8 @@ export interface TargetProfile {
   provisioning: "none" | "sandbox-user";
   sourceAddresses: string[];
   fixtures: Fixtures;
+  /** `fixtures: discover`: the ids come from the target's sandbox-only GET /user/{userID}/sandbox-fixtures. */
+  discoverFixtures?: boolean;
   mode: "full" | "read-only";
   allowDestructive: boolean;
   strict: boolean;
@@ -49,14 +69,24 @@ export interface TargetProfile {
   timeouts: { requestMs: number; testMs: number };
   maxResponseBytes: number;
   propertyRuns: number;
+  /** Runs of a property that each use their own fresh user, in flight at once (harness/concurrent-property.ts). */
+  concurrency: number;
   seed?: number;
   faults: string[];
   /** Embedded targets: legal variants of the reference switched on (reference/variants.ts). */
   variants: string[];
   /** Request pacing and 429 handling (defaults applied: no pacing, Retry-After up to 10 s, 3 retries). */
   rateLimit?: RateLimitOptions;
+  /** How often a safe request (GET, the session bootstrap) is retried after a dropped connection or a 502/503/504 (default 2). */
+  retries: number;
+  /** Values the target chooses for body fields the specification leaves open (defaults applied). */
+  bodyValues: BodyValues;
+  /** The bodyValues keys the profile sets itself (a refusal of one of those is the target's). */
+  bodyValuesGiven: (keyof BodyValues)[];
   /** Request signing and response verification (defaults applied: both off). */
   signing?: Signing;
+  /** The target takes the provider's request encryption (harness/encryption.ts); default false. */
+  encryption: boolean;
   /** TLS files (absolute paths, checked at load) for an https:// target. */
   tls?: TlsFiles;
   /** Set by the run, not the file: how many test workers share rateLimit.requestsPerSecond. */
@@ -82,6 +112,8 @@ export const PROFILE_DEFAULTS = {
   testMs: 60_000,
   maxResponseBytes: 5 * 1024 * 1024,
   propertyRuns: 25,
+  concurrency: 8,
+  retries: 2,
 } as const;
 
 let validator: ReturnType<ReturnType<typeof createAjv>["compile"]> | undefined;
@@ -106,8 +138,12 @@ export function loadTargetsFile(file: string, env: NodeJS.ProcessEnv = process.e
   try {
     raw = parseYaml(text, { prettyErrors: false });
   } catch (error) {
-    const message = (error as Error).message.split("\n")[0];
-    throw new ConfigError(`${file}: not valid YAML: ${message}`);
+    // yaml's errors carry where they are: name the line and column, as an editor would (file:line:col).
+    const offset = (error as { pos?: [number, number] }).pos?.[0];
+    const before = offset === undefined ? undefined : text.slice(0, offset).split("\n");
+    const linePos = before ? { line: before.length, col: before.at(-1)!.length + 1 } : undefined;
+    const message = (error as Error).message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+    throw new ConfigError(`${file}${linePos ? `:${linePos.line}:${linePos.col}` : ""}: not valid YAML${linePos ? ` (line ${linePos.line}, column ${linePos.col})` : ""}: ${message}`);
   }
   if (raw === null || raw === undefined) throw new ConfigError(`${file}: the file is empty; expected "default:" and "targets:"`);
   // Interpolate first, so the values the schema checks are the ones the run will use.
@@ -146,7 +182,9 @@ export function selectProfile(targets: TargetsFile, name: string | undefined): T
 }
 
 function withDefaults(name: string, raw: Record<string, unknown>, file: string): TargetProfile {
-  const p = raw as Omit<Partial<TargetProfile>, "rateLimit" | "signing"> & {
+  const p = raw as Omit<Partial<TargetProfile>, "rateLimit" | "signing" | "bodyValues" | "fixtures"> & {
+    fixtures?: Fixtures | "discover";
+    bodyValues?: Partial<BodyValues>;
     timeouts?: Partial<TargetProfile["timeouts"]>;
     rateLimit?: Partial<RateLimitOptions>;
     signing?: Partial<Signing>;
@@ -177,7 +215,8 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
     secondaryApiKey: p.secondaryApiKey,
     provisioning: p.provisioning ?? PROFILE_DEFAULTS.provisioning,
     sourceAddresses: p.sourceAddresses ?? [],
-    fixtures: p.fixtures ?? {},
+    fixtures: p.fixtures === undefined || p.fixtures === "discover" ? {} : p.fixtures,
+    ...(p.fixtures === "discover" ? { discoverFixtures: true } : {}),
     mode: p.mode ?? PROFILE_DEFAULTS.mode,
     allowDestructive: p.allowDestructive ?? PROFILE_DEFAULTS.allowDestructive,
     strict: p.strict ?? PROFILE_DEFAULTS.strict,
@@ -189,6 +228,7 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
     },
     maxResponseBytes: p.maxResponseBytes ?? PROFILE_DEFAULTS.maxResponseBytes,
     propertyRuns: p.propertyRuns ?? PROFILE_DEFAULTS.propertyRuns,
+    concurrency: p.concurrency ?? PROFILE_DEFAULTS.concurrency,
     seed: p.seed,
     faults: p.faults ?? [],
     variants: p.variants ?? [],
@@ -197,7 +237,11 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
       maxRetryAfterMs: p.rateLimit?.maxRetryAfterMs ?? RATE_LIMIT_DEFAULTS.maxRetryAfterMs,
       maxRetries: p.rateLimit?.maxRetries ?? RATE_LIMIT_DEFAULTS.maxRetries,
     },
+    retries: p.retries ?? PROFILE_DEFAULTS.retries,
     signing: { requests: p.signing?.requests ?? false, verifyResponses: p.signing?.verifyResponses ?? false },
+    encryption: p.encryption ?? false,
+    bodyValues: { ...BODY_VALUE_DEFAULTS, ...p.bodyValues },
+    bodyValuesGiven: Object.keys(p.bodyValues ?? {}) as (keyof BodyValues)[],
     ...(p.tls === undefined ? {} : { tls: loadTlsFiles(p.tls, file, `${file}: profile "${name}"`) }),
   };
 }

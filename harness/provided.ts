@@ -19,6 +19,10 @@ export interface ConformanceRun {
   clientKey: KeyPair;
   /** Where this run writes its reports. */
   reportsDir: string;
+  /** `fixtures: discover` found nothing: why (skip messages for missing fixtures add it). */
+  fixturesProblem?: string;
+  /** Log every exchange to <reportsDir>/exchanges.ndjson (a vendor's run; not the kill matrix's fault and variant projects). */
+  logExchanges?: boolean;
 }
 
 declare module "vitest" {

@@ -1,6 +1,7 @@
 import * as allure from "allure-js-commons";
 import type { Exchange } from "./exchange.js";
 import { redactHeaders, redactText } from "./redact.js";
+import { noteExchange } from "./weather.js";
 
 /** A JSON text as a value (so reports show it as a tree), else the text itself. Redacted first. */
 function readable(text: string): unknown {
@@ -30,11 +31,17 @@ export function redactedExchange(exchange: Exchange): Record<string, unknown> {
       body: textual ? readable(exchange.bodyText) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`,
     },
     durationMs: exchange.durationMs,
+    // Weather: the attempts before this final answer, or the retry this answer is about to get.
+    ...(exchange.attempts ? { attempts: exchange.attempts.map((a) => (a.requestId ? { ...a, requestId: redactText(a.requestId) } : a)) } : {}),
+    ...(exchange.retrying ? { retrying: exchange.retrying } : {}),
   };
 }
 
 /** Attaches every exchange of the running test to its Allure result. */
 export async function recordExchange(exchange: Exchange): Promise<void> {
+  noteExchange(exchange);
   const path = exchange.request.path.split("?")[0];
-  await allure.attachment(`${exchange.request.method} ${path} → ${exchange.status}`, JSON.stringify(redactedExchange(exchange), null, 2), "application/json");
+  const n = exchange.attempts?.length;
+  const weather = exchange.retrying ? ` (${exchange.retrying.reason}: retried)` : n ? ` (after ${n} ${n === 1 ? "retry" : "retries"})` : "";
+  await allure.attachment(`${exchange.request.method} ${path} → ${exchange.status}${weather}`, JSON.stringify(redactedExchange(exchange), null, 2), "application/json");
 }

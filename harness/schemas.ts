@@ -10,6 +10,17 @@ export type SchemaName = string;
 export interface SchemaResult {
   valid: boolean;
   errors: string[];
+  /** With nullAsUnset: JSON pointers of the members sent as null that were read as unset. */
+  nulls: string[];
+}
+
+export interface ValidateOptions {
+  /**
+   * Response payloads: the specification gives types, not presence, so a member sent as null reads as a
+   * member left out. A member the schema requires stays required (null fails its type), and a member the
+   * schema forbids (`false`, the write-only fields) stays forbidden even as null.
+   */
+  nullAsUnset?: boolean;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -119,14 +130,42 @@ function formatError(e: ErrorObject): string {
 }
 
 /** Validate data against the named schema (compiled on first use, then cached by ajv). */
-export function validateSchema(name: SchemaName, data: unknown): SchemaResult {
+export function validateSchema(name: SchemaName, data: unknown, options: ValidateOptions = {}): SchemaResult {
   const reg = requireKnown(name);
   const key = reg.keys.get(name) as string;
   const validate = reg.ajv.getSchema(key);
   if (!validate) throw new Error(`schema "${name}" is not registered under ${key}`);
-  if (validate(data)) return { valid: true, errors: [] };
-  const lines = (validate.errors ?? []).map(formatError);
-  return { valid: false, errors: [...new Set(lines)] };
+  const errorsOf = (value: unknown): ErrorObject[] => (validate(value) ? [] : [...(validate.errors ?? [])]);
+  const result = (errors: ErrorObject[], nulls: string[] = []): SchemaResult => ({ valid: errors.length === 0, errors: [...new Set(errors.map(formatError))], nulls });
+  const errors = errorsOf(data);
+  const nulls = options.nullAsUnset ? nullMembers(data, "") : [];
+  if (nulls.length === 0) return result(errors);
+  // Which null members the schema requires: with every null member left out, those are reported missing.
+  const missing = new Set(errorsOf(without(data, new Set(nulls))).filter((e) => e.keyword === "required").map((e) => `${e.instancePath}/${pointerEscape(String((e.params as { missingProperty?: unknown }).missingProperty))}`));
+  // Only the nulls the schema does not take as they are (a member typed [T, null] is fine as it is).
+  const refused = new Set(errors.map((e) => e.instancePath));
+  const unset = new Set(nulls.filter((pointer) => !missing.has(pointer) && refused.has(pointer)));
+  if (unset.size === 0) return result(errors);
+  const forbidden = errors.filter((e) => e.keyword === "false schema" && unset.has(e.instancePath));
+  return result([...errorsOf(without(data, unset)), ...forbidden], [...unset]);
+}
+
+/** JSON pointers of the object members whose value is null (array elements are values, never "unset"). */
+function nullMembers(data: unknown, pointer: string): string[] {
+  if (Array.isArray(data)) return data.flatMap((item, i) => nullMembers(item, `${pointer}/${i}`));
+  if (!isObject(data)) return [];
+  return Object.entries(data).flatMap(([key, value]) => {
+    const child = `${pointer}/${pointerEscape(key)}`;
+    return value === null ? [child] : nullMembers(value, child);
+  });
+}
+
+/** A copy of data without the members at the given pointers. */
+function without(data: unknown, pointers: Set<string>, pointer = ""): unknown {
+  if (Array.isArray(data)) return data.map((item, i) => without(item, pointers, `${pointer}/${i}`));
+  if (!isObject(data)) return data;
+  const kept = Object.entries(data).filter(([key]) => !pointers.has(`${pointer}/${pointerEscape(key)}`));
+  return Object.fromEntries(kept.map(([key, value]) => [key, without(value, pointers, `${pointer}/${pointerEscape(key)}`)]));
 }
 
 // ---------------------------------------------------------------- unknownProperties

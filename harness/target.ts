@@ -5,7 +5,10 @@ import { profileClientOptions } from "./client-options.js";
 import { useSharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
+import type { Exchange } from "./exchange.js";
+import { exchangeLogger } from "./exchange-log.js";
 import { recordExchange } from "./recorder.js";
+import { SUITES_DIR } from "./test-titles.js";
 import { registerSecret } from "./redact.js";
 import { openSession, provisionUser, type Session } from "./session.js";
 
@@ -47,7 +50,12 @@ export function useTarget(): Target {
     registerSecret(session?.sessionToken, "session token");
     registerSecret(session?.installationToken, "installation token");
   }
-  const client = new HttpClient(profileClientOptions(run.profile, { onExchange: recordExchange }, run.clientKey));
+  const logExchange = run.logExchanges ? exchangeLogger(run.reportsDir, SUITES_DIR) : undefined;
+  const onExchange = async (exchange: Exchange) => {
+    logExchange?.(exchange);
+    await recordExchange(exchange);
+  };
+  const client = new HttpClient(profileClientOptions(run.profile, { onExchange }, run.clientKey));
   const canProvision = () => run.profile.provisioning === "sandbox-user" && run.profile.mode === "full";
   const target: Target = {
     run,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FaultSpec } from "./faults.js";
 import { HttpError, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
+import { notFoundStatus, variantStatus } from "./status-variants.js";
 
 export const errorFaults: FaultSpec[] = [
   { name: "error-body-missing", requirement: "ERR-001", description: "4XX answers carry an empty body.", suites: ["authentication", "headers", "errors", "error-bodies"] },
@@ -12,6 +13,8 @@ export const errorFaults: FaultSpec[] = [
   { name: "non-integer-id-500", requirement: "ERR-006", description: "A non-integer path id crashes the handler (500).", suites: ["errors", "error-bodies"] },
   { name: "unsupported-language-dutch", requirement: "HDR-004", description: "Error texts asked for in a language other than en_US or nl_NL are translated into Dutch instead of falling back to en_US.", suites: ["headers"] },
   { name: "unknown-route-plain-text", requirement: "ERR-007", description: "Unknown paths answer 404 with a plain-text body.", suites: ["errors", "error-bodies"] },
+  { name: "error-echoes-request-body", requirement: "ERR-016", description: "A refused POST or PUT quotes the JSON body it received in the error text (a debugging aid left on), write-only values included.", suites: ["errors"] },
+  { name: "list-delete-answers-ok", requirement: "ERR-007", description: "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a catch-all route left from scaffolding.", suites: ["errors"] },
 ];
 
 /** The error envelope (conventions §1): {"Error":[{"error_description", "error_description_translated"}]}. */
@@ -33,7 +36,18 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: Ref
 // Variant other-4xx-statuses: where the specification fixes no status, any 4XX is conformant (conventions §6).
 const OTHER_4XX: Record<number, number> = { 400: 422, 401: 403, 403: 404, 404: 410, 405: 404 };
 
+/** A route pattern (/v1/user/:userID/company/:itemId) as a regular expression over request paths. */
+const patternOf = (url: string) => new RegExp(`^${url.replace(/:\w+/g, "[^/]+")}$`);
+
 export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContext): void {
+  // The routes and their methods, so an unknown method on a known path can be told from an unknown path.
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/v1/")) routes.push({ pattern: patternOf(route.url), methods: [route.method].flat().map(String) });
+  });
+  if (ctx.faults.on("list-delete-answers-ok")) {
+    app.delete("/v1/user/:userID/company", async (_request, reply) => reply.code(200).type("application/json").send({ Response: [] }));
+  }
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     let status: number;
     let message: string;
@@ -55,10 +69,19 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     const forced = (request.routeOptions.config as RouteConfig | undefined)?.errorStatus;
     if (forced !== undefined && status >= 400 && status < 500) status = forced;
     else if (ctx.faults.on("other-4xx-statuses")) status = OTHER_4XX[status] ?? status;
+    else status = variantStatus(status, error instanceof HttpError ? error : undefined, request, ctx.faults);
+    // Fault error-echoes-request-body: the refused body is quoted back, write-only values and all.
+    if (ctx.faults.on("error-echoes-request-body") && status >= 400 && status < 500 && request.body !== undefined && !Buffer.isBuffer(request.body)) {
+      message = `${message} Request body: ${JSON.stringify(request.body)}`;
+    }
     return sendError(reply, request, ctx, status, message);
   });
   app.setNotFoundHandler((request, reply) => {
     if (ctx.faults.on("unknown-route-plain-text")) return reply.code(404).type("text/plain").send("Not Found");
-    return sendError(reply, request, ctx, ctx.faults.on("other-4xx-statuses") ? 410 : 404, `No such endpoint: ${request.method} ${request.url.split("?")[0]}.`);
+    const path = request.url.split("?")[0]!;
+    const allowed = routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods);
+    const status = notFoundStatus(allowed.length > 0, ctx.faults) ?? (ctx.faults.on("other-4xx-statuses") ? 410 : 404);
+    if (status === 405) reply.header("allow", [...new Set(allowed)].join(", "));
+    return sendError(reply, request, ctx, status, `No such endpoint: ${request.method} ${path}.`);
   });
 }

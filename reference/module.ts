@@ -19,6 +19,8 @@ export interface ReferenceContext {
   header(name: string): string;
   /** A new user with a fresh API key and the seed data of every module. */
   createUser(displayName: string, apiKey?: string): User;
+  /** The fixture ids seeded for a user (what a profile's `fixtures` would list), by user id. */
+  fixturesOf(userId: number): SeededFixtures | undefined;
 }
 
 /** One resource of the reference server: its routes, the data it seeds for each new user, its faults and its legal variants. */

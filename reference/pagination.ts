@@ -32,6 +32,11 @@ export const paginationFaults: FaultSpec[] = [
   fault("page-empty-list-links", "PAGE-020", "An empty list answers newer_url and older_url pointing at id 0 instead of null."),
   fault("page-cursor-count-ignored", "PAGE-004", "With newer_id or older_id present, count is ignored and the page holds the default 10 items."),
   fault("page-newer-id-refused", "PAGE-021", "Only older_id is implemented: a request with newer_id (newer_url, future_url) is refused."),
+  fault("page-count-ignored-share-invites", "PAGE-004", "The share-invite list (an older code path) ignores count and always answers the default 10 items."),
+  fault("page-default-count-callback-urls", "PAGE-003", "The callback-URL list defaults to 25 items per page instead of 10."),
+  fault("page-cap-missing-certificates", "PAGE-005", "The pinned-certificate list has no cap: a count above 200 is honoured, so a page holds more than 200 items."),
+  fault("page-links-drop-count-on-cursor-pages", "PAGE-015", "Links keep count on the first page only: a page reached with newer_id or older_id links on without count."),
+  fault("page-future-url-from-snapshot", "PAGE-018", "future_url carries refresh=1, and a refresh is served from the listing's snapshot, so items created after the listing never show."),
 ];
 
 export interface Page<T> {
@@ -53,8 +58,11 @@ function integerQuery(query: Record<string, unknown>, name: string): number | un
 export function paginate<T extends { id: number }>(request: FastifyRequest, all: T[], faults: FaultSet): Page<T> {
   const query = request.query as Record<string, unknown>;
   const count = integerQuery(query, "count");
+  const listPath = request.url.split("?")[0]!;
+  const on = (fault: string, list: string) => faults.on(fault) && listPath.endsWith(`/${list}`);
+  const uncapped = faults.on("page-count-cap-ignored") || on("page-cap-missing-certificates", "certificate-pinned");
   // Variant count-over-200-clamped: a count above the cap is served as 200 (LENIENT), not refused.
-  const tooBig = faults.on("page-count-cap-ignored") || faults.on("count-over-200-clamped") ? false : faults.on("page-count-200-refused") ? (count ?? 0) >= MAX_COUNT : (count ?? 0) > MAX_COUNT;
+  const tooBig = uncapped || faults.on("count-over-200-clamped") ? false : faults.on("page-count-200-refused") ? (count ?? 0) >= MAX_COUNT : (count ?? 0) > MAX_COUNT;
   if (count !== undefined && ((count < 1 && !faults.on("page-count-zero-accepted")) || tooBig)) {
     throw badRequest(`Query parameter count must be between 1 and ${MAX_COUNT}.`);
   }
@@ -62,7 +70,8 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   const olderId = integerQuery(query, "older_id");
   if (newerId !== undefined && faults.on("page-newer-id-refused")) throw badRequest("Query parameter newer_id is not supported.");
   if (newerId !== undefined && olderId !== undefined) throw badRequest("Use newer_id or older_id, not both.");
-  let size = count || (faults.on("page-default-count-20") ? 20 : DEFAULT_COUNT);
+  const defaultSize = faults.on("page-default-count-20") ? 20 : on("page-default-count-callback-urls", "callback-url") ? 25 : DEFAULT_COUNT;
+  let size = on("page-count-ignored-share-invites", "share-invite-monetary-account-response") ? DEFAULT_COUNT : count || defaultSize;
   if (count !== undefined && faults.on("page-count-off-by-one")) size += 1;
   if ((newerId !== undefined || olderId !== undefined) && faults.on("page-cursor-count-ignored")) size = DEFAULT_COUNT;
   if (faults.on("count-over-200-clamped")) size = Math.min(size, MAX_COUNT);
@@ -71,11 +80,15 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   if (newerId !== undefined) items = sorted.filter((i) => i.id > newerId).slice(0, size);
   else if (olderId !== undefined) items = sorted.filter((i) => (faults.on("page-older-id-inclusive") ? i.id <= olderId : i.id < olderId)).slice(-size);
   else items = faults.on("page-oldest-first") ? sorted.slice(0, size) : sorted.slice(-size);
+  // Fault page-future-url-from-snapshot: a refresh is served from the listing's snapshot, which holds nothing newer.
+  if (faults.on("page-future-url-from-snapshot") && query.refresh === "1") items = [];
 
   const path = faults.on("page-links-route-pattern") ? (request.routeOptions.url ?? request.url).split("?")[0]! : request.url.split("?")[0]!;
   const base = faults.on("page-links-absolute") ? `${request.protocol}://${request.host}${path}` : path;
-  const keepCount = count !== undefined && !faults.on("page-links-drop-count");
+  const cursorPage = newerId !== undefined || olderId !== undefined;
+  const keepCount = count !== undefined && !faults.on("page-links-drop-count") && !(cursorPage && faults.on("page-links-drop-count-on-cursor-pages"));
   const link = (cursor: string, id: number) => `${base}?${keepCount ? `count=${count}&` : ""}${cursor}=${id}`;
+  const futureLink = (id: number) => `${link("newer_id", id)}${faults.on("page-future-url-from-snapshot") ? "&refresh=1" : ""}`;
   if (items.length === 0) {
     const end = faults.on("page-empty-list-links") && all.length === 0 ? link("newer_id", 0) : null;
     return { items, pagination: shown({ future_url: null, newer_url: end, older_url: end && link("older_id", 0) }, faults) };
@@ -102,7 +115,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
     items,
     pagination: shown(
       {
-        future_url: (hasNewer && !faults.on("future-url-every-page")) || faults.on("future-url-null") ? null : link("newer_id", faults.on("page-future-url-smallest-id") ? min : newerCursor),
+        future_url: (hasNewer && !faults.on("future-url-every-page")) || faults.on("future-url-null") ? null : futureLink(faults.on("page-future-url-smallest-id") ? min : newerCursor),
         newer_url: hasNewer || faults.on("page-newer-url-at-end") ? link("newer_id", newerCursor) : null,
         older_url: (hasOlder && olderAllowed) || faults.on("page-older-url-at-end") ? link("older_id", olderCursor) : null,
       },

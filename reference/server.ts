@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authHookFaults, registerAuthHook } from "./auth-hook.js";
+import { encryptionFaults, registerEncryption } from "./encryption.js";
 import { errorFaults, registerErrorHandling } from "./errors.js";
 import { FaultSet, type FaultSpec } from "./faults.js";
 import { HttpError } from "./http-error.js";
@@ -33,7 +34,7 @@ export interface RunningReference {
 
 /** Every fault the reference server can switch on, with the requirement it breaks. */
 export function faultCatalogue(): FaultSpec[] {
-  return [...authHookFaults, ...errorFaults, ...paginationFaults, ...signingFaults, ...resourceModules.flatMap((m) => m.faults)];
+  return [...authHookFaults, ...errorFaults, ...paginationFaults, ...signingFaults, ...encryptionFaults, ...resourceModules.flatMap((m) => m.faults)];
 }
 
 /** Every legal variant the reference server can switch on (the kill matrix requires the suite to pass each one). */
@@ -65,14 +66,17 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
     // Faults and variants are switched the same way; their names never overlap (test/kill-matrix.test.ts).
     faults: new FaultSet([...(options.faults ?? []), ...variants]),
     header: (name) => `${prefix}${name}`,
+    fixturesOf: (userId) => fixturesByUser.get(userId),
     createUser(displayName, apiKey) {
       const user = state.createUser(apiKey ?? `sandbox_${randomBytes(24).toString("hex")}`, displayName);
       lastFixtures = { monetaryAccountId: user.monetaryAccountIds[0]! };
       for (const module of resourceModules) Object.assign(lastFixtures, module.seed?.(ctx, user) ?? {});
+      fixturesByUser.set(user.id, lastFixtures);
       return user;
     },
   };
   let lastFixtures: SeededFixtures = {};
+  const fixturesByUser = new Map<number, SeededFixtures>();
 
   // JSON bodies: an empty body is "no body"; malformed JSON is the client's error (400), never a crash.
   // The exact bytes stay on the request for signature checks (signing.ts).
@@ -100,6 +104,7 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
 
   registerErrorHandling(app, ctx);
   registerAuthHook(app, ctx);
+  registerEncryption(app, ctx);
   if (ctx.faults.on("created-as-epoch")) {
     // The careless serialiser: created timestamps as epoch numbers.
     app.addHook("onSend", async (_request, _reply, payload) =>

@@ -101,6 +101,8 @@ export function registerSigning(app: FastifyInstance, ctx: ReferenceContext, opt
     return device ? state.installations.get(device.installationToken)?.publicKeyPem : undefined;
   };
   const mustBeSigned = (request: FastifyRequest): boolean => {
+    // Variant client-signature-checked-when-sent: a signature that is sent is verified, even where none is required.
+    if (faults.on("client-signature-checked-when-sent") && typeof request.headers[clientHeader] === "string") return true;
     if (required === "off") return false;
     if (request.method === "POST" && request.routeOptions.url === "/v1/session-server") return true;
     // "all": every other request with a body whose caller has an installed key (not POST /installation).

@@ -2,8 +2,17 @@
 //  (a) floor: N sequential raw undici GETs against the embedded reference;
 //  (b) the same calls through the harness client (overhead ratio to the floor);
 //  (c) the full default conformance run: wall time, requests sent, requests per second;
-//  (d) the whole fault matrix: wall time; (e) the legal-variant matrix (every suite per variant): wall time.
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+//  (d) the whole fault matrix: wall time; (e) the legal-variant matrix (every suite per variant): wall time;
+//  (f) the default run against a server 25 ms and 50 ms away (a loopback proxy that delays every request and
+//      keeps the caller's source address): wall time, requests, effective concurrency, and the measured critical
+//      path (the longest chain of requests one test made one after another, times the delay).
+// `--latency` runs (f) alone.
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { stringify } from "yaml";
+import { readExchangeLog } from "../harness/reporters/har.js";
+import { startChaosProxy } from "../test/chaos/chaos-proxy.js";
+import { criticalPath } from "./critical-path.js";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { Agent, request } from "undici";
@@ -13,6 +22,8 @@ import { PROJECT_ROOT, spawnConformance } from "../harness/spawn-run.js";
 import { startReferenceServer } from "../reference/server.js";
 
 const quick = process.argv.includes("--quick");
+const latencyOnly = process.argv.includes("--latency");
+const DELAYS = [0, 25, 50];
 const N = quick ? 200 : 1000;
 const REPS = quick ? 3 : 5;
 const RUN_REPS = quick ? 1 : 3;
@@ -60,7 +71,84 @@ async function floorAndHarness(): Promise<{ rawMs: number; rawJsonMs: number; ha
   return { rawMs: median(raw), rawJsonMs: median(rawJson), harnessMs: median(harness) };
 }
 
+interface LatencyRun {
+  delayMs: number;
+  wallMs: number;
+  requests: number;
+  tests: number;
+  failed: number;
+  criticalPath: { test: string; requests: number; ms: number };
+  /** requests × delay / (wall − wall without delay): how many requests were in flight on average. */
+  effectiveConcurrency?: number;
+}
+
+/** The default run against a standalone reference behind a proxy that delays every request by `delayMs`. */
+async function latencyRun(delayMs: number): Promise<LatencyRun> {
+  const server = await startReferenceServer({ apiKey: "reference-primary-key" });
+  const proxy = await startChaosProxy(server.baseUrl, { rate: 0, seed: 1, delayMs });
+  const dir = mkdtempSync(join(tmpdir(), "bench-latency-"));
+  const file = join(dir, "targets.yaml");
+  const profile = {
+    baseUrl: proxy.baseUrl,
+    apiKey: server.apiKey,
+    provisioning: "sandbox-user",
+    sourceAddresses: ["127.0.0.1", "127.0.0.2"],
+    allowDestructive: true,
+    capabilities: { ideal: true, pdfAttachments: true },
+    encryption: true,
+    fixtures: "discover",
+    seed: 20261122,
+  };
+  writeFileSync(file, stringify({ default: "bench", targets: { bench: profile } }));
+  try {
+    const run = await spawnConformance(["run", "--targets", file, "--target", "bench"], { timeoutMs: 900_000 });
+    const log = readExchangeLog(run.reportsDir);
+    const path = criticalPath(log);
+    return {
+      delayMs,
+      wallMs: run.durationMs,
+      requests: proxy.stats.requests,
+      tests: run.summary?.tests.length ?? 0,
+      failed: run.summary?.totals.failed ?? -1,
+      criticalPath: { ...path, ms: path.requests * delayMs },
+    };
+  } finally {
+    await proxy.close();
+    await server.close();
+  }
+}
+
+async function latency(): Promise<LatencyRun[]> {
+  const runs: LatencyRun[] = [];
+  for (const delay of DELAYS) runs.push(await latencyRun(delay));
+  const base = runs[0]!.wallMs;
+  for (const r of runs.slice(1)) r.effectiveConcurrency = (r.requests * r.delayMs) / Math.max(1, r.wallMs - base);
+  return runs;
+}
+
+function latencyRows(runs: LatencyRun[]): [string, string, string][] {
+  return runs.map((r) => {
+    const ratio = r.criticalPath.ms > 0 ? r.wallMs / r.criticalPath.ms : 0;
+    const value =
+      `${(r.wallMs / 1000).toFixed(1)} s wall, ${r.requests} requests${r.failed > 0 ? `, ${r.failed} FAILED` : ""}` +
+      (r.delayMs === 0
+        ? " (through the proxy, no delay)"
+        : `, effective concurrency ${r.effectiveConcurrency!.toFixed(1)}, critical path ${r.criticalPath.requests} requests = ${(r.criticalPath.ms / 1000).toFixed(1)} s (${r.criticalPath.test.slice(0, 60)}…), wall ${ratio.toFixed(2)}x it`);
+    const target = r.delayMs === 50 ? (r.wallMs <= 15_000 && ratio <= 1.5 ? "met (≤ 15 s, ≤ 1.5x)" : "missed (≤ 15 s, ≤ 1.5x)") : "";
+    return [`(f) ${r.delayMs} ms away`, value, target];
+  });
+}
+
 async function main(): Promise<void> {
+  if (latencyOnly) {
+    const runs = await latency();
+    const rows = latencyRows(runs);
+    const width = Math.max(...rows.map((r) => r[1].length));
+    for (const [name, value, target] of rows) process.stdout.write(`${name.padEnd(24)} ${value.padEnd(width)}  ${target}\n`);
+    mkdirSync(join(PROJECT_ROOT, "reports"), { recursive: true });
+    writeFileSync(join(PROJECT_ROOT, "reports", "bench-latency.json"), `${JSON.stringify(runs, null, 2)}\n`);
+    return;
+  }
   const { rawMs, rawJsonMs, harnessMs } = await floorAndHarness();
   const runs: { wallMs: number; requests: number; tests: number }[] = [];
   for (let rep = 0; rep < RUN_REPS; rep++) {
@@ -83,6 +171,7 @@ async function main(): Promise<void> {
     variants = Number(/of (\d+) legal variants/.exec(legal.stdout)?.[1] ?? 0);
   }
   const run = runs.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs.length / 2)]!;
+  const latencyRuns = await latency();
   const result = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", node: process.version },
     floor: { requests: N, medianMs: Math.round(rawMs), perRequestMs: rawMs / N },
@@ -91,6 +180,7 @@ async function main(): Promise<void> {
     defaultRun: { repetitions: RUN_REPS, medianWallMs: run.wallMs, tests: run.tests, requests: run.requests, requestsPerSecond: run.requests / (run.wallMs / 1000) },
     faultMatrix: { repetitions: MATRIX_REPS, faults, medianWallMs: median(matrix) },
     variantMatrix: { repetitions: MATRIX_REPS, variants, medianWallMs: median(variantMatrix) },
+    latency: latencyRuns,
     targets: { overheadRatio: 1.3, defaultRunMs: 20_000, faultMatrixMs: 180_000 },
   };
   const rows: [string, string, string][] = [
@@ -100,6 +190,7 @@ async function main(): Promise<void> {
     ["(c) default run", `${(run.wallMs / 1000).toFixed(1)} s wall, ${run.tests} tests, ${run.requests} requests, ${result.defaultRun.requestsPerSecond.toFixed(0)} req/s`, run.wallMs <= 20_000 ? "met (≤ 20 s)" : "missed (≤ 20 s)"],
     ["(d) fault matrix", `${(result.faultMatrix.medianWallMs / 1000).toFixed(1)} s wall, ${faults} faults`, result.faultMatrix.medianWallMs <= 180_000 ? "met (≤ 3 min)" : "missed (≤ 3 min)"],
     ["(e) variant matrix", `${(result.variantMatrix.medianWallMs / 1000).toFixed(1)} s wall, ${variants} legal variants, every suite each`, ""],
+    ...latencyRows(latencyRuns),
   ];
   const width = Math.max(...rows.map((r) => r[1].length));
   process.stdout.write(`\nbench on ${result.machine.cpus} cores, ${result.machine.model}, Node ${process.version} (medians of ${REPS}/${RUN_REPS}/${MATRIX_REPS})\n`);

@@ -1,18 +1,22 @@
-// Card replacement (banking-api.md "Endpoints > Card replacement"; wire conventions §7; spec/gaps.md
-// GAP-28 to GAP-30, GAP-50). A replacement uses up a card (and may be billed after the first one a
-// year), so every replacement runs on a fresh user's card; refusals that name no card use the primary user.
+// Card replacement (banking-api.md "Endpoints > Card replacement"; wire conventions §6, §7; spec/gaps.md
+// GAP-04, GAP-28 to GAP-30, GAP-50). A replacement uses up a card (and may be billed after the first one a
+// year), so every replacement runs on a fresh user's card; refusals that name no card use a fresh user too
+// where the target provisions them. Whether the replace answers the old card's id or a new card's is open
+// (GAP-29): the replacement is the answered card where it carries a card number new to the user, else the
+// one card of the user that does. A refusal must replace nothing: no card of the user (or of the victim)
+// may carry a number it did not carry before.
 import { describe, test } from "vitest";
-import { canonical, CardCalls, cardNumbers, freshCardUser, isPermanent, needsDestructive, needsFreshUser, type Card, type Skip } from "../harness/cards.js";
+import { canonical, CardCalls, cardNumbers, expectSameCard, freshCardUser, isPermanent, needsDestructive, needsFreshUser, type Card, type Skip } from "../harness/cards.js";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectThat, failPlain, type About } from "../harness/checks.js";
+import type { Exchange } from "../harness/exchange.js";
+import { LenientLog } from "../harness/lenient.js";
 import { SHARED_IDS, writerSession } from "../harness/resource-helpers.js";
+import type { Session } from "../harness/session.js";
 import { SKIP, useTarget } from "../harness/target.js";
 
 const t = useTarget();
 /** Refusals that name no card of the caller's: a fresh user where the target provisions them, else the primary. */
 const writer = writerSession(t);
-
-
-
 
 /** Cards worth replacing: not LOST, STOLEN or CANCELLED; active ones first. */
 function replaceable(cards: Card[], skip: Skip, count = 1, note = ""): Card[] {
@@ -21,75 +25,118 @@ function replaceable(cards: Card[], skip: Skip, count = 1, note = ""): Card[] {
   return open.slice(0, count);
 }
 
-/**
- * The card carries a card number it did not carry before (REPL-004). Where neither read shows a
- * primary_account_numbers entry the number cannot be seen (GAP-04: the card's fields beyond the embedded
- * table are not shown), and the check is skipped.
- */
-function expectNewNumber(before: Card, after: Card, about: About, skip: Skip): void {
-  skip(cardNumbers(before).length === 0 && cardNumbers(after).length === 0, `card ${after.id} shows no primary_account_numbers before or after the replacement: its card number cannot be compared (GAP-04)`);
-  const old = new Set(cardNumbers(before));
-  const fresh = cardNumbers(after).filter((n) => !old.has(n));
-  if (fresh.length === 0) {
-    failPlain(about, `expected card ${after.id} to carry a primary_account_numbers entry it did not carry before (${[...old].join(", ") || "none"}), got ${cardNumbers(after).join(", ") || "none"}`);
-  }
-}
+const numbersOf = (cards: Card[]) => new Set(cards.flatMap(cardNumbers));
+const showsNumbers = (cards: Card[]) => cards.some((c) => cardNumbers(c).length > 0);
+const NO_NUMBERS = "the cards show no primary_account_numbers: card numbers cannot be compared (GAP-04)";
 
-/** A refused replace replaces nothing: the card keeps the numbers it had. */
-function expectSameNumber(before: Card, after: Card, about: About): void {
-  if (canonical(cardNumbers(after).sort()) !== canonical(cardNumbers(before).sort())) {
-    failPlain(about, `expected card ${before.id} to keep its card numbers ${cardNumbers(before).join(", ") || "(none)"}, got ${cardNumbers(after).join(", ") || "(none)"}`);
-  }
-}
-
-/**
- * Cards whose id the primary user does not also have: ids may be per user, and naming an id the primary
- * has would rightly replace the primary's own card (SHARED_IDS).
- */
-async function notPrimarys(): Promise<(card: Card) => boolean> {
-  const { cards } = await new CardCalls(t, t.primary()).all({ req: "AUTH-019", what: "listing the primary user's own cards" });
-  const own = new Set(cards.map((c) => c.id));
-  return (card) => !own.has(card.id);
-}
-
-/** The id a replace answers (conventions §7: Id); GAP-29: the checks read back that card. */
-function answeredId(exchange: Parameters<typeof expectOk>[0], about: About): number {
+/** The id a replace answers (conventions §7: Id). */
+function answeredId(exchange: Exchange, about: About): number {
   expectOk(exchange, about);
   const id = expectObjects(exchange, ["Id"], about)[0];
   expectSchema(id, "id", about, exchange);
   return id!.id as number;
 }
 
+interface Replacement {
+  card: Card;
+  /** Some card of the user shows primary_account_numbers (else REPL-004 cannot be seen, GAP-04). */
+  numbersShown: boolean;
+  /** The replacement carries a card number none of the user's cards carried before. */
+  newNumber: boolean;
+}
+
+/** The replacement after one replace: the answered card if it carries a number new to the user, else the one card that does. */
+async function replacementOf(calls: CardCalls, before: Card[], answered: number, about: About): Promise<Replacement> {
+  const old = numbersOf(before);
+  const isNew = (card: Card) => cardNumbers(card).some((n) => !old.has(n));
+  const card = await calls.read(answered, { ...about, what: `GET of card ${answered}, the id the replace answered` });
+  if (isNew(card)) return { card, numbersShown: true, newNumber: true };
+  const { cards } = await calls.all({ ...about, what: "listing the cards after the replace" });
+  const fresh = cards.filter(isNew);
+  if (fresh.length > 1) failPlain(about, `expected one card with a card number new to the user after one replace, got ${fresh.length} (cards ${fresh.map((c) => c.id).join(", ")})`);
+  if (fresh.length === 1) return { card: await calls.read(fresh[0]!.id, { ...about, what: `GET of card ${fresh[0]!.id}, the card the new number shows on` }), numbersShown: true, newNumber: true };
+  return { card, numbersShown: old.size > 0 || showsNumbers(cards), newNumber: false };
+}
+
+/** A refusal replaced nothing: none of the owner's cards carries a card number it did not carry before. */
+async function expectNoNewNumber(calls: CardCalls, before: Card[], about: About): Promise<void> {
+  const old = numbersOf(before);
+  const { cards } = await calls.all({ ...about, what: `${about.what ?? ""}: listing the cards after the refusal` });
+  const fresh = cards.filter((c) => cardNumbers(c).some((n) => !old.has(n))).map((c) => c.id);
+  if (fresh.length > 0) failPlain(about, `expected a refused replace to replace nothing, but card(s) ${fresh.join(", ")} now carry a card number no card of the user carried before`);
+}
+
+/** Expects the replacement to show each of `texts`. */
+function expectTexts(replacement: Card, texts: Record<string, unknown>, about: About): void {
+  for (const [field, value] of Object.entries(texts)) {
+    if (replacement[field] !== value) failPlain(about, `expected the replacement (card ${replacement.id}) to show ${field} ${canonical(value)}, got ${canonical(replacement[field])}`);
+  }
+}
+
+/** Ids of `victim`'s cards that the caller does not also have (ids may be per user: SHARED_IDS). */
+async function foreignCards(caller: Session, victim: Card[], skip: Skip, count = 1): Promise<Card[]> {
+  const { cards } = await new CardCalls(t, caller).all({ req: "AUTH-019", what: "listing the caller's own cards" });
+  const own = new Set(cards.map((c) => c.id));
+  return replaceable(victim.filter((c) => !own.has(c.id)), skip, count, ` and whose id the caller does not also have (${SHARED_IDS})`);
+}
+
+const unknownId = (cards: Card[]) => Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
+
 describe("POST /user/{userID}/card/{cardID}/replace", () => {
-  test("REPL-001 REPL-003 REPL-006 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the card then shows both texts", async ({ skip }) => {
+  test("REPL-001 REPL-003 REPL-006 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the replacement shows both texts", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-001" });
     const [card] = replaceable(cards, skip);
     const body = { preferred_name_on_card: "CONFORMANCE REPLACED", second_line: "conformance repl" };
-    const exchange = await calls.replace(card!.id, body);
     const what = `with ${canonical(body)} on card ${card!.id}`;
+    const exchange = await calls.replace(card!.id, body);
     expectOk(exchange, { req: "REPL-001", what });
-    const id = answeredId(exchange, { req: "REPL-003", what });
-    const after = await calls.read(id, { req: "REPL-006", what: `GET of card ${id} after the replace` });
-    for (const [field, value] of Object.entries(body)) {
-      if (after[field] !== value) failPlain({ req: "REPL-006", what: `GET of card ${id} after the replace ${what}` }, `expected ${field} ${canonical(value)}, got ${canonical(after[field])}`);
-    }
+    const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-006", what });
+    expectTexts(replacement, body, { req: "REPL-006", what: `replace ${what}` });
   });
 
-  test("REPL-002 REPL-004 REPL-005 a replace with an empty object answers 200, and the card then has a new card number and the same expiry date", async ({ skip }) => {
+  test("REPL-002 REPL-003 REPL-004 REPL-005 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's expiry date", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-002" });
     const [card] = replaceable(cards, skip);
-    const before = await calls.read(card!.id, { req: "REPL-004", what: "before the replace" });
-    const exchange = await calls.replace(card!.id, {});
+    const before = await calls.read(card!.id, { req: "REPL-005", what: "before the replace" });
     const what = `with {} on card ${card!.id}`;
+    const exchange = await calls.replace(card!.id, {});
     expectOk(exchange, { req: "REPL-002", what });
-    const after = await calls.read(answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-004", what: "after the replace" });
+    const replacement = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-004", what });
     // GAP-04: the expiry is compared where both reads carry it.
+    const after = replacement.card;
     if (before.expiry_date !== undefined && after.expiry_date !== undefined && canonical(after.expiry_date) !== canonical(before.expiry_date)) {
-      failPlain({ req: "REPL-005", what: `GET of card ${after.id} after the replace ${what}` }, `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`);
+      failPlain({ req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` }, `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`);
     }
-    expectNewNumber(before, after, { req: "REPL-004", what: `replace ${what}` }, skip);
+    skip(!replacement.numbersShown, NO_NUMBERS);
+    if (!replacement.newNumber) {
+      failPlain({ req: "REPL-004", what: `replace ${what}` }, `expected a card number none of the user's cards carried before (${[...numbersOf(cards)].length} numbers), on card ${after.id} or another card; none appeared`);
+    }
+  });
+
+  test("REPL-014 REPL-006 a replace sending the card's own name_on_card with preferred_name_on_card is accepted and the replacement shows both, or is refused with 4XX replacing nothing (strict: accepted)", async ({ skip, annotate }) => {
+    needsDestructive(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "REPL-014" });
+    const card = replaceable(cards, skip).find((c) => typeof c.name_on_card === "string" && c.name_on_card !== "");
+    skip(!card, "the card shows no name_on_card: no name known to be available for the user");
+    const body = { name_on_card: card!.name_on_card, preferred_name_on_card: "CONFORMANCE PREFERRED" };
+    const about = { req: "REPL-014", what: `with ${canonical(body)} on card ${card!.id}, whose own name_on_card is sent` };
+    const before = await calls.read(card!.id, { ...about, what: "before the replace" });
+    const log = new LenientLog(t.profile.strict);
+    const exchange = await calls.replace(card!.id, body);
+    if (exchange.status === 200) {
+      const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { ...about, req: "REPL-003" }), about);
+      expectTexts(replacement, { name_on_card: body.name_on_card }, about);
+      expectTexts(replacement, { preferred_name_on_card: body.preferred_name_on_card }, { ...about, req: "REPL-006" });
+    } else {
+      // The names available for the user are not shown (GAP-30): the card's own name may not be one of them.
+      expectRefused(exchange, about);
+      log.note(about, "a replace sending the card's own name_on_card was refused", "the replace accepted (the card's name is available for the user)");
+      expectSameCard(before, await calls.read(card!.id, about), { ...about, what: `${about.what}: the refused replace must change nothing` });
+      await expectNoNewNumber(calls, cards, about);
+    }
+    await log.report(annotate);
   });
 
   const wrongTypes: [string, Record<string, unknown>][] = [
@@ -102,30 +149,53 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     const { calls, cards } = await freshCardUser(t, { req: "REPL-007" });
     const [card] = replaceable(cards, skip);
     for (const [what, body] of wrongTypes) {
-      const about = { req: "REPL-007", what: `where ${what} (${canonical(body)})` };
+      const about = { req: "REPL-007", what: `where ${what} (${canonical(body)}) on card ${card!.id}` };
       const before = await calls.read(card!.id, { ...about, what: "before the replace" });
       expectRefused(await calls.replace(card!.id, body), about);
-      expectSameNumber(before, await calls.read(card!.id, about), about);
+      expectSameCard(before, await calls.read(card!.id, about), { ...about, what: `${about.what}: the refused replace must change nothing` });
+      await expectNoNewNumber(calls, cards, about);
     }
   });
 
-  test("AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and that card keeps its number", async ({ skip }) => {
+  test("REPL-015 a replace of a card id the user does not have is refused with 4XX and an error body, and none of the user's cards is replaced", async ({ skip }) => {
+    needsFreshUser(t, skip);
+    const { calls, cards } = await freshCardUser(t, { req: "REPL-015" });
+    const id = unknownId(cards);
+    const about = { req: "REPL-015", what: `on card id ${id}, which does not exist` };
+    expectRefused(await calls.replace(id, { second_line: "conformance 015" }), about);
+    await expectNoNewNumber(calls, cards, about);
+  });
+
+  test("AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and none of that user's cards is replaced", async ({ skip }) => {
     needsFreshUser(t, skip);
     const victim = await freshCardUser(t, { req: "AUTH-019" });
-    const [card] = replaceable(victim.cards.filter(await notPrimarys()), skip, 1, ` and whose id the primary user does not also have (${SHARED_IDS})`);
+    const [card] = await foreignCards(t.primary(), victim.cards, skip);
     const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card!.id}` };
-    const before = await victim.calls.read(card!.id, { ...about, what: "the owner reading its card" });
     expectRefused(await new CardCalls(t, t.primary()).replace(card!.id, {}), about);
-    expectSameNumber(before, await victim.calls.read(card!.id, { ...about, what: "the owner reading its card" }), about);
+    await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
+  });
+
+  test("AUTH-015 the primary session is refused on another user's userID, for a replace and a batch replace of that user's card, and none of that user's cards is replaced", async ({ skip }) => {
+    needsFreshUser(t, skip);
+    const victim = await freshCardUser(t, { req: "AUTH-015" });
+    const [card] = replaceable(victim.cards, skip);
+    const primary = t.primary();
+    const send = (rest: string, json: unknown) =>
+      t.client.request({ method: "POST", path: t.userPath(victim.calls.session, rest), token: primary.sessionToken, from: primary.from, json });
+    const about = { req: "AUTH-015", what: `with the primary session on the fresh user's id ${victim.calls.session.userId}` };
+    expectRefused(await send(`/card/${card!.id}/replace`, {}), { ...about, what: `${about.what}: replace of its card ${card!.id}` });
+    expectRefused(await send("/card-batch-replace", { cards: [{ id: card!.id }] }), { ...about, what: `${about.what}: batch replace of its card ${card!.id}` });
+    await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
   });
 });
 
 describe("POST /user/{userID}/card-batch-replace", () => {
-  test("REPL-008 REPL-004 a batch of two cards answers one CardBatchReplace listing both ids, and both cards then have new card numbers", async ({ skip }) => {
+  test("REPL-008 REPL-004 REPL-016 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it and a new card number", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-008" });
-    const chosen = await Promise.all(replaceable(cards, skip, 2).map((c) => calls.read(c.id, { req: "REPL-004", what: "before the batch replace" })));
-    const body = { cards: [{ id: chosen[0]!.id, second_line: "conformance batch" }, { id: chosen[1]!.id }] };
+    const chosen = replaceable(cards, skip, 2);
+    const entries = chosen.map((c, i) => ({ id: c.id, second_line: `conformance batch ${i + 1}` }));
+    const body = { cards: entries };
     const about = { req: "REPL-008", what: `with ${canonical(body)}` };
     const exchange = await calls.batchReplace(body);
     expectOk(exchange, about);
@@ -135,12 +205,17 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     const listed = ((results[0]!.updated_card_ids as { id?: unknown }[]) ?? []).map((entry) => entry.id);
     const missing = chosen.filter((c) => !listed.includes(c.id)).map((c) => c.id);
     expectThat(missing.length === 0, exchange, `updated_card_ids holding ${chosen.map((c) => c.id).join(" and ")}`, about, `updated_card_ids ${canonical(listed)}`);
-    // GAP-29: a replacement may be a new card, so the new numbers are looked for on all the user's cards.
-    const old = new Set(cards.flatMap(cardNumbers));
-    const { cards: afterCards } = await calls.all({ req: "REPL-004", what: "listing the cards after the batch replace" });
-    const fresh = afterCards.flatMap(cardNumbers).filter((n) => !old.has(n));
-    skip(old.size === 0 && fresh.length === 0, "the cards show no primary_account_numbers: card numbers cannot be compared (GAP-04)");
-    if (fresh.length < chosen.length) failPlain({ req: "REPL-004", what: `batch replace ${canonical(body)}` }, `expected ${chosen.length} card numbers the user's cards did not carry before, got ${fresh.length}`);
+    // GAP-29: a replacement may be a new card; each is found by the second_line sent for it.
+    const old = numbersOf(cards);
+    const { cards: after } = await calls.all({ req: "REPL-016", what: "listing the cards after the batch replace" });
+    const lacking: number[] = [];
+    for (const entry of entries) {
+      const shown = after.filter((c) => c.second_line === entry.second_line);
+      if (shown.length === 0) failPlain({ req: "REPL-016", what: `batch replace ${canonical(body)}` }, `expected a card showing second_line ${canonical(entry.second_line)}, the replacement of card ${entry.id}; none does`);
+      if (!shown.some((c) => cardNumbers(c).some((n) => !old.has(n)))) lacking.push(entry.id);
+    }
+    skip(old.size === 0 && !showsNumbers(after), NO_NUMBERS);
+    if (lacking.length > 0) failPlain({ req: "REPL-004", what: `batch replace ${canonical(body)}` }, `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; they do not`);
   });
 
   const badBodies: [string, unknown][] = [
@@ -157,32 +232,44 @@ describe("POST /user/{userID}/card-batch-replace", () => {
 
   test("REPL-010 a batch naming only a card id the user does not have is refused with 4XX and an error body", async ({ skip }) => {
     skip(t.profile.mode === "read-only", SKIP.readOnly);
-    const calls = new CardCalls(t, t.primary());
+    const calls = new CardCalls(t, await writer());
     const { cards } = await calls.all({ req: "REPL-010" });
-    const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
+    const unknown = unknownId(cards);
     expectRefused(await calls.batchReplace({ cards: [{ id: unknown }] }), { req: "REPL-010", what: `naming card id ${unknown}, which does not exist` });
   });
 
-  test("REPL-010 a batch naming one of the user's cards and a card id that does not exist is refused with 4XX and an error body", async ({ skip }) => {
+  test("REPL-010 a batch naming a card id that does not exist between two of the user's cards is refused with 4XX and an error body, and replaces neither card", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-010" });
-    const [card] = replaceable(cards, skip);
-    const unknown = Math.max(...cards.map((c) => c.id)) + 1_000_000_000;
-    const body = { cards: [{ id: card!.id }, { id: unknown }] };
-    const about = { req: "REPL-010", what: `with ${canonical(body)} (the second id does not exist)` };
-    const before = await calls.read(card!.id, about);
+    const [first, last] = replaceable(cards, skip, 2);
+    const body = { cards: [{ id: first!.id, second_line: "conformance 010 a" }, { id: unknownId(cards) }, { id: last!.id, second_line: "conformance 010 b" }] };
+    const about = { req: "REPL-010", what: `with ${canonical(body)} (the middle id does not exist)` };
+    const before = await Promise.all([first!, last!].map((c) => calls.read(c.id, { ...about, what: "before the batch" })));
     expectRefused(await calls.batchReplace(body), about);
-    expectSameNumber(before, await calls.read(card!.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
+    for (const card of before) expectSameCard(card, await calls.read(card.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
+    await expectNoNewNumber(calls, cards, about);
   });
 
-  test("REPL-010 AUTH-019 a batch naming another user's card is refused with 4XX, and that card keeps its number", async ({ skip }) => {
+  test("REPL-010 AUTH-019 a batch naming another user's card between two of the caller's cards is refused with 4XX, and no card of either user is replaced", async ({ skip }) => {
+    needsDestructive(t, skip);
+    const caller = await freshCardUser(t, { req: "REPL-010" });
+    const victim = await freshCardUser(t, { req: "REPL-010" });
+    const [first, last] = replaceable(caller.cards, skip, 2);
+    const [foreign] = await foreignCards(caller.calls.session, victim.cards, skip);
+    const body = { cards: [{ id: first!.id }, { id: foreign!.id }, { id: last!.id }] };
+    const about = { req: "REPL-010", what: `by a fresh user with ${canonical(body)} (card ${foreign!.id} is another fresh user's)` };
+    expectRefused(await caller.calls.batchReplace(body), about);
+    await expectNoNewNumber(caller.calls, caller.cards, { ...about, what: `${about.what}: the caller's cards` });
+    await expectNoNewNumber(victim.calls, victim.cards, { ...about, req: "AUTH-019", what: `${about.what}: the owner's cards` });
+  });
+
+  test("REPL-010 AUTH-019 a batch naming only another user's card is refused with 4XX, and none of that user's cards is replaced", async ({ skip }) => {
     needsFreshUser(t, skip);
     const victim = await freshCardUser(t, { req: "REPL-010" });
-    const [card] = replaceable(victim.cards.filter(await notPrimarys()), skip, 1, ` and whose id the primary user does not also have (${SHARED_IDS})`);
+    const [card] = await foreignCards(t.primary(), victim.cards, skip);
     const body = { cards: [{ id: card!.id }] };
     const about = { req: "REPL-010", what: `by the primary user with ${canonical(body)}, a fresh user's card` };
-    const before = await victim.calls.read(card!.id, { req: "AUTH-019", what: "the owner reading its card" });
     expectRefused(await new CardCalls(t, t.primary()).batchReplace(body), about);
-    expectSameNumber(before, await victim.calls.read(card!.id, { req: "AUTH-019", what: "the owner reading its card" }), { ...about, req: "AUTH-019" });
+    await expectNoNewNumber(victim.calls, victim.cards, { ...about, req: "AUTH-019", what: `${about.what}: the owner's cards` });
   });
 });

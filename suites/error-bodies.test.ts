@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
 import { accountIdsOf, CardCalls } from "../harness/cards.js";
 import { fail, type About } from "../harness/checks.js";
-import { endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
+import { endpointBody, endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
 import type { Exchange } from "../harness/exchange.js";
 import { validateSchema } from "../harness/schemas.js";
 import { postInstallation, type Session } from "../harness/session.js";
@@ -140,7 +140,7 @@ async function send(slot: Slot, call: Call = {}): Promise<Exchange> {
     endpoint === INSTALLATION ? { client_public_key: RSA_PUBLIC_KEY_PEM }
     : endpoint.path === "/device-server" ? { description: "banking-api-conformance", secret: session.apiKey }
     : endpoint.path === "/session-server" ? { secret: session.apiKey }
-    : endpoint.body;
+    : endpointBody(endpoint, t.profile.bodyValues);
   return t.client.request({ ...base, ...(body === undefined ? {} : { json: body }), ...(call.headers ? { headers: call.headers } : {}) });
 }
 

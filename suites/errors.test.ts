@@ -1,10 +1,18 @@
-// Error answers and status codes (banking-api.md "Errors"; wire conventions §1, §6).
+// Error answers and status codes (banking-api.md "Errors"; wire conventions §1, §6). Deterministic
+// checks on every endpoint of harness/endpoints.ts: every path id that is not an integer, every method a
+// path lacks, unknown paths, and write-only values never echoed in an error body. The random properties
+// over the same ground are in error-bodies.test.ts.
 import { describe, test } from "vitest";
-import { expectNot5xx, expectRefused } from "../harness/checks.js";
+import { accountIdsOf, CardCalls } from "../harness/cards.js";
+import { expectNot5xx, expectRefused, expectThat, type About } from "../harness/checks.js";
 import { idsIn } from "../harness/crud-checks.js";
+import { endpointsFor, type Endpoint } from "../harness/endpoints.js";
+import type { Exchange } from "../harness/exchange.js";
+import { LenientLog } from "../harness/lenient.js";
 import { writerSession } from "../harness/resource-helpers.js";
 import type { Session } from "../harness/session.js";
 import { SKIP, useTarget } from "../harness/target.js";
+import { fill, listPathOf, placeholders } from "../generators/requests.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -82,5 +90,172 @@ describe("unknown paths and methods", () => {
     const session = t.primary();
     const exchange = await t.client.request({ method: "DELETE", path: t.userPath(session, "/card"), token: session.sessionToken, from });
     expectRefused(exchange, { req: "ERR-007", what: "(the card list has no DELETE)" });
+  });
+});
+
+/** One endpoint filled in for a user: the session that calls it and the values of its path ids. */
+interface Filled {
+  endpoint: Endpoint;
+  session: Session;
+  values: Record<string, number>;
+}
+
+/**
+ * Every endpoint of the profile, filled in: writes on this file's writer (a fresh user where the target
+ * has them, so a wrongly accepted write changes nothing another file reads), reads and paths that need
+ * the primary's fixtures on the primary. Item ids are real ones (the first of their list) where a list
+ * gives one, so that only the value under test is wrong.
+ */
+let filledOnce: Promise<Filled[]> | undefined;
+function filledEndpoints(): Promise<Filled[]> {
+  filledOnce ??= (async () => {
+    const primary = t.primary();
+    const write = readOnly ? primary : await writer();
+    const fixturesOf = async (session: Session): Promise<Record<string, number | undefined>> => {
+      if (session === primary) return { monetaryAccountId: t.profile.fixtures.monetaryAccountId, oauthClientId: t.profile.fixtures.oauthClientId };
+      const { cards } = await new CardCalls(t, session).all({ req: "ERR-006", what: "(listing the writer's cards for its monetary account id)" });
+      return { monetaryAccountId: accountIdsOf(cards)[0] };
+    };
+    const fixtures = new Map<Session, Record<string, number | undefined>>([[primary, await fixturesOf(primary)]]);
+    if (write !== primary) fixtures.set(write, await fixturesOf(write));
+    const itemOf = async (endpoint: Endpoint, session: Session, values: Record<string, number | undefined>): Promise<number> => {
+      if (endpoint.path.endsWith("/challenge-request/{itemId}")) return t.profile.fixtures.challengeRequestIds?.[0] ?? 1;
+      if (endpoint.path.endsWith("/feature-announcement/{itemId}")) return t.profile.fixtures.featureAnnouncementIds?.[0] ?? 1;
+      const list = listPathOf(endpoint.path);
+      const path = list && fill(list, { ...values, userID: session.userId });
+      if (!path) return 1;
+      const answer = await t.client.request({ path, token: session.sessionToken, from: session.from });
+      return (answer.status === 200 ? idsIn(answer.json)[0] : undefined) ?? 1;
+    };
+    const filled: Filled[] = [];
+    for (const endpoint of endpointsFor(t.profile.capabilities)) {
+      if (readOnly && endpoint.method !== "GET") continue;
+      const own = endpoint.method === "GET" || !endpoint.needs || fixtures.get(write)![endpoint.needs] === undefined ? primary : write;
+      const session = endpoint.method === "GET" ? primary : own;
+      const values: Record<string, number | undefined> = { ...fixtures.get(session)!, userID: session.userId };
+      if (placeholders(endpoint.path).includes("itemId")) values.itemId = await itemOf(endpoint, session, values);
+      if (placeholders(endpoint.path).some((p) => values[p] === undefined)) continue;
+      filled.push({ endpoint, session, values: values as Record<string, number> });
+    }
+    return filled;
+  })();
+  return filledOnce;
+}
+
+function call(f: Filled, options: { method?: string; path?: string; json?: unknown }): Promise<Exchange> {
+  const method = options.method ?? f.endpoint.method;
+  const json = options.json ?? (method === "POST" || method === "PUT" ? (f.endpoint.body ?? {}) : undefined);
+  return t.client.request({ method, path: options.path ?? fill(f.endpoint.path, f.values)!, token: f.session.sessionToken, from: f.session.from, ...(json === undefined || f.endpoint.raw ? {} : { json }) });
+}
+
+/** A refusal: never 5XX (ERR-003), a 4XX with the error envelope (ERR-001, ERR-002 through expectRefused's schema). */
+function expectRefusal(exchange: Exchange, about: About): void {
+  expectNot5xx(exchange, { ...about, req: "ERR-003" });
+  expectRefused(exchange, about);
+}
+
+describe("every endpoint", () => {
+  test("ERR-006 ERR-001 ERR-002 ERR-003 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX and an error body, never 5XX", async () => {
+    for (const f of await filledEndpoints()) {
+      for (const at of placeholders(f.endpoint.path)) {
+        for (const bad of ["abc", "1.5", `${f.values[at]}abc`]) {
+          const path = fill(f.endpoint.path, { ...f.values, [at]: bad })!;
+          expectRefusal(await call(f, { path }), { req: "ERR-006", what: `(${at} "${bad}" is not an integer)` });
+        }
+      }
+    }
+  });
+
+  test("ERR-007 ERR-001 ERR-002 ERR-003 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX and an error body; a read it does not list is refused too (strict; a server may offer more reads)", async ({ skip, annotate }) => {
+    skip(readOnly, SKIP.readOnly);
+    const log = new LenientLog(t.profile.strict);
+    const filled = await filledEndpoints();
+    const paths = [...new Set(filled.map((f) => f.endpoint.path))];
+    try {
+      for (const template of paths) {
+        const listed = new Set(filled.filter((f) => f.endpoint.path === template).map((f) => f.endpoint.method as string));
+        // The write endpoint's filling where there is one: a wrongly accepted write then lands on the writer.
+        const f = filled.find((x) => x.endpoint.path === template && x.endpoint.method !== "GET") ?? filled.find((x) => x.endpoint.path === template)!;
+        for (const method of ["PATCH", "POST", "PUT", "DELETE", "GET"].filter((m) => !listed.has(m))) {
+          const exchange = await call(f, { method, json: method === "POST" || method === "PUT" ? {} : undefined });
+          const about = { req: "ERR-007", what: `(${template} has no ${method} in the specification)` };
+          expectNot5xx(exchange, { ...about, req: "ERR-003" });
+          if (method === "GET" && exchange.status === 200) {
+            log.note(about, `a GET the specification does not list is served (${template})`, "a 4XX with an error body");
+            continue;
+          }
+          expectRefused(exchange, about);
+        }
+      }
+    } finally {
+      await log.report(annotate);
+    }
+  });
+
+  test("ERR-007 ERR-001 ERR-002 paths the specification does not have, under /v1 and under a user, are refused with 4XX and an error body", async () => {
+    const session = t.primary();
+    const card = (await cardToPut()).cardId;
+    // None the provider has either (it serves /user and /monetary-account lists the specification does not show).
+    for (const rest of ["/no-such-resource", "/company/1/no-such-child", `/card/${card}/no-such-child`]) {
+      const exchange = await t.client.request({ path: t.userPath(session, rest), token: session.sessionToken, from });
+      expectRefusal(exchange, { req: "ERR-007", what: "(a path the specification does not have)" });
+    }
+    for (const path of ["/users/1/card", "/no-such-endpoint/1"]) {
+      expectRefusal(await t.client.request({ path, token: session.sessionToken, from }), { req: "ERR-007", what: "(a path the specification does not have)" });
+    }
+  });
+});
+
+describe("every endpoint's bodies and item ids", () => {
+  test("ERR-005 ERR-001 ERR-002 ERR-003 on every endpoint that takes a JSON body, a malformed one is refused with 4XX and an error body, never 5XX", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    const bodies = (await filledEndpoints()).filter((f) => (f.endpoint.method === "POST" || f.endpoint.method === "PUT") && !f.endpoint.raw);
+    for (const f of bodies) {
+      for (const raw of ['{"status": ', "[1, 2,"]) {
+        const exchange = await t.client.request({ method: f.endpoint.method, path: fill(f.endpoint.path, f.values)!, body: raw, headers: { "Content-Type": "application/json" }, token: f.session.sessionToken, from: f.session.from });
+        expectRefusal(exchange, { req: "ERR-005", what: `with the malformed JSON body ${JSON.stringify(raw)}` });
+      }
+    }
+  });
+
+  test("ERR-014 ERR-001 ERR-002 ERR-003 on every endpoint that reads an item, an item id no server hands out is refused with 4XX and an error body, never 5XX", async () => {
+    // Far beyond any id handed out and still below 2^53: it names no item of any user (GAP-70 cannot make it the caller's own).
+    const absent = 900_000_000_000_017;
+    for (const f of (await filledEndpoints()).filter((x) => x.endpoint.method === "GET" && x.endpoint.path.endsWith("{itemId}"))) {
+      const path = fill(f.endpoint.path, { ...f.values, itemId: absent })!;
+      expectRefusal(await call(f, { path }), { req: "ERR-014", what: `(item id ${absent} names no item)` });
+    }
+  });
+});
+
+describe("write-only values in error bodies", () => {
+  // Distinct values no server text holds by chance; a refusal must not quote them back.
+  const SECRET = { pin_code: "7391", activation_code: "act-5fd0c2e91b", cancellation_reason: "reason-9c41e07a2d", card_id: 987654321 };
+
+  test("ERR-016 ERR-001 a refused card update or share-invite update never echoes the write-only pin_code, activation_code, cancellation_reason or card_id it carried (a bare card id in the text only under strict)", async ({ skip, annotate }) => {
+    skip(readOnly, SKIP.readOnly);
+    const session = await writer();
+    const { cardId } = await cardToPut();
+    const shares = await t.client.request({ path: t.userPath(session, "/share-invite-monetary-account-response"), token: session.sessionToken, from: session.from });
+    const shareId = (shares.status === 200 ? idsIn(shares.json)[0] : undefined) ?? 1;
+    const calls = [
+      // An unknown status makes each request a refusal, whatever the server thinks of the other fields.
+      { path: `/card/${cardId}`, json: { status: "NO_SUCH_STATUS", pin_code: SECRET.pin_code, activation_code: SECRET.activation_code, cancellation_reason: SECRET.cancellation_reason } },
+      { path: `/card/${cardId}`, json: { status: 7, cancellation_reason: SECRET.cancellation_reason } },
+      { path: `/share-invite-monetary-account-response/${shareId}`, json: { status: "NO_SUCH_STATUS", card_id: SECRET.card_id } },
+    ];
+    const log = new LenientLog(t.profile.strict);
+    for (const c of calls) {
+      const exchange = await t.client.request({ method: "PUT", path: t.userPath(session, c.path), json: c.json, token: session.sessionToken, from: session.from });
+      const about = { req: "ERR-016", what: "(a refused update carrying write-only values)" };
+      expectRefused(exchange, { ...about, req: "ERR-001" });
+      // A card id may be named in an error text ("card 12 is not yours"); as a field, or any secret text, it is a leak.
+      const echoed = Object.entries(SECRET).filter(([name, value]) =>
+        name in c.json && (typeof value === "number" ? new RegExp(`"${name}"\\s*:\\s*${value}\\b`).test(exchange.bodyText) : exchange.bodyText.includes(value)),
+      );
+      expectThat(echoed.length === 0, exchange, "no write-only value of the request in the error body", about, `the body holds ${echoed.map(([name]) => name).join(", ")}: ${exchange.bodyText.slice(0, 300)}`);
+      if ("card_id" in c.json && exchange.bodyText.includes(String(SECRET.card_id))) log.note(about, "the error text names the card_id sent", "no trace of the write-only card_id");
+    }
+    await log.report(annotate);
   });
 });

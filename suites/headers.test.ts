@@ -2,6 +2,8 @@
 import { describe, test } from "vitest";
 import { expectOk, expectRefused, expectThat, failPlain } from "../harness/checks.js";
 import { errorEntries } from "../harness/envelope.js";
+import type { Exchange } from "../harness/exchange.js";
+import { LenientLog } from "../harness/lenient.js";
 import { sharedKeyPair } from "../harness/keys.js";
 import { postInstallation, postDeviceServer, postSessionServer } from "../harness/session.js";
 import { SKIP, useTarget } from "../harness/target.js";
@@ -31,9 +33,11 @@ describe("User-Agent", () => {
 
 describe("User-Agent values and optional headers", () => {
   test("HDR-010 any User-Agent value is accepted", async () => {
-    for (const agent of ["x", "my client", "Mozilla/5.0 (X11; Linux x86_64)", "conformance-ü/1.0 (+tests)"]) {
+    for (const agent of ["x", "my client", "Mozilla/5.0 (X11; Linux x86_64)", "conformance/1.0 (+tests; no-format)"]) {
       expectOk(await cards({ "User-Agent": agent }), { req: "HDR-010", what: `with User-Agent: ${agent}` });
     }
+    // Bytes outside ASCII are HTTP's business (RFC 9110 obs-text), not the specification's: checked only with strict.
+    if (t.profile.strict) expectOk(await cards({ "User-Agent": "conformance-ü/1.0" }), { req: "HDR-010", what: "with a User-Agent holding a non-ASCII character (strict)" });
   });
 
   test("HDR-011 a request without Language, Region, Client-Request-Id and Geolocation succeeds", async () => {
@@ -51,6 +55,31 @@ describe("X-Service-Client-Request-Id", () => {
     expectThat(echoed === id, first, `the response header ${t.header("Client-Request-Id")}: ${id}`, { req: "HDR-003" }, echoed === undefined ? "no such header" : `"${echoed}"`);
     const second = await cards({ [t.header("Client-Request-Id")]: id });
     expectRefused(second, { req: "HDR-002", what: `reusing request id ${id} on the same device` });
+  });
+
+  test("HDR-003 refusals echo the request id too: a call without authentication and a reused id", async () => {
+    const expectEcho = (exchange: Exchange, id: string, what: string) => {
+      const echoed = exchange.headers[t.header("Client-Request-Id").toLowerCase()];
+      expectThat(echoed === id, exchange, `the response header ${t.header("Client-Request-Id")}: ${id}`, { req: "HDR-003", what }, echoed === undefined ? "no such header" : `"${echoed}"`);
+    };
+    const unauthenticated = `conformance-${crypto.randomUUID()}`;
+    const refused = await cards({ [t.header("Client-Request-Id")]: unauthenticated }, null);
+    expectRefused(refused, { req: "HDR-003", what: "without authentication" });
+    expectEcho(refused, unauthenticated, "on the refusal of a call without authentication");
+    const id = `conformance-${crypto.randomUUID()}`;
+    expectOk(await cards({ [t.header("Client-Request-Id")]: id }), { req: "HDR-003", what: `with a new request id ${id}` });
+    const reused = await cards({ [t.header("Client-Request-Id")]: id });
+    expectRefused(reused, { req: "HDR-002", what: `reusing request id ${id} on the same device` });
+    expectEcho(reused, id, "on the refusal of a reused request id");
+  });
+
+  test("HDR-018 a request id another user already used on another device is accepted", async ({ skip }) => {
+    const other = t.secondary();
+    skip(!other, t.secondaryMissing());
+    const id = `conformance-${crypto.randomUUID()}`;
+    const first = await t.client.request({ path: t.userPath(other!, "/card"), token: other!.sessionToken, from: other!.from, headers: { [t.header("Client-Request-Id")]: id } });
+    expectOk(first, { req: "HDR-018", what: `by the second user with a new request id ${id}` });
+    expectOk(await cards({ [t.header("Client-Request-Id")]: id }), { req: "HDR-018", what: `by the primary user with the id ${id} the second user used on its own device` });
   });
 
   test("HDR-002 ERR-001 a request id reused in a second session on the same device is refused", async ({ skip }) => {
@@ -74,19 +103,25 @@ describe("X-Service-Client-Request-Id", () => {
     expectRefused(await call(second, id), { req: "HDR-002", what: `reusing request id ${id} in another session of the same device` });
   });
 
-  test("HDR-002 ERR-001 a request id reused on session-server for the same device is refused", async ({ skip }) => {
+  test("HDR-015 a request id reused on session-server for the same device is refused (strict), else noted", async ({ skip, annotate }) => {
     skip(readOnly, SKIP.readOnly);
     // A fresh user's key where the target provisions users: new devices and sessions never touch the primary's.
     const apiKey = t.canProvision() ? await t.freshApiKey(from) : t.primary().apiKey;
     const installation = await postInstallation(t.client, { from });
-    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), { req: "HDR-002", what: "registering the device (set-up)" });
+    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), { req: "HDR-015", what: "registering the device (set-up)" });
     const id = `conformance-${crypto.randomUUID()}`;
     const open = () => t.client.request({ method: "POST", path: "/session-server", token: installation.token ?? null, from, json: { secret: apiKey }, headers: { [t.header("Client-Request-Id")]: id } });
-    expectOk(await open(), { req: "HDR-002", what: `with a new request id ${id}` });
-    expectRefused(await open(), { req: "HDR-002", what: `reusing request id ${id} on the same device` });
-    // A fresh id still works: the refusal was about the id, not the device.
+    expectOk(await open(), { req: "HDR-015", what: `with a new request id ${id}` });
+    // LENIENT (GAP-60): whether session-server belongs to "the same registered device" is the suite's reading.
+    const log = new LenientLog(t.profile.strict);
+    const reused = await open();
+    const about = { req: "HDR-015", what: `reusing request id ${id} on session-server of the same device` };
+    if (reused.status === 200) log.note(about, "a request id reused on POST /session-server was served", "a 4XX refusal with an error body");
+    else expectRefused(reused, about);
+    // A fresh id still works: a refusal was about the id, not the device.
     const again = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from });
-    expectOk(again.exchange, { req: "HDR-002", what: "with a fresh request id (control)" });
+    expectOk(again.exchange, { req: "HDR-015", what: "with a fresh request id (control)" });
+    await log.report(annotate);
   });
 });
 
@@ -128,12 +163,90 @@ describe("X-Service-Language, Region, Geolocation, Cache-Control", () => {
     expectOk(await cards({ [t.header("Geolocation")]: "4.89 52.37 12 100 NL" }), { req: "HDR-005", what: `with a real ${t.header("Geolocation")} (control)` });
   });
 
-  test("HDR-009 requests without a client signature are served where the profile does not sign", async ({ skip }) => {
+  test("HDR-009 requests without a client signature are served where the profile does not sign (strict), else noted", async ({ skip, annotate }) => {
     skip(t.profile.signing?.requests === true, "the profile signs every request (signing.requests): the target may require signatures");
-    expectOk(await cards({ [t.header("Client-Signature")]: null }), { req: "HDR-009", what: `without ${t.header("Client-Signature")}` });
+    const log = new LenientLog(t.profile.strict);
+    const exchange = await cards({ [t.header("Client-Signature")]: null });
+    const about = { req: "HDR-009", what: `without ${t.header("Client-Signature")}` };
+    if (exchange.status === 200) expectOk(exchange, about);
+    else {
+      expectRefused(exchange, about);
+      log.note(about, "an unsigned request was refused", "unsigned requests to be served (the specification does not require signing)");
+    }
+    await log.report(annotate);
   });
 
   test("HDR-008 requests without Cache-Control are served", async () => {
     expectOk(await cards({ "Cache-Control": null }), { req: "HDR-008", what: "without Cache-Control" });
+  });
+});
+
+describe("header names in any case (HTTP)", () => {
+  /** The canonical name in lower case and in alternating case. */
+  const spellings = (name: string) => [name.toLowerCase(), [...name].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join("")];
+
+  test("HDR-016 the authentication and User-Agent headers work under lower-case and mixed-case names", async () => {
+    const session = t.primary();
+    for (const name of spellings(t.header("Client-Authentication"))) {
+      const exchange = await cards({ [name]: session.sessionToken }, null);
+      expectOk(exchange, { req: "HDR-016", what: `with the session token under the header name "${name}"` });
+    }
+    for (const name of spellings("User-Agent")) {
+      expectOk(await cards({ [name]: "conformance-case/1.0" }), { req: "HDR-016", what: `with the User-Agent under the header name "${name}"` });
+    }
+  });
+
+  test("HDR-016 a request id sent under a lower-case name is echoed, and its reuse under a mixed-case name is refused", async () => {
+    const [lower, mixed] = spellings(t.header("Client-Request-Id")) as [string, string];
+    const id = `conformance-${crypto.randomUUID()}`;
+    const first = await cards({ [lower]: id });
+    expectOk(first, { req: "HDR-016", what: `with request id ${id} under the header name "${lower}"` });
+    const echoed = first.headers[t.header("Client-Request-Id").toLowerCase()];
+    expectThat(echoed === id, first, `the request id ${id} echoed`, { req: "HDR-016", what: `under the header name "${lower}"` }, echoed === undefined ? "no such header" : `"${echoed}"`);
+    expectRefused(await cards({ [mixed]: id }), { req: "HDR-016", what: `reusing request id ${id} under the header name "${mixed}"` });
+  });
+
+  test("HDR-016 X-Service-Language under a lower-case or mixed-case name gives the same error texts as under its canonical name", async () => {
+    const translated = (e: Exchange) => JSON.stringify(errorEntries(e.json)?.map((entry) => entry.error_description_translated));
+    const canonical = await cards({ [t.header("Language")]: "nl_NL" }, null);
+    expectRefused(canonical, { req: "HDR-016", what: `without authentication, ${t.header("Language")}: nl_NL` });
+    const english = await cards({ [t.header("Language")]: "en_US" }, null);
+    expectRefused(english, { req: "HDR-016", what: `without authentication, ${t.header("Language")}: en_US` });
+    for (const name of spellings(t.header("Language"))) {
+      const other = await cards({ [name]: "nl_NL" }, null);
+      const about = { req: "HDR-016", what: `without authentication, with nl_NL under the header name "${name}"` };
+      expectRefused(other, about);
+      // The language was not read: the en_US text came back where the canonical name gets another one. (Texts
+      // may carry per-request detail, so only an exact en_US match counts as ignored.)
+      const ignored = translated(other) !== translated(canonical) && translated(other) === translated(english);
+      expectThat(!ignored, other, `error_description_translated ${translated(canonical)} (as under ${t.header("Language")})`, about, `${translated(other)}, the en_US text`);
+    }
+  });
+});
+
+describe("translated error texts", () => {
+  test("HDR-017 ERR-001 under nl_NL, error_description_translated is not the en_US text of the same error", async ({ annotate }) => {
+    const log = new LenientLog(t.profile.strict);
+    const refusals: [string, (language: string) => Promise<Exchange>][] = [
+      ["without authentication", (language) => cards({ [t.header("Language")]: language }, null)],
+      ["with a token the server never issued", (language) => cards({ [t.header("Language")]: language }, "2".repeat(64))],
+      ["without User-Agent", (language) => cards({ [t.header("Language")]: language, "User-Agent": null })],
+    ];
+    const same: string[] = [];
+    for (const [what, send] of refusals) {
+      const english = await send("en_US");
+      const dutch = await send("nl_NL");
+      expectRefused(english, { req: "HDR-017", what: `${what}, in en_US` });
+      expectRefused(dutch, { req: "HDR-017", what: `${what}, in nl_NL` });
+      const en = errorEntries(english.json)?.map((e) => e.error_description_translated) ?? [];
+      const nl = errorEntries(dutch.json)?.map((e) => e.error_description_translated) ?? [];
+      if (JSON.stringify(en) === JSON.stringify(nl)) same.push(`${what}: ${JSON.stringify(nl)}`);
+    }
+    // One untranslated text may be an oversight in a catalogue of texts; none translated is the language ignored.
+    if (same.length === refusals.length) {
+      failPlain({ req: "HDR-017", what: `GET ${t.userPath(t.primary(), "/card")} refused in en_US and in nl_NL` }, `expected error_description_translated to follow ${t.header("Language")} (a Dutch text under nl_NL), got the en_US text every time: ${same.join("; ")}`);
+    }
+    for (const text of same) log.note({ req: "HDR-017" }, `an error text is the same under nl_NL as under en_US (${text.split(":")[0]})`, "every error text translated under nl_NL");
+    await log.report(annotate);
   });
 });

@@ -195,6 +195,27 @@ describe("invalid bodies", () => {
       await cleanUp(stray);
     }
   });
+
+  const refusedPuts: [string, unknown][] = [
+    ["no url", {}],
+    ["another field instead of url", { description: "no url here" }],
+    ["a number as url", { url: 42 }],
+    ["an array as url", { url: ["https://conformance.example/oauth/array"] }],
+    ["an object as url", { url: { href: "https://conformance.example/oauth/object" } }],
+  ];
+  test.for(refusedPuts)("OCB-010 OCB-007 OCB-008 a PUT with %s is refused and leaves the callback URL as it was", async ([what, body], { skip }) => {
+    writingTest(skip);
+    const url = uniqueUrl("refused-put");
+    const id = await create(url, "OCB-010");
+    try {
+      const put = await call("PUT", callbackPath({ id }), body);
+      expectRefused(put, { req: typeof (body as { url?: unknown }).url === "undefined" ? "OCB-007" : "OCB-008", what: `with ${what} (${JSON.stringify(body)})` });
+      const kept = await readUrl(id, "OCB-010", `after the refused PUT with ${what}`);
+      if (!sameUrl(kept, url)) failPlain({ req: "OCB-010", what: `GET ${callbackPath({ id })} after the refused PUT ${JSON.stringify(body)}` }, `expected url "${url}" unchanged, got ${JSON.stringify(kept)}`);
+    } finally {
+      await cleanUp(id);
+    }
+  });
 });
 
 describe("whose OAuth client", () => {

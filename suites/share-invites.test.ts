@@ -4,7 +4,7 @@
 // Reads use the primary user's shares; every PUT runs on a fresh user's shares, found through its list.
 import * as allure from "allure-js-commons";
 import { beforeEach, describe, test } from "vitest";
-import { expectObjects, expectOk, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
+import { expectNot5xx, expectObjects, expectOk, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
 import { expect4xxAndErrorBody, expectUpdateAnswer, findKey, idsIn, listAll } from "../harness/crud-checks.js";
 import type { Exchange } from "../harness/exchange.js";
 import { bodyHasId, foreignIds, SHARED_IDS } from "../harness/resource-helpers.js";
@@ -236,6 +236,41 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     for (const page of (await listAll(t.client, { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] }, { req: "SHARE-010" })).pages) {
       noCardId(page, `after PUT ${JSON.stringify(body)}`);
     }
+  });
+
+  test("SHARE-010 a PUT with card_id that is refused (an unknown status) gets no card_id back in its error body", async ({ skip }) => {
+    const session = await freshUser(skip);
+    const share = (await sharesOf(session, "SHARE-010")).find((s) => typeof s.id === "number");
+    skip(!share, NO_SHARES);
+    const cards = await get(session, t.userPath(session, "/card"));
+    const cardId = cards.status === 200 ? idsIn(cards.json)[0] : undefined;
+    skip(cardId === undefined, "the fresh user's card list gave no card id to send as card_id");
+    const body = { status: "NOT_A_SHARE_STATUS", card_id: cardId };
+    const about = { req: "SHARE-010", what: `with ${JSON.stringify(body)}` };
+    const answer = await put(session, share!.id, body);
+    expect4xxAndErrorBody(answer, { ...about, req: "SHARE-009" });
+    const where = findKey(answer.json, "card_id");
+    expectThat(where === undefined, answer, "no card_id anywhere in the error body (write-only)", about, `card_id at ${where}`);
+    // An error text that quotes the request body carries the write-only value as "card_id": N (JSON-escaped or not).
+    const quoted = new RegExp(`card_id\\\\?"?\\s*[:=]\\s*${String(cardId)}(?![0-9])`).test(answer.bodyText);
+    expectThat(!quoted, answer, "no card_id value quoted in the error text (write-only)", about, "the sent card_id quoted in the error text");
+  });
+
+  test("SHARE-012 a PUT refused for a card_id that is not an integer leaves the status as it was", async ({ skip }) => {
+    const session = await freshUser(skip);
+    const shares = await sharesOf(session, "SHARE-012");
+    // A share the PUT's status would visibly move, and a move the specification shows (so only card_id can refuse it).
+    const share = candidates(shares, "REVOKED", "ACTIVE").find((s) => mustApply(s.status, "REVOKED"));
+    skip(!share, "the fresh user has no share that a PUT to REVOKED must move (none unanswered or ACTIVE)");
+    const body = { status: "REVOKED", card_id: "not a card id" };
+    const about = { req: "SHARE-012", what: `with ${JSON.stringify(body)} on share ${String(share!.id)} in status ${String(share!.status)}` };
+    const exchange = await put(session, share!.id, body);
+    expectNot5xx(exchange, about);
+    // Whether card_id of the wrong type is refused is not stated: only a refusal has to leave the share alone.
+    if (exchange.status === 200) return;
+    expect4xxAndErrorBody(exchange, about);
+    const { share: after, exchange: read } = await readShare(session, share!.id, { req: "SHARE-012", what: "after the refused PUT" });
+    expectThat(after.status === share!.status, read, `status ${JSON.stringify(share!.status)}, unchanged by the refused PUT ${JSON.stringify(body)}`, about, `status ${JSON.stringify(after.status)}`);
   });
 
   test("SHARE-011 ERR-011 PUT with an empty object answers 200 and leaves the status as it was", async ({ skip }) => {

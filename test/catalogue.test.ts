@@ -206,7 +206,7 @@ describe("requirement catalogue", () => {
     "AUTH-007": { level: "MUST" }, "AUTH-008": { level: "MUST" }, "AUTH-009": { level: "MUST" },
     "AUTH-010": { level: "MUST" }, "AUTH-011": { level: "MUST" }, "AUTH-012": { level: "MUST", destructive: true },
     "AUTH-013": { level: "MUST" }, "AUTH-014": { level: "MUST" }, "AUTH-015": { level: "MUST" },
-    "AUTH-016": { level: "MUST", status: "not-testable" }, "AUTH-017": { level: "CONVENTION" }, "AUTH-018": { level: "MUST" },
+    "AUTH-016": { level: "MUST", status: "not-testable" }, "AUTH-017": { level: "CONVENTION" }, "AUTH-018": { level: "CONVENTION" },
     "HDR-001": { level: "MUST" }, "HDR-002": { level: "MUST" }, "HDR-003": { level: "CONVENTION" },
     "HDR-004": { level: "MUST" }, "HDR-005": { level: "MUST" }, "HDR-006": { level: "MUST" },
     "HDR-007": { level: "MUST" }, "HDR-008": { level: "MUST" }, "HDR-009": { level: "LENIENT" },

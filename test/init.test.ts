@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { BUILTIN_TARGETS, resolveTarget } from "../cli/targets-resolve.js";
 import { ConfigError } from "../harness/config-error.js";
-import { loadTargetsFile } from "../harness/profile.js";
+import { BODY_VALUE_DEFAULTS, loadTargetsFile } from "../harness/profile.js";
 import { spawnConformance } from "../harness/spawn-run.js";
 
 const PACKAGE = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { name: string }).name;
@@ -72,6 +72,10 @@ describe("conformance init", () => {
     expect(full.timeouts.requestMs).toBe(10_000);
     expect(full.rateLimit?.requestsPerSecond).toBe(20);
     expect(full.tls?.ca).toBe(join(dir, "certs", "ca.pem"));
+    // The bodyValues example shows the defaults, so switching it on changes no value but marks them given.
+    expect(full.bodyValues).toEqual(BODY_VALUE_DEFAULTS);
+    expect([...full.bodyValuesGiven].sort()).toEqual(Object.keys(BODY_VALUE_DEFAULTS).sort());
+    expect(profile.bodyValuesGiven).toEqual([]);
 
     // Secrets come from the environment only; .env.example names each variable targets.yaml reads.
     expect(text).not.toMatch(/apiKey:\s*[^$\s#]/);
@@ -122,6 +126,29 @@ describe("conformance init", () => {
       expect(run.stderr).toMatch(pattern);
     }
     expect(existsSync(join(dir, "targets.yaml"))).toBe(false);
+  });
+});
+
+describe("bodyValues (values the target chooses)", () => {
+  const profileWith = (bodyValues: string) => {
+    const dir = freshDir();
+    const file = join(dir, "targets.yaml");
+    writeFileSync(file, `targets:\n  mine:\n    baseUrl: http://127.0.0.1:9/v1\n    apiKey: k\n${bodyValues}`);
+    return () => loadTargetsFile(file, {}).profiles.mine!;
+  };
+
+  it("fills the values a profile leaves out with the defaults and records which it set", () => {
+    expect(profileWith("")().bodyValues).toEqual(BODY_VALUE_DEFAULTS);
+    const own = profileWith("    bodyValues: { categoryStatus: ENABLED, companyCountries: [DE, AT] }\n")();
+    expect(own.bodyValues).toEqual({ ...BODY_VALUE_DEFAULTS, categoryStatus: "ENABLED", companyCountries: ["DE", "AT"] });
+    expect([...own.bodyValuesGiven].sort()).toEqual(["categoryStatus", "companyCountries"]);
+  });
+
+  it("refuses an unknown value name, one country, the same country twice and an empty value, naming the field", () => {
+    expect(profileWith("    bodyValues: { companyStatus: ACTIVE }\n")).toThrow(/field "bodyValues.companyStatus": unknown field/);
+    expect(profileWith("    bodyValues: { companyCountries: [NL] }\n")).toThrow(/bodyValues\.companyCountries/);
+    expect(profileWith("    bodyValues: { companyCountries: [NL, NL] }\n")).toThrow(/bodyValues\.companyCountries/);
+    expect(profileWith('    bodyValues: { categoryStatus: "" }\n')).toThrow(/bodyValues\.categoryStatus/);
   });
 });
 

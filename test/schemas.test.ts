@@ -374,4 +374,47 @@ describe("selected rules", () => {
   it("a missing required member at the root is reported against (root)", () => {
     expect(validateSchema("oauth-callback-url-request", {}).errors).toEqual(["(root) must have required property 'url'"]);
   });
+
+  it("a company relation's user_id and counter_user_id pass as strings and as integers, nothing else", () => {
+    for (const id of ["17", 17]) expect(validateSchema("company", { id: 1, relations: [{ user_id: id, counter_user_id: id }] }).errors, JSON.stringify(id)).toEqual([]);
+    expect(validateSchema("company", { id: 1, relations: [{ user_id: true }] }).valid).toBe(false);
+  });
+});
+
+// ------------------------------------------------------------------ null for unset (answers)
+
+describe("nullAsUnset: a member sent as null reads as one left out", () => {
+  it("is off by default: a null where the schema wants a string fails", () => {
+    const result = validateSchema("company", { id: 1, chamber_of_commerce_number: null });
+    expect(result.errors).toEqual(["/chamber_of_commerce_number must be string"]);
+    expect(result.nulls).toEqual([]);
+  });
+
+  it("accepts null for optional members at any depth and lists where", () => {
+    const company = { id: 1, deny_reason: null, address_shipping: null, billing_contract: [{ id: 2, contract_date_end: null }], avatar: { uuid: "u", anchor_uuid: null } };
+    const result = validateSchema("company", company, { nullAsUnset: true });
+    expect(result.errors).toEqual([]);
+    expect([...result.nulls].sort()).toEqual(["/address_shipping", "/avatar/anchor_uuid", "/billing_contract/0/contract_date_end", "/deny_reason"]);
+  });
+
+  it("keeps required members required: a required member sent as null fails its type", () => {
+    expect(validateSchema("company", { id: null, name: null }, { nullAsUnset: true }).errors).toEqual(["/id must be integer"]);
+    expect(validateSchema("token", { id: 1, token: null }, { nullAsUnset: true }).valid).toBe(false);
+  });
+
+  it("keeps write-only members forbidden, even as null", () => {
+    expect(validateSchema("company", { id: 1, pin_code: null }, { nullAsUnset: true }).errors).toEqual([`/pin_code ${FORBIDDEN}`]);
+  });
+
+  it("does not list nulls the schema takes as they are", () => {
+    const result = validateSchema("share-invite-monetary-account-response", { id: 1, status: "ACTIVE", monetary_account_id: null }, { nullAsUnset: true });
+    expect(result).toEqual({ valid: true, errors: [], nulls: [] });
+  });
+
+  it("reads the provider's recorded null deviations as unset", () => {
+    for (const fixture of ["avatar-unanchored.json", "label-user-merchant.json", "share-invite-monetary-account-response.json"]) {
+      const row = FIXTURES.find((f) => f.fixture === fixture)!;
+      expect(validateSchema(row.schema, readJson(new URL(fixture, FIXTURE_DIR)), { nullAsUnset: true }).errors, fixture).toEqual([]);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import type fc from "fast-check";
 import { cardOf, expect400, type Card, type CardCalls } from "../../harness/cards.js";
 import { expectErrorBody, expectStatus, fail, failPlain, type About } from "../../harness/checks.js";
 import type { LenientLog } from "../../harness/lenient.js";
-import { afterStatus, statusVerdict, type CardState, type Verdict } from "./card-table.js";
+import { afterStatus, PERMANENT, statusVerdict, type CardState, type Verdict } from "./card-table.js";
 
 export interface CardModel {
   cards: CardState[];
@@ -99,7 +99,11 @@ export async function runMove(
 
   const card = await expectApplied(verdict.req);
   if (verdict.kind === "undecided") {
-    real.lenient.note({ req: "CARD-020", what: history }, `${verdict.rule}: applied (200)`, verdict.strictRefusal ? "a refusal with exactly 400" : undefined);
+    real.lenient.note({ req: verdict.req, what: history }, `${verdict.rule}: applied (200)`, verdict.strictRefusal ? "a refusal with exactly 400" : undefined);
+  }
+  // Row 2: a permanent status cannot be changed afterwards, whatever the PUT set (an order status included).
+  if (PERMANENT.includes(before.status) && card.status !== before.status) {
+    failPlain(about("CARD-015"), `row 2: ${before.status} is permanent, but after ${describePut(real.ids[slot]!, body)} (answered ${exchange.status}) card ${real.ids[slot]} shows status ${String(card.status)}`);
   }
   let next: CardState = field === "status" ? afterStatus(before, to, verdict.req) : { ...before, order: to, since: verdict.req };
   // The table names only the field the PUT sets; if the other one moved too (say, activation marks the

@@ -1,8 +1,10 @@
 // The model of the card state machine: banking-api.md "States and transitions > Card", and nothing more
 // (spec/gaps.md GAP-10). A move the table allows must succeed; a move it forbids (leaving LOST, STOLEN or
-// CANCELLED; DEACTIVATED before the first activation; a status outside the five values) must be refused
-// with exactly 400; any other move is the target's choice (CARD-020, LENIENT: strict requires refusal,
-// except where the card's past leaves the table's reading open, GAP-73, or nothing would change).
+// CANCELLED; a status outside the five values) must be refused with exactly 400; any other move is the
+// target's choice (CARD-020, LENIENT: strict requires refusal, except where the card's past leaves the
+// table's reading open, GAP-73, or nothing would change). DEACTIVATED on a card the model takes as never
+// activated is the target's choice too (CARD-018, LENIENT): the model cannot know the card's past before
+// the run (a re-issued card may wait in ACCEPTED_FOR_PRODUCTION after an activation).
 
 export const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCELLED"];
 /** Row 2: permanent once set. */
@@ -27,8 +29,8 @@ export interface CardState {
 export type Verdict =
   | { kind: "allowed"; req: string; rule: string }
   | { kind: "forbidden"; req: string; rule: string }
-  /** Not decided by the table; `strictRefusal`: a strict profile requires the refusal (CARD-020). */
-  | { kind: "undecided"; req: "CARD-020"; rule: string; strictRefusal: boolean };
+  /** Not decided by the table; `strictRefusal`: a strict profile requires the refusal (CARD-018, CARD-020). */
+  | { kind: "undecided"; req: "CARD-018" | "CARD-020"; rule: string; strictRefusal: boolean };
 
 const allowed = (req: string, rule: string): Verdict => ({ kind: "allowed", req, rule });
 const forbidden = (req: string, rule: string): Verdict => ({ kind: "forbidden", req, rule });
@@ -54,7 +56,9 @@ export function statusVerdict(card: CardState, to: string): Verdict {
     return undecided(`ACTIVE on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`, card.activated === false);
   }
   if (to === "DEACTIVATED") {
-    if (card.activated === false) return forbidden("CARD-018", "row 3: DEACTIVATED only after initial activation, and this card was never activated");
+    if (card.activated === false) {
+      return { kind: "undecided", req: "CARD-018", rule: "row 3: DEACTIVATED only after initial activation, on a card taken as never activated", strictRefusal: true };
+    }
     if (card.activated === true && DEACTIVATABLE_ORDER.includes(card.order)) return allowed("CARD-016", `row 3: DEACTIVATED on an activated card with order_status ${card.order}`);
     return undecided(`DEACTIVATED on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`, card.activated !== undefined);
   }

@@ -13,6 +13,7 @@ import { BOOTSTRAP_SOURCE, isSwitchedOff, UNREACHABLE_SOURCE, type ConformanceRe
 
 interface AllureResult {
   name: string;
+  description?: string;
   status?: string;
   statusDetails?: { message?: string; trace?: string };
   labels?: { name: string; value: string }[];
@@ -65,6 +66,12 @@ export function finishAllureResults(dir: string, report: ConformanceReport): voi
     const reason = result.status === "skipped" && !message ? skipReasons.get(fullNameOf(result) ?? "") : undefined;
     if (reason) {
       result.statusDetails = { ...result.statusDetails, message: reason };
+      changed = true;
+    }
+    const again = report.reproduce?.[fullNameOf(result) ?? ""];
+    if (again && !(result.description ?? "").includes(again.rerun)) {
+      const lines = ["Replay this test alone:", "", "```sh", again.rerun, ...(again.curl ? ["", "# its last exchange", again.curl] : []), "```"];
+      result.description = `${result.description ? `${result.description}\n\n` : ""}${lines.join("\n")}`;
       changed = true;
     }
     if (changed) writeFileSync(path, JSON.stringify(result));

@@ -2,8 +2,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import type { SerializedError } from "vitest";
+import type { LenientObservation } from "../lenient.js";
 import { redactText } from "../redact.js";
 import { requirementIdsOf } from "../requirements.js";
+import { transportErrorIn } from "../transport-error.js";
 import { SUITE_VERSION } from "../version.js";
 
 export interface TestSummary {
@@ -19,6 +21,17 @@ export interface TestSummary {
   message?: string;
   /** Skipped because the run's selection (--grep, --requirement) left it out, not for a reason of its own. */
   notSelected?: true;
+  /**
+   * Failed without an answer to judge: it ended with a TransportError (harness/transport-error.ts; `transport` is
+   * its kind), or on a 502/503/504 to a write that weather explains ("unavailable", harness/weather-setup.ts).
+   * Weather, not a failure of the requirements it names; counted apart (totals.broken).
+   */
+  broken?: "transport";
+  transport?: string;
+  /** Requests sent again after weather (harness/client.ts), plus runs of the whole test again; absent when none. */
+  retries?: number;
+  /** LENIENT readings the test observed (harness/lenient.ts): what strict would require otherwise; absent when none. */
+  lenient?: LenientObservation[];
 }
 
 export interface RunSummary {
@@ -29,7 +42,8 @@ export interface RunSummary {
   finishedAt?: string;
   durationMs: number;
   seed: number | null;
-  totals: { passed: number; failed: number; skipped: number };
+  /** failed: tests a check failed; broken: tests that ended by transport (not in failed); retries: over all tests. */
+  totals: { passed: number; failed: number; skipped: number; broken?: number; retries?: number };
   /** Errors outside any test (a suite file that failed to load, an unhandled rejection). */
   errors: string[];
   tests: TestSummary[];
@@ -69,6 +83,8 @@ export class SummaryReporter implements Reporter {
       for (const test of module.children.allTests()) tests.push(this.summarise(suite, test));
     }
     const count = (status: TestSummary["status"]) => tests.filter((t) => t.status === status).length;
+    const broken = tests.filter((t) => t.broken).length;
+    const retries = tests.reduce((sum, t) => sum + (t.retries ?? 0), 0);
     const finished = new Date();
     this.summary = {
       target: this.options.target,
@@ -77,7 +93,7 @@ export class SummaryReporter implements Reporter {
       finishedAt: finished.toISOString(),
       durationMs: finished.getTime() - this.started.getTime(),
       seed: this.options.seed() ?? null,
-      totals: { passed: count("passed"), failed: count("failed"), skipped: count("skipped") },
+      totals: { passed: count("passed"), failed: count("failed") - broken, skipped: count("skipped"), broken, retries },
       errors,
       tests,
     };
@@ -89,9 +105,18 @@ export class SummaryReporter implements Reporter {
   private summarise(suite: string, test: TestCase): TestSummary {
     const result = test.result();
     const status = result.state === "passed" ? "passed" : result.state === "failed" ? "failed" : "skipped";
+    const diagnostic = test.diagnostic();
+    const reruns = diagnostic?.retryCount ?? 0;
+    // A test run again after weather (harness/weather-setup.ts) keeps every run's errors: its last run's stands.
+    const errors = result.state === "failed" ? (reruns > 0 ? result.errors.slice(-1) : result.errors) : undefined;
+    const last = errors && errors.length > 0 ? transportErrorIn(errors[errors.length - 1]) : undefined;
+    // Typed either way: the last error is a TransportError, or the worker found the failure was a 502/503/504 to a
+    // write that weather explains (harness/weather-setup.ts).
+    const transport = last ?? (result.state === "failed" && test.meta().weather === "transport" ? { kind: "unavailable" } : undefined);
+    const retries = (test.meta().retries ?? 0) + (last?.retries ?? 0) + reruns;
     const message =
       result.state === "failed"
-        ? result.errors?.map((e) => e.message).join("\n")
+        ? errors?.map((e) => e.message).join("\n")
         : result.state === "skipped"
           ? result.note ?? (test.options.mode === "todo" ? "todo" : "skipped")
           : undefined;
@@ -102,31 +127,40 @@ export class SummaryReporter implements Reporter {
       fullName: `${suite} > ${test.fullName}`,
       status,
       requirements: test.meta().requirements ?? requirementIdsOf(test.name),
-      durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+      durationMs: Math.round(diagnostic?.duration ?? 0),
       ...(message ? { message: redactText(message) } : {}),
       // A test-name filter marks the tests it leaves out "skip" before they run; a check's own skip carries a note.
       ...(result.state === "skipped" && test.options.mode === "skip" && !result.note ? { notSelected: true as const } : {}),
+      ...(transport ? { broken: "transport" as const, transport: transport.kind } : {}),
+      ...(retries > 0 ? { retries } : {}),
+      ...(test.meta().lenient?.length ? { lenient: test.meta().lenient } : {}),
     };
   }
 
   private print(summary: RunSummary): void {
     const lines: string[] = [""];
     if (this.options.quiet) {
-      process.stdout.write(`conformance: ${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.skipped} skipped\n`);
+      process.stdout.write(`conformance: ${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.skipped} skipped${weatherLine(summary)}\n`);
       return;
     }
     const failed = summary.tests.filter((t) => t.status === "failed");
     if (failed.length > 0 || summary.errors.length > 0) {
       lines.push("Failures:");
-      for (const test of failed) lines.push(`  ✗ [${test.suite}] ${test.name}`, ...indent(test.message ?? ""));
+      for (const test of failed) lines.push(`  ✗ [${test.suite}] ${test.name}${test.broken ? " (broken: transport)" : ""}`, ...indent(test.message ?? ""));
       for (const error of summary.errors) lines.push(`  ✗ ${error.split("\n")[0]}`);
       lines.push("");
     }
     const { passed, failed: nFailed, skipped } = summary.totals;
     lines.push(`Target ${summary.target} (seed ${summary.seed ?? "none"}), reports in ${this.options.reportsDir}`);
-    lines.push(`conformance: ${passed} passed, ${nFailed} failed, ${skipped} skipped`);
+    lines.push(`conformance: ${passed} passed, ${nFailed} failed, ${skipped} skipped${weatherLine(summary)}`);
     process.stdout.write(`${lines.join("\n")}\n`);
   }
+}
+
+/** ", 2 broken by transport, 7 retries" where there was weather; "" otherwise. */
+function weatherLine(summary: RunSummary): string {
+  const { broken = 0, retries = 0 } = summary.totals;
+  return `${broken > 0 ? `, ${broken} broken by transport` : ""}${retries > 0 ? `, ${retries} ${retries === 1 ? "retry" : "retries"}` : ""}`;
 }
 
 function indent(message: string): string[] {

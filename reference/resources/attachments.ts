@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { badRequest, notFound } from "../http-error.js";
+import { badRequest, HttpError } from "../http-error.js";
 import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
+import { invalidBody, notTheirs } from "./refusals.js";
 
 const SUITES = ["attachments"];
 export const ATTACHMENT_TYPE_KEY = "AttachmentUser";
@@ -55,7 +56,7 @@ function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: numb
   const accountId = intParam(request, "monetaryAccountID");
   const owned = ctx.state.users.get(userId)?.monetaryAccountIds.includes(accountId) ?? false;
   const anyone = ctx.faults.on("attachment-other-users-account-accepted") && [...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId));
-  if (!owned && !anyone) throw notFound("The monetary account was not found.");
+  if (!owned && !anyone) throw notTheirs(ctx, "The monetary account was not found.");
   return accountId;
 }
 
@@ -76,9 +77,13 @@ function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { content
   const anyImage = ctx.faults.on("attachment-accepts-any-image-type") && contentType.startsWith("image/");
   const refusedByFault =
     (contentType === "image/png" && ctx.faults.on("attachment-png-refused")) || (contentType === "application/pdf" && ctx.faults.on("attachment-pdf-refused"));
-  if ((!check && !anyImage) || refusedByFault) throw badRequest("Attachments must be PNG, JPEG, GIF or PDF files.");
+  if ((!check && !anyImage) || refusedByFault) {
+    // Variant resource-refusal-codes: 415 Unsupported Media Type, as conventions §6 allows any 4XX.
+    throw new HttpError(ctx.faults.on("resource-refusal-codes") ? 415 : 400, "Attachments must be PNG, JPEG, GIF or PDF files.");
+  }
   if (bytes.length === 0) {
-    if (ctx.faults.on("attachment-empty-body-accepted")) return { contentType, bytes };
+    // Variant attachment-empty-upload-stored: neither file says an empty upload is refused (ATT-009, LENIENT).
+    if (ctx.faults.on("attachment-empty-upload-stored")) return { contentType, bytes };
     throw badRequest("The attachment is empty.");
   }
   if (check && !check(bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
@@ -97,8 +102,9 @@ export const attachmentsModule: ResourceModule = {
     { name: "attachment-pdf-refused", requirement: "ATT-002", description: "PDF uploads are refused although the target declares PDF attachments.", suites: SUITES },
     { name: "attachment-accepts-any-type", requirement: "ATT-003", description: "Uploads of any Content-Type are accepted.", suites: SUITES },
     { name: "attachment-accepts-any-image-type", requirement: "ATT-003", description: "Any image/* type is accepted (SVG among them), not just PNG, JPEG and GIF.", suites: SUITES },
-    { name: "attachment-empty-body-accepted", requirement: "ATT-003", description: "An upload with an empty body is stored as an attachment.", suites: SUITES },
     { name: "attachment-description-optional", requirement: "ATT-004", description: "Uploads without the Attachment-Description header are accepted.", suites: SUITES },
+    { name: "attachment-description-skipped-for-gif", requirement: "ATT-004", description: "The description header is checked for PNG and JPEG uploads but not for GIF (the GIF path was added later).", suites: SUITES },
+    { name: "attachment-refused-upload-stored", requirement: "ATT-010", description: "The upload is stored before its type and description are checked, so a refused upload still becomes an attachment.", suites: SUITES },
     { name: "attachment-urls-as-string", requirement: "ATT-005", description: "The read form's attachment.urls is a single URL string instead of an array of {type, url}.", suites: SUITES },
     { name: "attachment-content-type-not-stored", requirement: "ATT-006", description: "The read form's attachment.content_type is always application/octet-stream.", suites: SUITES },
     { name: "attachment-description-truncated", requirement: "ATT-006", description: "The read form's attachment.description is cut to 30 characters.", suites: SUITES },
@@ -109,6 +115,20 @@ export const attachmentsModule: ResourceModule = {
     { name: "attachment-read-ignores-path-user", requirement: "AUTH-015", description: "GET attachment ignores the userID of the path and serves the session user's attachment.", suites: SUITES },
     { name: "attachment-upload-ignores-path-user", requirement: "AUTH-015", description: "The upload ignores the userID of the path and stores the attachment for the session user.", suites: SUITES },
   ],
+  variants: [
+    {
+      name: "attachment-empty-upload-stored",
+      description: "An upload with an empty body (and a known type and a description) is stored and answered with its Id.",
+      allowedBy: "neither file says an empty upload is refused (ATT-009, LENIENT)",
+      requirements: ["ATT-009"],
+    },
+    {
+      name: "resource-refusal-codes",
+      description: "Refusals on the attachment, certificate, callback-url, share and challenge endpoints use other 4XX codes: 415 for an attachment type, 422 for an invalid body, 403 for an item that is not the caller's.",
+      allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
+      requirements: ["ATT-003", "ATT-004", "ATT-010", "CERT-005", "CERT-007", "CERT-008", "OCB-006", "OCB-007", "OCB-008", "OCB-009", "SHARE-009", "CHAL-006", "CHAL-007", "FEAT-003"],
+    },
+  ],
   register(app, ctx) {
     const attachments = ctx.state.collection<AttachmentRecord>("attachments");
     const descriptionHeader = ctx.header("Attachment-Description").toLowerCase();
@@ -118,12 +138,17 @@ export const attachmentsModule: ResourceModule = {
       const monetaryAccountId = ownAccount(request, ctx, userId);
       const raw = request.headers[descriptionHeader];
       const description = typeof raw === "string" ? raw : "";
-      if (description.trim() === "" && !ctx.faults.on("attachment-description-optional")) {
-        throw badRequest(`The ${ctx.header("Attachment-Description")} header is required.`);
+      const now = timestamp();
+      const store = (contentType: string, bytes: Buffer) =>
+        attachments.add(userId, (id) => ({ id, created: now, updated: now, description, contentType, monetaryAccountId, uuid: randomUUID(), bytes }));
+      // The fault stores what came in before any check, so a refused upload stays behind.
+      const early = ctx.faults.on("attachment-refused-upload-stored") ? store(mediaType(request.headers["content-type"]), Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : undefined;
+      const gifUnchecked = ctx.faults.on("attachment-description-skipped-for-gif") && mediaType(request.headers["content-type"]) === "image/gif";
+      if (description.trim() === "" && !ctx.faults.on("attachment-description-optional") && !gifUnchecked) {
+        throw invalidBody(ctx, `The ${ctx.header("Attachment-Description")} header is required.`);
       }
       const { contentType, bytes } = uploadedFile(request, ctx);
-      const now = timestamp();
-      const record = attachments.add(userId, (id) => ({ id, created: now, updated: now, description, contentType, monetaryAccountId, uuid: randomUUID(), bytes }));
+      const record = early ?? store(contentType, bytes);
       return sendId(reply, record.id);
     });
 
@@ -131,7 +156,7 @@ export const attachmentsModule: ResourceModule = {
       const userId = routeUser(request, ctx, "attachment-read-ignores-path-user");
       const id = intParam(request, "itemId");
       const record = ctx.faults.on("attachment-other-user-readable") ? attachments.getAny(id) : attachments.get(userId, id);
-      if (!record) throw notFound();
+      if (!record) throw notTheirs(ctx);
       // Content-Type (wire conventions §7, LENIENT): application/json, the first reading.
       const typeKey = ctx.faults.on("attachment-type-key-wrong") ? "Attachment" : ATTACHMENT_TYPE_KEY;
       const items = [{ [typeKey]: view(record, ctx) }];

@@ -1,6 +1,6 @@
 import { createPublicKey } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { badRequest, unauthorized } from "../http-error.js";
+import { HttpError, unauthorized } from "../http-error.js";
 import { objectBody, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
 import { serverKey } from "../server-key.js";
 import { timestamp } from "../time.js";
@@ -12,10 +12,12 @@ function tokenObject(id: number, token: string) {
   return { Token: { id, created: now, updated: now, token } };
 }
 
-function stringField(body: Record<string, unknown>, name: string, required: boolean): string | undefined {
+type Refuse = (message: string) => HttpError;
+
+function stringField(body: Record<string, unknown>, name: string, required: boolean, invalid: Refuse): string | undefined {
   const value = body[name];
   if (value === undefined && !required) return undefined;
-  if (typeof value !== "string" || value === "") throw badRequest(`Field ${name} must be a non-empty string.`);
+  if (typeof value !== "string" || value === "") throw invalid(`Field ${name} must be a non-empty string.`);
   return value;
 }
 
@@ -40,21 +42,79 @@ export const authenticationModule: ResourceModule = {
     { name: "session-secret-not-checked", requirement: "AUTH-018", description: "POST /session-server ignores the secret and opens a session for the device's key.", suites: AUTH },
     { name: "session-user-id-off-by-one", requirement: "AUTH-008", description: "POST /session-server answers a user id one greater than the real one.", suites: AUTH },
   ],
+  variants: [
+    {
+      name: "auth-refusals-403",
+      description: "Every authentication refusal (missing, unknown or wrong-kind token, unbound IP address, lock-out, unknown API key, wrong secret, missing User-Agent) is answered 403.",
+      allowedBy: "conventions §3, §4, §6 (any 4XX passes)",
+      requirements: ["AUTH-004", "AUTH-005", "AUTH-006", "AUTH-007", "AUTH-009", "AUTH-010", "AUTH-011", "AUTH-012", "AUTH-014", "AUTH-018", "AUTH-024", "HDR-001"],
+    },
+    {
+      name: "auth-token-refusals-400",
+      description: "A missing, unknown or wrong-kind token is answered 400 instead of 401.",
+      allowedBy: "conventions §3 (any 4XX passes)",
+      requirements: ["AUTH-004", "AUTH-005", "AUTH-006", "AUTH-009", "AUTH-024"],
+    },
+    {
+      name: "path-user-refusals-404",
+      description: "A userID other than the session's, or one that names nobody, is answered 404 on every route, card routes included.",
+      allowedBy: "conventions §6 (a userID other than the session's user → 4XX); GAP-69",
+      requirements: ["AUTH-015", "AUTH-022"],
+    },
+    {
+      name: "request-id-reuse-409",
+      description: "A reused X-Service-Client-Request-Id is answered 409 Conflict.",
+      allowedBy: "banking-api.md Errors (the status of the duplicate-request-id error: not shown); conventions §3",
+      requirements: ["HDR-002", "HDR-015"],
+    },
+    {
+      name: "request-ids-session-calls-only",
+      description: "Request ids are remembered on calls made with a session token only; POST /session-server never refuses a reused id.",
+      allowedBy: "banking-api.md headers table (id unique for the logged-in user); GAP-60",
+      requirements: ["HDR-015"],
+    },
+    {
+      name: "auth-body-refusals-422",
+      description: "POST /installation without a PEM RSA key and POST /device-server without description or secret are answered 422.",
+      allowedBy: "conventions §4, §6 (any 4XX passes)",
+      requirements: ["AUTH-002", "AUTH-021"],
+    },
+    {
+      name: "session-token-per-device",
+      description: "A second POST /session-server on the same installation and device answers the token of the session already open.",
+      allowedBy: "banking-api.md Authentication (a session is opened with call 3; whether each call makes a new token is not shown)",
+      requirements: ["AUTH-020"],
+    },
+    {
+      name: "new-session-ends-previous",
+      description: "POST /session-server ends the sessions the device had open: one open session per device.",
+      allowedBy: "banking-api.md Authentication (how long a session lasts is not shown)",
+      requirements: ["AUTH-020"],
+    },
+    {
+      name: "client-signature-checked-when-sent",
+      description: "Unsigned requests are served, but a request that carries a Client-Signature which does not verify is refused.",
+      allowedBy: "conventions §3 (request signing is not required; the scheme is the provider's)",
+      requirements: ["HDR-009"],
+    },
+  ],
   register(app, ctx) {
     const { state, faults } = ctx;
     const lockedInstallations = new Set<string>();
+    const refuse: Refuse = (message) => new HttpError(faults.on("auth-refusals-403") ? 403 : 400, message);
+    const invalid: Refuse = (message) => new HttpError(faults.on("auth-body-refusals-422") ? 422 : 400, message);
 
     app.post("/v1/installation", { config: { auth: "none" } }, async (request, reply) => {
       const body = objectBody(request);
-      const pem = stringField(body, "client_public_key", true)!;
+      const pem = stringField(body, "client_public_key", true, invalid)!;
       if (!faults.on("installation-accepts-non-pem")) {
         let type: string | undefined;
         try {
           type = createPublicKey(pem).asymmetricKeyType;
         } catch {
-          throw badRequest("client_public_key is not a PEM public key.");
+          throw invalid("client_public_key is not a PEM public key.");
         }
-        if (type !== "rsa" || !pem.includes("-----BEGIN")) throw badRequest("client_public_key must be a PEM RSA public key.");
+        if (type !== "rsa" || !pem.includes("-----BEGIN")) throw invalid("client_public_key must be a PEM RSA public key.");
       }
       const id = state.nextId();
       const token = state.token();
@@ -69,23 +129,23 @@ export const authenticationModule: ResourceModule = {
 
     app.post("/v1/device-server", { config: { auth: "installation" } }, async (request, reply) => {
       const body = objectBody(request);
-      const description = stringField(body, "description", !faults.on("device-server-description-optional")) ?? "";
-      const secret = stringField(body, "secret", true)!;
-      const permitted = parsePermittedIps(body.permitted_ips);
+      const description = stringField(body, "description", !faults.on("device-server-description-optional"), invalid) ?? "";
+      const secret = stringField(body, "secret", true, invalid)!;
+      const permitted = parsePermittedIps(body.permitted_ips, invalid);
       const installation = state.installations.get(request.installationToken!)!;
       const ip = request.callerIp;
       let key = state.apiKeys.get(secret);
       if (!key && faults.on("device-server-unknown-key-accepted")) key = [...state.apiKeys.values()][0];
-      if (!key) throw badRequest("Incorrect API key or IP address.");
+      if (!key) throw refuse("Incorrect API key or IP address.");
       const lockedHere = faults.on("lockout-per-installation") ? lockedInstallations.has(`${installation.token}|${key.key}`) : key.lockedIps.has(ip);
-      if (lockedHere) throw badRequest("Incorrect API key or IP address.");
+      if (lockedHere) throw refuse("Incorrect API key or IP address.");
       if (permitted && !permitted.includes(ip) && !faults.on("permitted-ips-not-enforced")) {
         if (faults.on("lockout-per-installation")) lockedInstallations.add(`${installation.token}|${key.key}`);
         else if (!faults.on("lockout-not-applied")) key.lockedIps.add(ip);
-        throw badRequest("The calling IP address is not in permitted_ips.");
+        throw refuse("The calling IP address is not in permitted_ips.");
       }
       if (key.boundIps && !key.boundIps.has(ip) && !faults.on("key-rebinds-from-new-ip")) {
-        throw badRequest("Incorrect API key or IP address.");
+        throw refuse("Incorrect API key or IP address.");
       }
       let ips = permitted ?? [ip];
       if (faults.on("permitted-ips-first-only")) ips = ips.slice(0, 1);
@@ -99,7 +159,7 @@ export const authenticationModule: ResourceModule = {
 
     app.post("/v1/session-server", { config: { auth: "installation" } }, async (request, reply) => {
       const body = objectBody(request);
-      const secret = stringField(body, "secret", true)!;
+      const secret = stringField(body, "secret", true, invalid)!;
       const installation = state.installations.get(request.installationToken!)!;
       const devices = installation.deviceIds.map((id) => state.devices.get(id)!);
       let device = devices.find((d) => d.apiKey === secret);
@@ -108,15 +168,19 @@ export const authenticationModule: ResourceModule = {
         device = { id: state.nextId(), installationToken: installation.token, apiKey: secret, description: "", ips: [request.callerIp] };
         state.devices.set(device.id, device);
       }
-      if (!device) throw badRequest("No device is registered for this installation and API key.");
+      if (!device) throw refuse("No device is registered for this installation and API key.");
       if (faults.on("session-server-once-per-device") && [...state.sessions.values()].some((s) => s.deviceId === device.id)) {
-        throw badRequest("A session is already open for this device.");
+        throw refuse("A session is already open for this device.");
       }
-      if (!device.ips.includes(request.callerIp)) throw badRequest("Incorrect API key or IP address.");
+      if (!device.ips.includes(request.callerIp)) throw refuse("Incorrect API key or IP address.");
       const key = state.apiKeys.get(device.apiKey);
       if (!key) throw unauthorized();
       const user = state.users.get(key.userId)!;
-      const session = { id: state.nextId(), token: state.token(), userId: user.id, deviceId: device.id, ips: device.ips };
+      const earlier = [...state.sessions.values()].filter((s) => s.deviceId === device.id);
+      // Variant session-token-per-device: the device's open session is answered again.
+      const session = (faults.on("session-token-per-device") ? earlier[0] : undefined) ?? { id: state.nextId(), token: state.token(), userId: user.id, deviceId: device.id, ips: device.ips };
+      // Variant new-session-ends-previous: one open session per device.
+      if (faults.on("new-session-ends-previous")) for (const old of earlier) state.sessions.delete(old.token);
       state.sessions.set(session.token, session);
       const shownId = faults.on("session-user-id-off-by-one") ? user.id + 1 : user.id;
       return sendItems(reply, [
@@ -131,9 +195,9 @@ export const authenticationModule: ResourceModule = {
   },
 };
 
-function parsePermittedIps(value: unknown): string[] | undefined {
+function parsePermittedIps(value: unknown, invalid: Refuse): string[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw badRequest("permitted_ips must be an array of IP addresses.");
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw invalid("permitted_ips must be an array of IP addresses.");
   return (value as string[]).map((v) => v.replace(/^::ffff:/, ""));
 }
 

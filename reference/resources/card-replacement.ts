@@ -2,10 +2,11 @@
 // replace answers Id, batch replace answers CardBatchReplace. A replacement keeps the card (same id,
 // same expiry date) and gives it a new card number. Free replacements per year (spec: Limits) are
 // not modelled: billing is not observable through the API, so every replacement is accepted.
-import type { FaultSpec } from "../faults.js";
+import type { FaultSet, FaultSpec } from "../faults.js";
 import { badRequest, notFound } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule, type RouteConfig } from "../module.js";
 import { timestamp } from "../time.js";
+import type { VariantSpec } from "../variant-spec.js";
 import { cardView, newPan, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
 
 interface Texts {
@@ -32,6 +33,32 @@ export const cardReplacementFaults: FaultSpec[] = [
   fault("batch-replace-skips-unknown-ids", "REPL-010", "POST /card-batch-replace skips ids it does not know and replaces the rest."),
   fault("batch-replace-partial-before-refusal", "REPL-010", "POST /card-batch-replace replaces each card as it reads the list, so a batch refused for a later unknown id has already replaced the earlier cards."),
   fault("replace-other-users-card", "AUTH-019", "POST /card/{id}/replace replaces another user's card through the caller's own userID."),
+  fault("replace-name-on-card-from-preferred", "REPL-014", "A replacement takes its name_on_card from preferred_name_on_card (a copy-paste slip), not from the name_on_card sent."),
+  fault("replace-unknown-id-falls-back-to-first-card", "REPL-015", "POST /card/{id}/replace of a card id the user does not have replaces the user's first card instead."),
+  fault("replace-path-user-not-checked", "AUTH-015", "The replace routes serve any existing user's cards, whoever the session belongs to."),
+  fault("batch-replace-owner-checked-on-first-only", "REPL-010", "POST /card-batch-replace checks that the first card is the caller's; later entries are looked up among every user's cards."),
+  fault("batch-replace-ignores-second-line", "REPL-016", "POST /card-batch-replace replaces the cards but drops the second_line of each entry (single replace applies it)."),
+  fault("replace-type-check-after-replace", "REPL-007", "POST /card/{id}/replace replaces the card first and only then refuses a field of the wrong JSON type."),
+];
+
+export const cardReplacementVariants: VariantSpec[] = [
+  {
+    name: "replace-refusals-400",
+    description: "Every refusal of the two replace endpoints answers 400, as the card endpoints do (an unknown or foreign card included, not 404 or 403).",
+    allowedBy: "conventions §6 (card replace is not a card list, read or update: any 4XX)",
+    requirements: ["REPL-007", "REPL-009", "REPL-010", "REPL-015"],
+  },
+  {
+    name: "replace-refuses-name-on-card",
+    description: "Every name_on_card sent to a replace is refused with 400: the names available for the user are a list the API does not show, and it holds none of the card's names.",
+    allowedBy: "banking-api.md: name_on_card is chosen among the names available for the user (not shown; GAP-30)",
+    requirements: ["REPL-014"],
+  },
+  {
+    name: "replace-new-card-answers-old-id",
+    description: "A replacement is a new card (new id, new number, same expiry, the texts sent), but the single replace answers the old card's Id; the old card stays as it was.",
+    allowedBy: "GAP-29 (old or new card's id is open); conventions §7 (→ Id)",
+  },
 ];
 
 /** The optional texts of a replacement, each a string when present (wrong JSON types → 400). */
@@ -48,15 +75,16 @@ function parseTexts(body: Record<string, unknown>, names: (keyof Texts)[], coerc
 }
 
 /** name_on_card must be one of the names available for the user: here, the names on the user's cards. */
-function checkNameOnCard(texts: Texts, userCards: CardRecord[]): void {
-  if (texts.name_on_card !== undefined && !userCards.some((c) => c.name_on_card === texts.name_on_card)) {
+function checkNameOnCard(texts: Texts, userCards: CardRecord[], faults: FaultSet): void {
+  if (texts.name_on_card !== undefined && (faults.on("replace-refuses-name-on-card") || !userCards.some((c) => c.name_on_card === texts.name_on_card))) {
     throw badRequest("name_on_card is not one of the names available for the user.");
   }
 }
 
 function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number {
   const { faults } = ctx;
-  if (faults.on("replace-issues-new-card")) {
+  const newCard = faults.on("replace-new-card-answers-old-id");
+  if (faults.on("replace-issues-new-card") || newCard) {
     // Legal variant: the replacement is a new card; the old one stays as it was.
     const cards = ctx.state.collection<CardRecord>("cards");
     const owner = [...ctx.state.users.keys()].find((u) => cards.get(u, card.id) === card)!;
@@ -71,7 +99,7 @@ function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number 
       second_line: texts.second_line ?? card.second_line,
       name_on_card: texts.name_on_card ?? card.name_on_card,
     }));
-    return made.id;
+    return newCard ? card.id : made.id;
   }
   if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [newPan(ctx, card.primary_account_numbers)];
   if (faults.on("replace-new-expiry")) card.expiry_date = `${Number(card.expiry_date.slice(0, 4)) + 3}${card.expiry_date.slice(4)}`;
@@ -79,7 +107,8 @@ function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number 
     if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
     if (texts.second_line !== undefined) card.second_line = texts.second_line;
   }
-  if (texts.name_on_card !== undefined) card.name_on_card = texts.name_on_card;
+  if (faults.on("replace-name-on-card-from-preferred") && texts.preferred_name_on_card !== undefined) card.name_on_card = texts.preferred_name_on_card;
+  else if (texts.name_on_card !== undefined) card.name_on_card = texts.name_on_card;
   card.updated = timestamp();
   return card.id;
 }
@@ -87,27 +116,31 @@ function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number 
 export const cardReplacementModule: ResourceModule = {
   name: "card-replacement",
   faults: cardReplacementFaults,
+  variants: cardReplacementVariants,
   register(app, ctx) {
     const { faults, state } = ctx;
     const cards = state.collection<CardRecord>("cards");
+    const config: RouteConfig = faults.on("replace-refusals-400") ? { errorStatus: 400 } : {};
 
-    app.post("/v1/user/:userID/card/:cardID/replace", async (request, reply) => {
-      const userId = pathUser(request, ctx);
+    app.post("/v1/user/:userID/card/:cardID/replace", { config }, async (request, reply) => {
+      const userId = pathUser(request, ctx, "replace-path-user-not-checked");
       const id = intParam(request, "cardID");
-      const card = faults.on("replace-other-users-card") ? cards.getAny(id) : cards.get(userId, id);
+      let card = faults.on("replace-other-users-card") ? cards.getAny(id) : cards.get(userId, id);
+      if (!card && faults.on("replace-unknown-id-falls-back-to-first-card")) card = cards.list(userId)[0];
       if (!card) throw notFound("The card was not found.");
       const body = objectBody(request);
+      if (faults.on("replace-type-check-after-replace")) replace(ctx, card, {});
       const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], faults.on("replace-wrong-type-accepted"));
       if (faults.on("replace-empty-body-refused") && Object.keys(texts).length === 0) throw badRequest("Nothing to replace.");
       if (faults.on("replace-rejects-second-line") && texts.second_line !== undefined) throw badRequest("second_line is not valid.");
-      checkNameOnCard(texts, cards.list(userId));
+      checkNameOnCard(texts, cards.list(userId), faults);
       const replacedId = replace(ctx, card, texts);
       if (faults.on("replace-answers-card-not-id")) return sendItems(reply, [{ [CARD_TYPE_KEY]: cardView(card, faults) }]);
       return sendId(reply, replacedId);
     });
 
-    app.post("/v1/user/:userID/card-batch-replace", async (request, reply) => {
-      const userId = pathUser(request, ctx);
+    app.post("/v1/user/:userID/card-batch-replace", { config }, async (request, reply) => {
+      const userId = pathUser(request, ctx, "replace-path-user-not-checked");
       const body = objectBody(request);
       const entries = body.cards;
       if (!Array.isArray(entries)) {
@@ -121,7 +154,8 @@ export const cardReplacementModule: ResourceModule = {
         if (entry === null || typeof entry !== "object" || Array.isArray(entry)) throw badRequest("Each entry of cards must be an object.");
         const fields = entry as Record<string, unknown>;
         if (typeof fields.id !== "number" || !Number.isSafeInteger(fields.id)) throw badRequest("Each entry of cards needs an integer id.");
-        const card = faults.on("batch-replace-accepts-other-users-card") ? cards.getAny(fields.id) : cards.get(userId, fields.id);
+        const anyOwner = faults.on("batch-replace-accepts-other-users-card") || (faults.on("batch-replace-owner-checked-on-first-only") && planned.length > 0);
+        const card = anyOwner ? cards.getAny(fields.id) : cards.get(userId, fields.id);
         if (!card) {
           if (faults.on("batch-replace-skips-unknown-ids")) continue;
           if (faults.on("batch-replace-partial-before-refusal")) for (const p of planned) replace(ctx, p.card, p.texts);
@@ -129,8 +163,8 @@ export const cardReplacementModule: ResourceModule = {
         }
         if (planned.some((p) => p.card.id === card.id)) throw badRequest(`Card ${card.id} is named twice.`);
         const texts = parseTexts(fields, ["name_on_card", "second_line"], false);
-        checkNameOnCard(texts, cards.list(userId));
-        planned.push({ card, texts });
+        checkNameOnCard(texts, cards.list(userId), faults);
+        planned.push({ card, texts: faults.on("batch-replace-ignores-second-line") ? { ...texts, second_line: undefined } : texts });
       }
       if (!faults.on("batch-replace-answers-without-replacing")) for (const { card, texts } of planned) replace(ctx, card, texts);
       const ids = planned.map(({ card }) => ({ id: card.id }));

@@ -46,8 +46,8 @@ const STRING_FIELDS = ["status", "order_status", "preferred_name_on_card", "seco
 
 /** Validates the body's JSON types and values (conventions: wrong types → 400); no state is read. */
 export function parseCardUpdate(body: Record<string, unknown>, faults: FaultSet): CardUpdate {
-  // Fault card-put-wrong-type-accepted: a careless server coerces instead of refusing.
-  const coerce = faults.on("card-put-wrong-type-accepted");
+  // Variant card-types-coerced: a server may coerce scalars of the wrong JSON type (GAP-24, CARD-012).
+  const coerce = faults.on("card-types-coerced");
   const update: CardUpdate = {};
   for (const name of STRING_FIELDS) {
     const value = body[name];
@@ -69,6 +69,10 @@ export function parseCardUpdate(body: Record<string, unknown>, faults: FaultSet)
     const asNumber = coerce && typeof fallback === "string" ? Number(fallback) : fallback;
     if (typeof asNumber !== "number" || !Number.isSafeInteger(asNumber)) throw badRequest("Field monetary_account_id_fallback must be an integer.");
     update.monetary_account_id_fallback = asNumber;
+  }
+  // Variant card-limits-refused: the limit and country fields are not writable here (GAP-26, CARD-026).
+  if (faults.on("card-limits-refused") && ["card_limit", "card_limit_atm", "country_permission"].some((name) => body[name] !== undefined)) {
+    throw badRequest("Limits and country permissions cannot be changed through this endpoint.");
   }
   for (const name of ["card_limit", "card_limit_atm"] as const) {
     if (body[name] !== undefined) update[name] = parseAmount(body[name], name);
@@ -99,8 +103,13 @@ const OK: Verdict = { ok: true };
 const forbidden = (reason: string): Verdict => ({ ok: false, kind: "forbidden", reason });
 const unlisted = (reason: string): Verdict => ({ ok: false, kind: "unlisted", reason });
 
-/** Whether PUT status `to` is a move the state table allows from the card's status and order_status. */
+/** Whether PUT status `to` is a move the state table allows; variant card-unlisted-moves-applied applies unlisted ones. */
 export function statusMove(card: CardRecord, to: string, faults: FaultSet): Verdict {
+  const verdict = tableStatusMove(card, to, faults);
+  return !verdict.ok && verdict.kind === "unlisted" && faults.on("card-unlisted-moves-applied") ? OK : verdict;
+}
+
+function tableStatusMove(card: CardRecord, to: string, faults: FaultSet): Verdict {
   const from = card.status;
   const order = card.order_status;
   if (PERMANENT.has(from)) {
@@ -109,8 +118,9 @@ export function statusMove(card: CardRecord, to: string, faults: FaultSet): Verd
     return forbidden(`A card that is ${from} cannot be changed.`);
   }
   if (to === "DEACTIVATED") {
-    if (faults.on("card-deactivate-before-activation")) return OK;
     if (!card.activated) return forbidden("A card can be deactivated only after its first activation.");
+    // Variant card-reissued-activated: a re-issued card, activated before, waits in ACCEPTED_FOR_PRODUCTION.
+    if (faults.on("card-reissued-activated") && order === "ACCEPTED_FOR_PRODUCTION") return OK;
     const allowed = faults.on("card-deactivate-refused-after-update-request") ? order === "DELIVERED_TO_CUSTOMER" : DELIVERED.has(order);
     return allowed ? OK : unlisted(`A card cannot be deactivated while its order status is ${order}.`);
   }
@@ -119,7 +129,8 @@ export function statusMove(card: CardRecord, to: string, faults: FaultSet): Verd
     if (order === "ACCEPTED_FOR_PRODUCTION") {
       return faults.on("card-activation-refused") ? unlisted("The card cannot be activated yet.") : OK;
     }
-    if (from === "DEACTIVATED" && card.activated && DELIVERED.has(order) && !faults.on("card-reactivation-refused")) return OK;
+    const reactivable = faults.on("card-reactivation-refused-after-update") ? order === "DELIVERED_TO_CUSTOMER" : DELIVERED.has(order);
+    if (from === "DEACTIVATED" && card.activated && reactivable && !faults.on("card-reactivation-refused")) return OK;
     return unlisted(`A card with order status ${order} cannot be set ACTIVE from ${from}.`);
   }
   if (PERMANENT.has(to)) {
@@ -133,7 +144,7 @@ export function statusMove(card: CardRecord, to: string, faults: FaultSet): Verd
 }
 
 /** Row 4: order_status may be set to CARD_REQUEST_PENDING from any state; no other order move is listed. */
-export function orderMove(card: CardRecord, to: string): Verdict {
-  if (to === card.order_status || to === "CARD_REQUEST_PENDING") return OK;
+export function orderMove(card: CardRecord, to: string, faults: FaultSet): Verdict {
+  if (to === card.order_status || to === "CARD_REQUEST_PENDING" || faults.on("card-unlisted-moves-applied")) return OK;
   return unlisted(`The order status cannot be set to ${to}.`);
 }

@@ -2,14 +2,17 @@
 // list, read and update. Every card failure answers exactly 400 (spec: Errors), hence the route
 // config errorStatus: 400, which turns every 4XX a card route throws into a 400.
 import { randomInt, randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FaultSet, FaultSpec } from "../faults.js";
-import { badRequest, notFound } from "../http-error.js";
+import { sendError } from "../errors.js";
+import { badRequest, HttpError, notFound } from "../http-error.js";
+import type { VariantSpec } from "../variant-spec.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule, type RouteConfig } from "../module.js";
 import { paginate } from "../pagination.js";
 import type { Collection } from "../state.js";
 import { timestamp } from "../time.js";
-import { orderMove, parseCardUpdate, PERMANENT, statusMove, type Amount, type CardUpdate } from "./card-rules.js";
+import { checkPinEncryption } from "../encryption.js";
+import { CARD_STATUSES, orderMove, parseCardUpdate, PERMANENT, statusMove, type Amount, type CardUpdate } from "./card-rules.js";
 
 export const CARD_TYPE_KEY = "Card";
 
@@ -77,8 +80,7 @@ export function newPan(ctx: ReferenceContext, current: PanRecord[] = []): PanRec
 export function cardView(card: CardRecord, faults?: FaultSet): Record<string, unknown> {
   let status = card.status;
   if (faults?.on("card-status-pending-activation") && !card.activated && status === "DEACTIVATED") status = "PENDING_ACTIVATION";
-  let orderStatus = card.order_status;
-  if (faults?.on("card-order-status-shipped") && orderStatus === "DELIVERED_TO_CUSTOMER") orderStatus = "SHIPPED";
+  const orderStatus = card.order_status;
   const limit = faults?.on("card-limit-value-number") ? { ...card.card_limit, value: Number(card.card_limit.value) } : card.card_limit;
   return {
     id: card.id,
@@ -120,7 +122,6 @@ export const cardFaults: FaultSpec[] = [
   fault("card-read-type-key-lowercase", "CARD-003", "GET /card/{id} puts the card under the type key card instead of Card."),
   fault("card-limit-value-number", "CARD-004", "card_limit.value is a JSON number instead of a string."),
   fault("card-status-pending-activation", "CARD-005", "Cards never activated show status PENDING_ACTIVATION, outside the five values."),
-  fault("card-order-status-shipped", "CARD-006", "Cards delivered to the customer show order_status SHIPPED, outside the six values."),
   fault("card-list-ids-offset", "CARD-007", "GET /card shows every card id one too high, so reading a listed id gives another card or an error."),
   fault("card-put-answers-id-not-card", "CARD-008", "PUT /card/{id} answers Id instead of the updated card."),
   fault("card-error-404-instead-of-400", "CARD-009", "GET /card/{id} answers failures with their own status (404, 403) instead of 400."),
@@ -130,7 +131,6 @@ export const cardFaults: FaultSpec[] = [
   fault("card-unknown-status-accepted", "CARD-010", "PUT /card/{id} accepts and stores a status outside the five values.", STATE_TABLE),
   fault("card-refused-put-still-applies", "CARD-010", "A PUT refused for its status still applies preferred_name_on_card and second_line."),
   fault("card-list-ignores-bad-count", "CARD-011", "GET /card ignores a count that is below 1 or not an integer and answers 200."),
-  fault("card-put-wrong-type-accepted", "CARD-012", "PUT /card/{id} coerces fields of the wrong JSON type instead of refusing them."),
   fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused.", STATE_TABLE),
   fault("card-activation-not-stored", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card answers ACTIVE but the card stays as it was.", STATE_TABLE),
   fault("card-cancel-refused-before-delivery", "CARD-014", "PUT status CANCELLED is refused while the order status is ACCEPTED_FOR_PRODUCTION.", STATE_TABLE),
@@ -138,16 +138,61 @@ export const cardFaults: FaultSpec[] = [
   fault("card-permanent-refusal-still-applies", "CARD-015", "A status change of a LOST, STOLEN or CANCELLED card answers 400 but is applied.", STATE_TABLE),
   fault("card-deactivate-refused-after-update-request", "CARD-016", "PUT status DEACTIVATED is refused unless the order status is DELIVERED_TO_CUSTOMER.", STATE_TABLE),
   fault("card-reactivation-refused", "CARD-017", "A DEACTIVATED card cannot be set ACTIVE again.", STATE_TABLE),
-  fault("card-deactivate-before-activation", "CARD-018", "PUT status DEACTIVATED is accepted on a card that was never activated.", STATE_TABLE),
   fault("card-request-pending-ignored", "CARD-019", "PUT order_status CARD_REQUEST_PENDING answers 200 but the order status stays as it was.", STATE_TABLE),
   fault("card-unlisted-move-refused-but-applied", "CARD-020", "A status move the table does not list answers 400 but is applied.", STATE_TABLE),
   fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback."),
   fault("card-fallback-kept-when-omitted", "CARD-022", "A PUT without monetary_account_id_fallback keeps the fallback instead of removing it."),
   fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line."),
-  fault("card-echoes-pin-code", "CARD-024", "The PUT answer echoes the pin_code that was sent."),
+  fault("card-echoes-pin-code", "CARD-024", "The PUT answer echoes the pin_code that was sent.", [...CARDS, "pin-code"]),
   fault("card-list-leaks-cancellation-reason", "CARD-024", "GET /card shows the cancellation_reason a PUT stored (the read and PUT answers do not)."),
   fault("card-list-includes-other-users", "CARD-025", "GET /card lists the cards of every user."),
   fault("card-limits-ignored", "CARD-026", "PUT with card_limit answers 200 but the limit stays as it was."),
+  fault("card-request-pending-revives-permanent", "CARD-015", "PUT order_status CARD_REQUEST_PENDING on a LOST, STOLEN or CANCELLED card produces the virtual card as ACTIVE.", STATE_TABLE),
+  fault("card-reactivation-refused-after-update", "CARD-017", "A DEACTIVATED card can be set ACTIVE again only while its order status is DELIVERED_TO_CUSTOMER.", STATE_TABLE),
+  fault("card-fallback-kept-on-status-change", "CARD-022", "A PUT that only changes the status keeps the fallback (the status route returns before the fallback rule)."),
+  fault("card-read-drops-preferred-name", "CARD-023", "GET /card/{id} leaves preferred_name_on_card out (the list and the PUT answer show it)."),
+  fault("card-refused-move-applies-texts", "CARD-033", "preferred_name_on_card and second_line are saved before the state table is consulted, so a refused move keeps them."),
+  fault("card-status-put-ignores-texts", "CARD-034", "A PUT that carries a status applies only the status; the names, second_line and fallback sent with it are dropped."),
+  fault("card-error-echoes-request-body", "CARD-035", "The error answer of a refused card PUT carries the request body (cancellation_reason and activation_code included) for debugging."),
+  fault("card-read-non-integer-id-404", "CARD-036", "GET /card/{itemId} with an itemId that is not an integer answers 404 (the route does not match) instead of 400."),
+  fault("card-put-unknown-card-404", "CARD-037", "PUT /card/{itemId} of a card the user does not have answers 404 instead of 400."),
+  fault("card-put-malformed-json-422", "CARD-038", "PUT /card/{itemId} with a body that is not valid JSON answers 422 instead of 400."),
+  fault("card-list-cached", "CARD-007", "GET /card serves the view each card had at its first listing, so later PUTs never show in the list."),
+  fault("card-put-path-user-not-checked", "CARD-039", "PUT /user/{userID}/card/{id} updates any existing user's card, whoever the session belongs to."),
+];
+
+/** Legal variants of the card endpoints (each plays a LENIENT reading; test/variant-probes/cards.ts). */
+export const cardVariants: VariantSpec[] = [
+  {
+    name: "card-order-status-open",
+    description: "One seeded card shows order_status NEW_CARD_REQUEST_RECEIVED, a value outside the six the specification names.",
+    allowedBy: "Resources > Card: order status values \"that occur\" (the list is not closed); GAP-05",
+    requirements: ["CARD-006"],
+  },
+  {
+    name: "card-types-coerced",
+    description: "PUT /card/{id} coerces scalar fields of the wrong JSON type (42 → \"42\", \"7\" → 7) instead of refusing them.",
+    allowedBy: "Endpoints > Cards (which inputs fail is not listed); GAP-24",
+    requirements: ["CARD-012"],
+  },
+  {
+    name: "card-reissued-activated",
+    description: "The first ACCEPTED_FOR_PRODUCTION card is a re-issue of an activated card: it accepts DEACTIVATED.",
+    allowedBy: "States and transitions > Card (complete transition graph not shown; a card's past is not shown)",
+    requirements: ["CARD-018"],
+  },
+  {
+    name: "card-unlisted-moves-applied",
+    description: "Status and order-status moves the state table does not list are applied instead of refused.",
+    allowedBy: "States and transitions > Card: complete card transition graph not shown; GAP-10",
+    requirements: ["CARD-020"],
+  },
+  {
+    name: "card-limits-refused",
+    description: "PUT /card/{id} with card_limit, card_limit_atm or country_permission is refused with 400 (the fields are not writable here).",
+    allowedBy: "Endpoints > Cards: their field names in the update body are not listed; GAP-26",
+    requirements: ["CARD-026"],
+  },
 ];
 
 /** The card of the path, or 400 (spec: Errors); `anyOwner` names the fault that forgets the owner check. */
@@ -165,11 +210,21 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
     card.status = update.status;
     if (update.status === "ACTIVE") card.activated = true;
   }
-  if (update.order_status !== undefined && !faults.on("card-request-pending-ignored")) card.order_status = update.order_status;
+  if (update.order_status !== undefined && !faults.on("card-request-pending-ignored")) {
+    card.order_status = update.order_status;
+    // The careless virtual card: produced as a new ACTIVE card even out of a permanent status.
+    if (faults.on("card-request-pending-revives-permanent") && PERMANENT.has(card.status)) card.status = "ACTIVE";
+  }
+  if (update.status !== undefined && faults.on("card-status-put-ignores-texts")) {
+    card.updated = timestamp();
+    return;
+  }
   // Spec: "the fallback is removed when not supplied" (GAP-27: removed reads as absent).
   if (sentFallback) {
     if (!faults.on("card-fallback-not-stored")) card.monetary_account_id_fallback = update.monetary_account_id_fallback ?? null;
-  } else if (!faults.on("card-fallback-kept-when-omitted")) card.monetary_account_id_fallback = null;
+  } else if (!faults.on("card-fallback-kept-when-omitted") && !(update.status !== undefined && faults.on("card-fallback-kept-on-status-change"))) {
+    card.monetary_account_id_fallback = null;
+  }
   if (update.preferred_name_on_card !== undefined) card.preferred_name_on_card = update.preferred_name_on_card;
   if (update.second_line !== undefined && !faults.on("card-put-ignores-second-line")) card.second_line = update.second_line;
   if (update.pin_code !== undefined) card.pin_code = update.pin_code;
@@ -182,9 +237,36 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   card.updated = timestamp();
 }
 
+/** A seed row as the variants change it: a re-issued card activated before (row 2), an order status outside the six (last row). */
+function seedRow(faults: FaultSet, row: (typeof SEED)[number], i: number): (typeof SEED)[number] {
+  if (i === 1 && faults.on("card-reissued-activated")) return { ...row, activated: true };
+  if (i === SEED.length - 1 && faults.on("card-order-status-open")) return { ...row, order_status: "NEW_CARD_REQUEST_RECEIVED" };
+  return row;
+}
+
+/**
+ * The careless PUT route's own error handler, only with the faults that need it: malformed JSON answered
+ * 422, or every refusal echoing the request body for debugging. Anything else is the usual card 400.
+ */
+function carelessPutErrors(ctx: ReferenceContext) {
+  const { faults } = ctx;
+  if (!faults.on("card-error-echoes-request-body") && !faults.on("card-put-malformed-json-422")) return {};
+  return {
+    errorHandler: (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      const malformed = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (error instanceof HttpError && error.kind === "malformed-json");
+      const status = malformed && faults.on("card-put-malformed-json-422") ? 422 : 400;
+      if (!malformed && faults.on("card-error-echoes-request-body")) {
+        return reply.code(status).type("application/json").send({ Error: [{ error_description: error.message, error_description_translated: error.message, request: request.body ?? null }] });
+      }
+      return sendError(reply, request, ctx, status, malformed ? "The request body is not valid JSON." : error.message);
+    },
+  };
+}
+
 export const cardsModule: ResourceModule = {
   name: "cards",
   faults: cardFaults,
+  variants: cardVariants,
   seed(ctx, user) {
     const cards = ctx.state.collection<CardRecord>("cards");
     if (ctx.faults.on("primary-without-cards") && user.displayName === "Reference Primary") return;
@@ -195,7 +277,7 @@ export const cardsModule: ResourceModule = {
         created: now,
         updated: now,
         type: "MASTERCARD",
-        ...row,
+        ...seedRow(ctx.faults, row, i),
         name_on_card: user.displayName.toUpperCase(),
         preferred_name_on_card: user.displayName.toUpperCase(),
         second_line: `card ${i + 1}`,
@@ -214,6 +296,7 @@ export const cardsModule: ResourceModule = {
     const cards = state.collection<CardRecord>("cards");
     const view = (card: CardRecord, key = CARD_TYPE_KEY) => ({ [key]: cardView(card, faults) });
 
+    const listCache = new WeakMap<CardRecord, Record<string, unknown>>();
     app.get("/v1/user/:userID/card", { config: { errorStatus: 400 } }, async (request, reply) => {
       const userId = pathUser(request, ctx);
       const query = request.query as Record<string, unknown>;
@@ -222,7 +305,10 @@ export const cardsModule: ResourceModule = {
       if (faults.on("card-list-duplicates")) all = all.flatMap((card) => [card, card]);
       const page = paginate(request, all, faults);
       const items = page.items.map((card) => {
-        const shown = cardView(card, faults);
+        // The careless cache: the view built at the first listing is served ever after.
+        const cached = faults.on("card-list-cached") ? listCache.get(card) : undefined;
+        const shown = cached ? { ...cached } : cardView(card, faults);
+        if (faults.on("card-list-cached") && !cached) listCache.set(card, { ...shown });
         if (faults.on("card-list-ids-offset")) shown.id = card.id + 1;
         if (faults.on("card-list-leaks-cancellation-reason") && card.cancellation_reason !== undefined) shown.cancellation_reason = card.cancellation_reason;
         return { [CARD_TYPE_KEY]: shown };
@@ -233,10 +319,16 @@ export const cardsModule: ResourceModule = {
     // The fault models a route where the 400 of the specification was forgotten.
     const readStatus: RouteConfig = faults.on("card-error-404-instead-of-400") ? {} : { errorStatus: 400 };
     app.get("/v1/user/:userID/card/:itemId", { config: readStatus }, async (request, reply) => {
+      // The careless route pattern (/card/:itemId(\d+)): any other id falls through to "no such endpoint".
+      if (faults.on("card-read-non-integer-id-404") && !/^\d+$/.test((request.params as { itemId: string }).itemId)) {
+        return sendError(reply, request, ctx, 404, `No such endpoint: GET ${request.url.split("?")[0]}.`);
+      }
       const userId = pathUser(request, ctx, "card-item-path-user-not-checked");
       const card = findCard(cards, userId, request, faults, "card-other-user-readable");
       if (faults.on("card-read-answers-all-cards")) return sendItems(reply, cards.list(userId).map((c) => view(c)));
       const item = view(card, faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY);
+      if (faults.on("card-read-drops-preferred-name")) delete (Object.values(item)[0] as Record<string, unknown>).preferred_name_on_card;
+      if (faults.on("card-read-shows-pin-code") && card.pin_code !== undefined) Object.assign(Object.values(item)[0]!, { pin_code: card.pin_code });
       if (faults.on("card-read-arrays-sorted")) {
         const shown = Object.values(item)[0] as { country_permission: { country: string }[] };
         shown.country_permission = [...shown.country_permission].sort((a, b) => a.country.localeCompare(b.country));
@@ -244,10 +336,18 @@ export const cardsModule: ResourceModule = {
       return sendItems(reply, [item]);
     });
 
-    app.put("/v1/user/:userID/card/:itemId", { config: { errorStatus: 400 } }, async (request, reply) => {
-      const userId = pathUser(request, ctx);
+    app.put("/v1/user/:userID/card/:itemId", { config: { errorStatus: 400 }, ...carelessPutErrors(ctx) }, async (request, reply) => {
+      const userId = pathUser(request, ctx, "card-put-path-user-not-checked");
+      if (faults.on("card-put-unknown-card-404") && !cards.get(userId, intParam(request, "itemId"))) {
+        return sendError(reply, request, ctx, 404, "The card was not found.");
+      }
       const card = findCard(cards, userId, request, faults, "card-put-other-users-card");
       const body = objectBody(request);
+      // The careless order of work: texts saved first, the state table consulted afterwards.
+      if (faults.on("card-refused-move-applies-texts") && typeof body.status === "string" && CARD_STATUSES.includes(body.status)) {
+        if (typeof body.preferred_name_on_card === "string") card.preferred_name_on_card = body.preferred_name_on_card;
+        if (typeof body.second_line === "string") card.second_line = body.second_line;
+      }
       let update: CardUpdate;
       try {
         update = parseCardUpdate(body, faults);
@@ -258,6 +358,7 @@ export const cardsModule: ResourceModule = {
         }
         throw error;
       }
+      checkPinEncryption(request, body, faults, "before");
       const fallback = update.monetary_account_id_fallback;
       if (typeof fallback === "number" && !state.users.get(userId)?.monetaryAccountIds.includes(fallback)) {
         throw badRequest("monetary_account_id_fallback is not one of the user's monetary accounts.");
@@ -273,12 +374,13 @@ export const cardsModule: ResourceModule = {
         }
       }
       if (update.order_status !== undefined) {
-        const verdict = orderMove(card, update.order_status);
+        const verdict = orderMove(card, update.order_status, faults);
         if (!verdict.ok) throw badRequest(verdict.reason);
       }
       const before = { status: card.status, activated: card.activated };
       const activation = update.status === "ACTIVE" && card.order_status === "ACCEPTED_FOR_PRODUCTION" && card.status !== "ACTIVE";
       applyUpdate(ctx, card, update, "monetary_account_id_fallback" in body);
+      checkPinEncryption(request, body, faults, "after");
       if (faults.on("card-put-answers-id-not-card")) return sendId(reply, card.id);
       const answer = cardView(card, faults);
       if (faults.on("card-echoes-pin-code") && update.pin_code !== undefined) answer.pin_code = update.pin_code;

@@ -1,6 +1,7 @@
 import { badRequest } from "../http-error.js";
 import { objectBody, pathUser, sendItems, sendId, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
+import { recoded } from "./companies.js";
 
 const SUITES = ["categories"];
 const OPTIONAL = ["category", "description", "color", "icon"] as const;
@@ -29,17 +30,27 @@ export const categoriesModule: ResourceModule = {
     { name: "category-color-type-unchecked", requirement: "CAT-004", description: "POST category accepts a color of any JSON type (only status is type-checked).", suites: SUITES },
     { name: "category-name-type-unchecked", requirement: "CAT-004", description: "POST category accepts a category (the name) of any JSON type.", suites: SUITES },
     { name: "category-path-user-unchecked", requirement: "AUTH-015", description: "POST category creates the category for any existing user named in the path.", suites: SUITES },
+    { name: "category-status-null-accepted", requirement: "CAT-003", description: "POST category checks that the body has a status key, not that it holds a string: status null is accepted.", suites: SUITES },
+    { name: "category-path-user-ignored", requirement: "AUTH-015", description: "POST category takes the user from the session and ignores the userID of the path (a userID naming nobody is served).", suites: SUITES },
+  ],
+  variants: [
+    {
+      name: "category-status-enabled-disabled",
+      description: "POST category takes status ENABLED or DISABLED only; any other status (ACTIVE included) is refused with 400.",
+      allowedBy: "GAP-35 (status is a \"required string, whether the category is active\"; values not shown)",
+    },
   ],
   register(app, ctx) {
     const { faults } = ctx;
     const categories = ctx.state.collection<CategoryRecord>("categories");
-    app.post("/v1/user/:userID/additional-transaction-information-category-user-defined", async (request, reply) => {
-      const userId = pathUser(request, ctx, "category-path-user-unchecked");
+    app.post("/v1/user/:userID/additional-transaction-information-category-user-defined", recoded(ctx, async (request, reply) => {
+      const userId = faults.on("category-path-user-ignored") && request.session ? request.session.userId : pathUser(request, ctx, "category-path-user-unchecked");
       const body = objectBody(request);
       const status = body.status;
-      if (status === undefined || status === null) {
+      if (status === undefined || (status === null && !faults.on("category-status-null-accepted"))) {
         if (!faults.on("category-status-optional")) throw badRequest("Field status is required.");
-      } else if (typeof status !== "string" || status === "") throw badRequest("Field status must be a non-empty string.");
+      } else if (status !== null && (typeof status !== "string" || status === "")) throw badRequest("Field status must be a non-empty string.");
+      if (faults.on("category-status-enabled-disabled") && status !== "ENABLED" && status !== "DISABLED") throw badRequest("Field status must be ENABLED or DISABLED.");
       const fields: Partial<Record<(typeof OPTIONAL)[number], string>> = {};
       for (const name of OPTIONAL) {
         const value = body[name];
@@ -53,6 +64,6 @@ export const categoriesModule: ResourceModule = {
       const category = categories.add(userId, (id) => ({ id, created: timestamp(), status: typeof status === "string" ? status : "ACTIVE", ...fields }));
       if (faults.on("category-create-id-string")) return sendItems(reply, [{ Id: { id: String(category.id) } }]);
       return sendId(reply, category.id);
-    });
+    }));
   },
 };

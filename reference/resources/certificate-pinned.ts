@@ -1,9 +1,10 @@
 import { X509Certificate } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { badRequest, notFound } from "../http-error.js";
+import { badRequest } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
+import { invalidBody, notTheirs } from "./refusals.js";
 
 const SUITES = ["certificate-pinned"];
 export const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
@@ -40,8 +41,10 @@ const SEED_COUNT = 12;
 /** One PEM certificate block and nothing else, parsable as X.509 (wire conventions §7: anything else → 4XX). */
 const SINGLE_PEM = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----$/;
 
-function isPemCertificate(text: string, prefixOnly = false): boolean {
-  if (prefixOnly) text = /^-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/.exec(text)?.[0] ?? "";
+const PEM_BLOCKS = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+function isPemCertificate(text: string, armourOnly = false): boolean {
+  if (armourOnly) return /-----BEGIN CERTIFICATE-----[\s\S]*-----END CERTIFICATE-----/.test(text);
   if (!SINGLE_PEM.test(text)) return false;
   try {
     new X509Certificate(text);
@@ -51,21 +54,36 @@ function isPemCertificate(text: string, prefixOnly = false): boolean {
   }
 }
 
-/** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 400. */
+/**
+ * The PEM certificates of one entry under the legal variants (CERT-010, LENIENT): the reference takes one
+ * certificate and nothing else; cert-pem-with-text-accepted drops explanatory text around one block (RFC 7468
+ * §5.2), cert-two-pems-per-entry-accepted takes several blocks with only white space between.
+ */
+function entryCertificates(entry: string, ctx: ReferenceContext): string[] {
+  const blocks = entry.match(PEM_BLOCKS) ?? [];
+  const outside = entry.replace(PEM_BLOCKS, "");
+  if (blocks.length === 1 && outside.trim() !== "" && ctx.faults.on("cert-pem-with-text-accepted")) return blocks;
+  if (blocks.length > 1 && outside.trim() === "" && ctx.faults.on("cert-two-pems-per-entry-accepted")) return blocks;
+  return [entry];
+}
+
+/** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 4XX. */
 function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): string[] {
   let chain = body.certificate_chain;
   if (typeof chain === "string" && ctx.faults.on("cert-chain-string-accepted")) chain = [{ certificate: chain }];
-  if (!Array.isArray(chain)) throw badRequest("certificate_chain must be an array of {certificate} objects.");
-  if (chain.length === 0 && !ctx.faults.on("cert-empty-chain-accepted")) throw badRequest("certificate_chain must hold at least one certificate.");
-  const certificates = chain.map((entry: unknown) => {
+  if (!Array.isArray(chain)) throw invalidBody(ctx, "certificate_chain must be an array of {certificate} objects.");
+  // Variant cert-empty-chain-pinned: neither file says an empty chain is refused (CERT-011, LENIENT).
+  if (chain.length === 0 && !ctx.faults.on("cert-empty-chain-pinned")) throw invalidBody(ctx, "certificate_chain must hold at least one certificate.");
+  const entries = chain.map((entry: unknown) => {
     const certificate = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>).certificate : undefined;
-    if (typeof certificate !== "string") throw badRequest("Every certificate_chain entry needs a certificate string.");
+    if (typeof certificate !== "string") throw invalidBody(ctx, "Every certificate_chain entry needs a certificate string.");
     return certificate.trim();
   });
-  if (ctx.faults.on("cert-non-pem-accepted")) return certificates;
+  if (ctx.faults.on("cert-non-pem-accepted")) return entries;
+  const certificates = entries.flatMap((entry) => entryCertificates(entry, ctx));
   const checked = ctx.faults.on("cert-only-first-entry-validated") ? certificates.slice(0, 1) : certificates;
-  const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-entry-prefix-checked")));
-  if (bad >= 0) throw badRequest(`certificate_chain[${bad}] is not a PEM certificate.`);
+  const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-armour-only-checked")));
+  if (bad >= 0) throw invalidBody(ctx, `certificate_chain[${bad}] is not a PEM certificate.`);
   return certificates;
 }
 
@@ -113,14 +131,33 @@ export const certificatePinnedModule: ResourceModule = {
     { name: "cert-delete-empty-body", requirement: "ERR-010", description: "DELETE answers 200 with an empty body.", suites: SUITES },
     { name: "cert-deleted-still-listed", requirement: "CERT-006", description: "A deleted chain can no longer be read but is still listed.", suites: SUITES },
     { name: "cert-non-pem-accepted", requirement: "CERT-007", description: "Chain entries are not checked: any string is pinned.", suites: SUITES },
-    { name: "cert-entry-prefix-checked", requirement: "CERT-007", description: "An entry is accepted when it starts with a PEM certificate, whatever follows it (a second certificate, any text).", suites: SUITES },
+    { name: "cert-armour-only-checked", requirement: "CERT-007", description: "An entry is accepted when it holds the BEGIN and END CERTIFICATE lines, whatever stands between them (the body is never parsed).", suites: SUITES },
     { name: "cert-only-first-entry-validated", requirement: "CERT-007", description: "Only the first entry of the chain is checked to be a PEM certificate.", suites: SUITES },
     { name: "cert-refused-chain-stored", requirement: "CERT-007", description: "A chain with an entry that is not a certificate is refused, but pinned all the same.", suites: SUITES },
     { name: "cert-chain-string-accepted", requirement: "CERT-008", description: "certificate_chain given as a string is pinned as a chain of one.", suites: SUITES },
-    { name: "cert-empty-chain-accepted", requirement: "CERT-008", description: "An empty certificate_chain array is pinned.", suites: SUITES },
     { name: "cert-other-user-readable", requirement: "AUTH-019", description: "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.", suites: SUITES },
     { name: "cert-other-user-deletable", requirement: "AUTH-019", description: "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.", suites: SUITES },
     { name: "cert-delete-path-user-not-checked", requirement: "AUTH-015", description: "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).", suites: SUITES },
+  ],
+  variants: [
+    {
+      name: "cert-pem-with-text-accepted",
+      description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
+      allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
+      requirements: ["CERT-010"],
+    },
+    {
+      name: "cert-two-pems-per-entry-accepted",
+      description: "A chain entry holding two PEM certificates is pinned as those two certificates, in order.",
+      allowedBy: "neither file says how many certificates one entry holds (CERT-010, LENIENT)",
+      requirements: ["CERT-010"],
+    },
+    {
+      name: "cert-empty-chain-pinned",
+      description: "An empty certificate_chain is pinned (its read form is an empty string).",
+      allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
+      requirements: ["CERT-011"],
+    },
   ],
   seed(ctx, user) {
     const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
@@ -162,7 +199,7 @@ export const certificatePinnedModule: ResourceModule = {
       const userId = pathUser(request, ctx);
       const id = intParam(request, "itemId");
       const chain = ctx.faults.on("cert-other-user-readable") ? chains.getAny(id) : chains.get(userId, id);
-      if (!chain || hidden.has(id)) throw notFound();
+      if (!chain || hidden.has(id)) throw notTheirs(ctx);
       return sendChains(reply, [chain], ctx);
     });
 
@@ -170,7 +207,7 @@ export const certificatePinnedModule: ResourceModule = {
       const userId = pathUser(request, ctx, "cert-delete-path-user-not-checked");
       const id = intParam(request, "itemId");
       const owner = ctx.faults.on("cert-other-user-deletable") ? (chains.ownerOf(id) ?? userId) : userId;
-      if (!chains.get(owner, id) || hidden.has(id)) throw notFound();
+      if (!chains.get(owner, id) || hidden.has(id)) throw notTheirs(ctx);
       if (ctx.faults.on("cert-deleted-still-listed")) hidden.add(id);
       else if (!ctx.faults.on("cert-delete-noop")) chains.delete(owner, id);
       if (ctx.faults.on("cert-delete-empty-body")) return reply.code(200).send();

@@ -1,6 +1,6 @@
-import { badRequest, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
+import { invalidBody, notTheirs } from "./refusals.js";
 
 /** Any single type key will do (conventions §2); this is the provider's object name. */
 export const CHALLENGE_TYPE_KEY = "MasterCardIdentityCheckChallengeRequestUser";
@@ -71,7 +71,7 @@ export const challengeRequestsModule: ResourceModule = {
       const id = intParam(request, "itemId");
       const c = faults.on("challenge-other-user-readable") ? challenges.getAny(id) : challenges.get(userId, id);
       if (!c && faults.on("challenge-unknown-id-500") && challenges.ownerOf(id) === undefined) throw new Error("challenge request is undefined");
-      if (!c) throw notFound();
+      if (!c) throw notTheirs(ctx);
       let view = challengeView(c, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status);
       if (faults.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };
       if (faults.on("challenge-get-status-missing")) delete view.status;
@@ -82,11 +82,11 @@ export const challengeRequestsModule: ResourceModule = {
       const userId = pathUser(request, ctx);
       const id = intParam(request, "itemId");
       const c = faults.on("challenge-other-user-writable") ? challenges.getAny(id) : challenges.get(userId, id);
-      if (!c) throw notFound();
+      if (!c) throw notTheirs(ctx);
       const status = objectBody(request).status;
       if (status === undefined) {
         if (faults.on("challenge-put-missing-status-accepted")) return sendId(reply, c.id);
-        throw badRequest("Field status is required.");
+        throw invalidBody(ctx, "Field status is required.");
       }
       let allowed = CHALLENGE_ANSWERS;
       if (faults.on("challenge-accept-refused")) allowed = ["ACCEPTED_PENDING_RESPONSES", "REJECTED_PENDING_RESPONSE"];
@@ -94,7 +94,7 @@ export const challengeRequestsModule: ResourceModule = {
       const valid = typeof status === "string" && (allowed.includes(status) || faults.on("challenge-put-any-status"));
       if (!valid) {
         if (faults.on("challenge-refused-put-applies")) c.status = String(status);
-        throw badRequest(`Field status must be one of ${CHALLENGE_ANSWERS.join(", ")}.`);
+        throw invalidBody(ctx, `Field status must be one of ${CHALLENGE_ANSWERS.join(", ")}.`);
       }
       c.status = status;
       c.updated = timestamp();

@@ -31,6 +31,8 @@ export interface CompanyBodyOptions {
   typeUnchecked?: readonly string[];
   /** Sample-only fields a faulty server refuses. */
   refused?: readonly string[];
+  /** A required field sent as null counts as given and is stored as null (faults only). */
+  nullAccepted?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -59,6 +61,10 @@ export function parseCompanyBody(body: Record<string, unknown>, options: Company
   const out: Record<string, unknown> = {};
   for (const field of REQUIRED) {
     const v = body[field];
+    if (v === null && options.nullAccepted) {
+      out[field] = v;
+      continue;
+    }
     if (v === undefined || v === null || v === "") {
       if (options.notRequired?.includes(field)) continue;
       throw badRequest(`Field ${field} is required.`);

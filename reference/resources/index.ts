@@ -1,6 +1,7 @@
 import type { ResourceModule } from "../module.js";
 import { authenticationModule } from "./authentication.js";
 import { cardsModule } from "./cards.js";
+import { sandboxFixturesModule } from "./sandbox-fixtures.js";
 import { sandboxUserModule } from "./sandbox-user.js";
 import { attachmentsModule } from "./attachments.js";
 import { cardReplacementModule } from "./card-replacement.js";
@@ -18,6 +19,7 @@ import { versioningModule } from "./versioning.js";
 export const resourceModules: ResourceModule[] = [
   authenticationModule,
   sandboxUserModule,
+  sandboxFixturesModule,
   cardsModule,
   cardReplacementModule,
   companiesModule,

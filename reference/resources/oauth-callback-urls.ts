@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import { badRequest, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
+import { invalidBody, notTheirs } from "./refusals.js";
 
 export const OAUTH_CALLBACK_URL_TYPE_KEY = "OauthCallbackUrl";
 
@@ -48,6 +48,9 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     { name: "callback-url-put-url-type-unchecked", requirement: "OCB-008", description: "PUT callback-url stores a url of any JSON type (POST still checks it).", suites: SUITES },
     { name: "callback-url-other-users-client-accepted", requirement: "OCB-009", description: "Callback-url calls work under any existing OAuth client, the caller's or not.", suites: SUITES },
     { name: "callback-url-item-skips-client-check", requirement: "OCB-009", description: "The list checks that the OAuth client is the caller's; GET callback-url/{itemId} forgets to.", suites: SUITES },
+    { name: "callback-url-put-skips-client-check", requirement: "OCB-009", description: "PUT callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.", suites: SUITES },
+    { name: "callback-url-delete-skips-client-check", requirement: "OCB-009", description: "DELETE callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.", suites: SUITES },
+    { name: "callback-url-refused-put-applies", requirement: "OCB-010", description: "PUT callback-url copies the body's url onto the record before checking it, so a refused PUT still changes the url.", suites: SUITES },
   ],
   seed(ctx, user) {
     const now = timestamp();
@@ -68,14 +71,14 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       if (clients.get(userId, clientId)) return { owner: userId, clientId };
       const owner = clients.ownerOf(clientId);
       if (owner !== undefined && (skipCheck || faults.on("callback-url-other-users-client-accepted"))) return { owner, clientId };
-      throw notFound("No such OAuth client for this user.");
+      throw notTheirs(ctx, "No such OAuth client for this user.");
     }
 
     function item(request: FastifyRequest, skipCheck = false): CallbackUrlRecord {
       const { owner, clientId } = client(request, skipCheck);
       const id = intParam(request, "itemId");
       const found = urls.get(owner, id);
-      if (!found || found.clientId !== clientId) throw notFound();
+      if (!found || found.clientId !== clientId) throw notTheirs(ctx);
       return found;
     }
 
@@ -84,7 +87,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const url = body.url;
       if (url === undefined && faults.on("callback-url-missing-url-accepted")) return "";
       if (!typeChecked && url !== undefined) return String(url as string);
-      if (typeof url !== "string" || url.trim() === "") throw badRequest("Field url must be a non-empty string.");
+      if (typeof url !== "string" || url.trim() === "") throw invalidBody(ctx, "Field url must be a non-empty string.");
       return url;
     }
 
@@ -111,8 +114,11 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     });
 
     app.put(`${BASE}/:itemId`, async (request, reply) => {
-      const found = item(request);
-      const url = urlField(objectBody(request), !faults.on("callback-url-put-url-type-unchecked"));
+      const found = item(request, faults.on("callback-url-put-skips-client-check"));
+      const body = objectBody(request);
+      // The fault merges the body into the record first and validates after, so a refusal comes too late.
+      if (faults.on("callback-url-refused-put-applies")) found.url = body.url as string;
+      const url = urlField(body, !faults.on("callback-url-put-url-type-unchecked"));
       if (!faults.on("callback-url-put-ignored")) {
         found.url = url;
         found.updated = timestamp();
@@ -121,8 +127,9 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     });
 
     app.delete(`${BASE}/:itemId`, async (request, reply) => {
-      const { owner } = client(request);
-      const found = item(request);
+      const skipCheck = faults.on("callback-url-delete-skips-client-check");
+      const { owner } = client(request, skipCheck);
+      const found = item(request, skipCheck);
       if (!faults.on("callback-url-delete-noop")) urls.delete(owner, found.id);
       if (faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
       return sendItems(reply, []);

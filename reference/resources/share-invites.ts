@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { badRequest, notFound } from "../http-error.js";
+import { badRequest } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
+import { invalidBody, notTheirs } from "./refusals.js";
 
 export const SHARE_INVITE_TYPE_KEY = "ShareInviteMonetaryAccountResponse";
 /** The values PUT may set, and the only values a share's status takes (spec: Resources > Share invite). */
@@ -52,13 +53,24 @@ export const shareInvitesModule: ResourceModule = {
     { name: "share-invite-any-status-accepted", requirement: "SHARE-009", description: "PUT stores any status string.", suites: SUITES },
     { name: "share-invite-refused-put-applies", requirement: "SHARE-009", description: "PUT with an unknown status is refused with 400, but the status was already stored.", suites: SUITES },
     { name: "share-invite-echoes-card-id", requirement: "SHARE-010", description: "After a PUT with card_id, list and read answers show card_id.", suites: SUITES },
+    { name: "share-invite-error-echoes-card-id", requirement: "SHARE-010", description: "A PUT refused for its status quotes the request body, card_id included, in the error text.", suites: SUITES },
+    { name: "share-invite-card-id-checked-late", requirement: "SHARE-012", description: "card_id is checked after the status was stored: a PUT refused for its card_id has already moved the share.", suites: SUITES },
     { name: "share-invite-status-required", requirement: "SHARE-011", description: "PUT without status is refused with 400, although status is optional.", suites: SUITES },
     { name: "share-invite-other-user-readable", requirement: "AUTH-019", description: "GET share-invite/{itemId} serves another user's share under the caller's userID.", suites: SUITES },
     { name: "share-invite-other-user-writable", requirement: "AUTH-019", description: "PUT share-invite/{itemId} accepts another user's share under the caller's userID.", suites: SUITES },
   ],
+  variants: [
+    {
+      name: "share-pending-invites",
+      description: "Every third seeded share is an invitation nobody has answered yet, in status PENDING (the provider's), with monetary_account_id null.",
+      allowedBy: "the status table lists the values a PUT sets; moves beyond them are not shown (SHARE-003, LENIENT)",
+      requirements: ["SHARE-003"],
+    },
+  ],
   seed(ctx, user) {
     const shares = ctx.state.collection<ShareInviteRecord>("share-invites");
-    SEEDED_STATUSES.forEach((status, i) => {
+    const pending = ctx.faults.on("share-pending-invites");
+    SEEDED_STATUSES.map((status, i) => (pending && i % 3 === 1 ? "PENDING" : status)).forEach((status, i) => {
       const now = timestamp();
       shares.add(user.id, (id) => ({
         id,
@@ -103,7 +115,7 @@ export const shareInvitesModule: ResourceModule = {
       const userId = pathUser(request, ctx);
       const id = intParam(request, "itemId");
       const found = anyOwner ? shares.getAny(id) : shares.get(userId, id);
-      if (!found) throw notFound();
+      if (!found) throw notTheirs(ctx);
       return found;
     }
 
@@ -124,14 +136,21 @@ export const shareInvitesModule: ResourceModule = {
       const body = objectBody(request);
       const { status, card_id: cardId } = body;
       if (status === undefined && faults.on("share-invite-status-required")) throw badRequest("Field status is required.");
-      if (cardId !== undefined && (typeof cardId !== "number" || !Number.isInteger(cardId) || cardId < 1)) {
-        throw badRequest("Field card_id must be a positive integer.");
-      }
+      const badCardId = cardId !== undefined && (typeof cardId !== "number" || !Number.isInteger(cardId) || cardId < 1);
+      const refuseCardId = () => {
+        throw invalidBody(ctx, "Field card_id must be a positive integer.");
+      };
+      // The fault checks card_id only after the status was stored, so a refused PUT still moves the share.
+      if (badCardId && !faults.on("share-invite-card-id-checked-late")) refuseCardId();
       if (status !== undefined) {
         const known = (SHARE_STATUSES as readonly unknown[]).includes(status);
-        if (typeof status !== "string") throw badRequest("Field status must be a string.");
+        if (typeof status !== "string") throw invalidBody(ctx, "Field status must be a string.");
         if (!known && faults.on("share-invite-refused-put-applies")) found.status = status;
-        if (!known && !faults.on("share-invite-any-status-accepted")) throw badRequest(`Field status must be one of ${SHARE_STATUSES.join(", ")}.`);
+        if (!known && !faults.on("share-invite-any-status-accepted")) {
+          // The fault quotes the whole request body in the error text, write-only card_id included.
+          const echo = faults.on("share-invite-error-echoes-card-id") ? ` Request: ${JSON.stringify(body)}` : "";
+          throw invalidBody(ctx, `Field status must be one of ${SHARE_STATUSES.join(", ")}.${echo}`);
+        }
         // Variant share-answered-moves-refused: GAP-71 leaves moves from an answered share to the server.
         const answered = found.status === "REJECTED" || found.status === "REVOKED" || (found.status === "ACTIVE" && status === "REJECTED");
         if (known && answered && faults.on("share-answered-moves-refused")) throw badRequest(`This share was already answered (${found.status}).`);
@@ -143,6 +162,7 @@ export const shareInvitesModule: ResourceModule = {
           else if (!faults.on("share-invite-rejected-keeps-account")) found.linked = false;
         }
       }
+      if (badCardId) refuseCardId();
       // card_id links a card when the share detail is a card-payment share; the detail is not modelled (GAP-15).
       if (typeof cardId === "number") found.cardId = cardId;
       found.updated = timestamp();

@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FaultSpec } from "../faults.js";
 import { HttpError } from "../http-error.js";
 import type { ReferenceContext, ResourceModule } from "../module.js";
+import type { VariantSpec } from "../variant-spec.js";
 
 // The clean reference serves every endpoint under /v1 only (spec: Versioning), and anything else falls
-// to the not-found handler. These faults model servers that also answer outside /v1, or that have
-// retired a deprecated endpoint.
+// to the not-found handler. The faults model servers that also answer without any version prefix, or
+// that have retired a deprecated endpoint; the variant a server that serves other versions too.
 
 const SUITES = ["versioning"];
 
 export const versioningFaults: FaultSpec[] = [
   { name: "unversioned-paths-served", requirement: "ERR-007", description: "Every endpoint is also served without the /v1 prefix (/user/{userID}/card answers like /v1/user/{userID}/card).", suites: SUITES },
-  { name: "other-version-prefix-served", requirement: "VER-002", description: "Any version prefix (/v2/...) is served as /v1.", suites: SUITES },
   { name: "deprecated-share-invites-retired", requirement: "VER-003", description: "The deprecated share-invite endpoints answer 410 Gone.", suites: [...SUITES, "share-invites"] },
 ];
 
@@ -33,13 +33,21 @@ async function forwardToV1(app: FastifyInstance, request: FastifyRequest, reply:
 
 const METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
 
+/**
+ * Serving another version prefix is not forbidden (banking-api.md: "Policy for future versions ... not
+ * shown"): a server that also runs a /v2 may answer there. VER-002 is LENIENT; strict requires a 4XX.
+ */
+export const versioningVariants: VariantSpec[] = [
+  { name: "version-prefix-aliases", description: "Any version prefix (/v2/..., /v0/...) is served as /v1, as by a server that runs several versions.", allowedBy: "Versioning: policy for future versions not shown (VER-002 LENIENT)", requirements: ["VER-002"] },
+];
+
 export function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): void {
   const { faults } = ctx;
   if (faults.on("unversioned-paths-served")) {
     // auth "none": the replayed request under /v1 runs every check itself.
     app.route({ method: [...METHODS], url: "/user/*", config: { auth: "none" }, handler: (request, reply) => forwardToV1(app, request, reply, request.url) });
   }
-  if (faults.on("other-version-prefix-served")) {
+  if (faults.on("version-prefix-aliases")) {
     app.route({
       method: [...METHODS],
       url: "/:version/user/*",
@@ -64,5 +72,6 @@ export function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceCon
 export const versioningModule: ResourceModule = {
   name: "versioning",
   faults: versioningFaults,
+  variants: versioningVariants,
   register: registerVersioningFaults,
 };
