@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { runInfo } from "../harness/conformance-summary.js";
 import type { PreflightStep } from "../harness/preflight.js";
 import type { TargetProfile } from "../harness/profile.js";
@@ -44,6 +46,17 @@ export function preflightIncomplete(options: {
     ...(options.grep === undefined ? {} : { grep: options.grep }),
     ...(options.shard === undefined ? {} : { shard: options.shard }),
   });
+  // CI reads these files whatever happened: the summary with no test, and one JUnit error naming the cause.
+  mkdirSync(options.reportsDir, { recursive: true });
+  writeFileSync(join(options.reportsDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  writeFileSync(
+    join(options.reportsDir, "junit.xml"),
+    `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="conformance (${xml(options.profile.name)})" tests="1" failures="0" errors="1" time="0">\n` +
+      `    <testsuite name="preflight" tests="1" failures="0" errors="1" skipped="0" time="0">\n` +
+      `        <testcase classname="preflight" name="the target answers" time="0">\n            <error message="${xml(problem)}" type="Unreachable"/>\n        </testcase>\n` +
+      `    </testsuite>\n</testsuites>\n`,
+  );
   finishRun({ reportsDir: options.reportsDir, summary, run, github: false });
   return 1;
 }

@@ -11,6 +11,8 @@ export interface ConcurrentParams {
   numRuns: number;
   /** Runs in flight at once; 1 is fc.assert itself. */
   concurrency: number;
+  /** fast-check's endOnFailure: report the first failing run without shrinking it. */
+  endOnFailure?: boolean;
 }
 
 /** Runs `task(i)` for i in [0, count) with at most `limit` in flight; stops starting new ones past `stopAfter()`. */
@@ -28,9 +30,9 @@ export async function assertConcurrently<Ts extends [unknown, ...unknown[]]>(
   params: ConcurrentParams,
 ): Promise<void> {
   const property = () => fc.asyncProperty(...arbitraries, predicate);
-  const options = { seed: params.seed, numRuns: params.numRuns };
+  const options = { seed: params.seed, numRuns: params.numRuns, ...(params.endOnFailure ? { endOnFailure: true } : {}) };
   if (params.concurrency <= 1 || params.numRuns <= 1) return fc.assert(property(), options);
-  const values = fc.sample(fc.tuple(...(arbitraries as unknown as fc.Arbitrary<unknown>[])), options) as unknown as Ts[];
+  const values = fc.sample(fc.tuple(...(arbitraries as unknown as fc.Arbitrary<unknown>[])), { seed: params.seed, numRuns: params.numRuns }) as unknown as Ts[];
   let firstFailure = Number.POSITIVE_INFINITY;
   const errors = new Map<number, unknown>();
   await pool(

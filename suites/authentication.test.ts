@@ -1,5 +1,6 @@
 // Authentication (banking-api.md "Authentication"; wire conventions §3, §4): the three calls, their
 // order, token kinds, IP binding, and the user in the path.
+import { assertConcurrently } from "../harness/concurrent-property.js";
 import { generateKeyPairSync } from "node:crypto";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
@@ -420,8 +421,10 @@ describe("IP binding over random addresses", () => {
     await allure.parameter("seed", String(t.run.seed));
     const addresses = [addressA!, addressB!] as const;
     const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
-    await fc.assert(
-      fc.asyncProperty(plans, async (plan) => {
+    // A fresh key per run: runs go side by side (profile concurrency), with fc.assert's values and report.
+    await assertConcurrently(
+      [plans],
+      async (plan) => {
         // A fresh key per run: each run binds (or locks out) its own key.
         const apiKey = await t.freshApiKey(addressA);
         const at = (which: 0 | 1) => addresses[which];
@@ -446,8 +449,8 @@ describe("IP binding over random addresses", () => {
         const exchange = await t.client.request({ path: `/user/${String(session.userId)}/card`, token: session.token ?? null, from: at(plan.from.resource) });
         if (bound.includes(at(plan.from.resource))) expectOk(exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-011", what: `in ${script}` });
         else expectRefused(exchange, { req: "AUTH-011", what: `in ${script}: the session is bound to ${bound.join(", ")}` });
-      }),
-      { seed: t.run.seed, numRuns: t.profile.propertyRuns, endOnFailure: true },
+      },
+      { seed: t.run.seed, numRuns: t.profile.propertyRuns, endOnFailure: true, concurrency: t.profile.concurrency },
     );
   });
 });

@@ -5,6 +5,7 @@
 // must apply, forbidden ones must be refused with exactly 400 and change nothing, and moves the table does
 // not decide are the target's choice (LENIENT, recorded; strict requires refusal). A shrunk counterexample
 // prints as the script of calls; the failure message names the calls that led to it.
+import { assertConcurrently } from "../harness/concurrent-property.js";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
@@ -89,14 +90,16 @@ describe("card state table", () => {
     });
     const scripts = fc.commands(cardCommands(SLOTS), { maxCommands: 20, size: "max" });
     try {
-      await fc.assert(
-        fc.asyncProperty(kinds, scripts, (wanted, commands) =>
+      // Each run plays on its own fresh user's cards, so runs go side by side (profile concurrency); the
+      // seed, the values tried and the shrunk script stay those of a sequential fc.assert.
+      await assertConcurrently(
+        [kinds, scripts],
+        (wanted, commands) =>
           fc.asyncModelRun(async () => {
             const { model, real } = await freshCards(lenient, wanted);
             return { model, real };
           }, commands),
-        ),
-        { seed: t.run.seed, numRuns: t.profile.propertyRuns },
+        { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: t.profile.concurrency },
       );
     } finally {
       await lenient.report(annotate);

@@ -284,13 +284,15 @@ describe("lists of every size", () => {
         const before = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-021", what: describeCount(count) });
         const future = before.pagination?.future_url;
         const added: number[] = [];
-        while (alive.length > size) {
-          const id = alive.shift()!;
+        // Oldest first out, new ones in; the requests of each step go out together (a remote target's
+        // round trips overlap), and the new ids join in ascending order, as created one by one.
+        const dropped = alive.splice(0, Math.max(0, alive.length - size));
+        await Promise.all(dropped.map(async (id) => {
           await remove(id);
           created.delete(id);
-        }
-        while (alive.length < size) {
-          const id = await create();
+        }));
+        const made = await Promise.all(Array.from({ length: Math.max(0, size - alive.length) }, () => create()));
+        for (const id of made.sort((a, b) => a - b)) {
           alive.push(id);
           added.push(id);
           created.add(id);

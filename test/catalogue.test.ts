@@ -88,6 +88,7 @@ describe("requirements schema", () => {
     part: "Endpoints",
     resource: "card",
     section: "Endpoints > Cards",
+    source: [{ in: "banking-api.md", quote: "| GET | /user/{userID}/card | none | cards the user can access; 400 on error |" }],
     level: "MUST",
     status: "planned",
   };
@@ -110,6 +111,8 @@ describe("requirements schema", () => {
     { description: "a section outside the specification's parts", entry: { ...valid, section: "Cards" }, valid: false },
     { description: "a statement over two lines", entry: { ...valid, statement: "GET /card answers 200\nwith the cards." }, valid: false },
     { description: "a missing section", entry: { ...valid, section: undefined }, valid: false },
+    { description: "a missing source", entry: { ...valid, source: undefined }, valid: false },
+    { description: "a source from another file", entry: { ...valid, source: [{ in: "README.md", quote: "a quoted sentence" }] }, valid: false },
   ];
   function schemaCase(c: (typeof cases)[number]): void {
     it(`${c.valid ? "accepts" : "rejects"} ${c.description}`, () => {

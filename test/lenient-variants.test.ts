@@ -17,7 +17,10 @@ describe("legal variants of LENIENT requirements", () => {
 
   it("every covered LENIENT requirement is played by a legal variant", async ({ annotate }) => {
     const played = new Set(variants.flatMap((v) => v.requirements ?? []));
-    const missing = [...catalogue.values()].filter((r) => r.level === "LENIENT" && r.status === "covered" && !played.has(r.id)).map((r) => `${r.id} ${r.statement}`);
+    // noVariant: the other reading is a profile switch (a capability), recorded with its reason in the catalogue.
+    const missing = [...catalogue.values()]
+      .filter((r) => r.level === "LENIENT" && r.status === "covered" && !played.has(r.id) && !(r as { noVariant?: string }).noVariant)
+      .map((r) => `${r.id} ${r.statement}`);
     if (COVERAGE_ENFORCED || missing.length === 0) {
       expect(missing, "covered LENIENT requirements no variant names in its `requirements`").toEqual([]);
       return;

@@ -18,6 +18,8 @@ export interface ChaosOptions {
   retryAfter?: string;
   /** Requests answered 503 or dropped every time (a persistent fault, not weather), e.g. one endpoint. */
   persistent?: (method: string, path: string) => "503" | "drop" | undefined;
+  /** Added before each forwarded request (a server this many ms away; npm run bench's latency scenario). */
+  delayMs?: number;
 }
 
 export interface ChaosProxy {
@@ -80,21 +82,30 @@ export async function startChaosProxy(targetBaseUrl: string, options: ChaosOptio
     }
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
     for (const name of HOP_BY_HOP) delete headers[name];
-    const upstream = forward({ host: target.hostname, port: target.port, method, path, headers, agent: agentFor(source) }, (reply) => {
-      if (fault === "drop-after") {
-        // The target did the work; its answer is lost on the way back.
-        stats.injected["drop-after"]++;
-        reply.resume();
-        reply.on("end", () => req.socket.destroy());
-        return;
-      }
-      const out: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-      res.writeHead(reply.statusCode ?? 502, out);
-      reply.pipe(res);
-    });
-    upstream.on("error", () => req.socket.destroy());
-    req.pipe(upstream);
+    if (options.delayMs) {
+      // Hold the request body until the delay is over, then forward as usual.
+      req.pause();
+      setTimeout(() => send(), options.delayMs);
+      return;
+    }
+    send();
+    function send(): void {
+      const upstream = forward({ host: target.hostname, port: target.port, method, path, headers, agent: agentFor(source) }, (reply) => {
+        if (fault === "drop-after") {
+          // The target did the work; its answer is lost on the way back.
+          stats.injected["drop-after"]++;
+          reply.resume();
+          reply.on("end", () => req.socket.destroy());
+          return;
+        }
+        const out: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+        res.writeHead(reply.statusCode ?? 502, out);
+        reply.pipe(res);
+      });
+      upstream.on("error", () => req.socket.destroy());
+      req.pipe(upstream);
+    }
   });
   // Keep-alive from the suite's client; a dropped connection is one socket, never the server.
   server.keepAliveTimeout = 10_000;

@@ -25,9 +25,10 @@ export function runAgainst(
   targets: string,
   target: string,
   suites: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; preflight?: boolean } = {},
 ): Promise<SpawnedRun> {
-  return spawnConformance(["run", ...suites, "--targets", targets, "--target", target], {
+  const flags = options.preflight === false ? ["--no-preflight"] : [];
+  return spawnConformance(["run", ...suites, "--targets", targets, "--target", target, ...flags], {
     env: { ...NO_PROXY_ENV, ...options.env },
     timeoutMs: options.timeoutMs ?? 90_000,
   });
