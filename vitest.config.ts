@@ -23,8 +23,9 @@ const conformance = (name: string, include: string[], only?: RegExp): TestProjec
 
 // `target` (optional) is read by harness/global-setup.ts: the profile that fault's server is built from.
 const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[]; requirement: string; target?: string }[];
-// Legal variants of the reference ("variant:<name>"): every suite runs, and nothing may fail.
-const variantPlan = JSON.parse(process.env.CONFORMANCE_VARIANT_PLAN ?? "[]") as string[];
+// Legal variants of the reference ("variant:<name>"): the suites the variant can change (all when it names
+// none) run, and nothing may fail.
+const variantPlan = JSON.parse(process.env.CONFORMANCE_VARIANT_PLAN ?? "[]") as { variant: string; suites?: string[] }[];
 
 export default defineConfig({
   test: {
@@ -38,7 +39,7 @@ export default defineConfig({
           new RegExp(`(?:^|\\s)${entry.requirement}(?=\\s)`),
         ),
       ),
-      ...variantPlan.map((variant) => conformance(`variant:${variant}`, ["suites/**/*.test.ts"])),
+      ...variantPlan.map(({ variant, suites }) => conformance(`variant:${variant}`, suites ? suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"])),
       {
         test: {
           name: "selftest",

@@ -38,7 +38,7 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
 
   // A fault with a `target` runs against that profile (e.g. reference-signed), the others against "reference".
   process.env.CONFORMANCE_KILL_PLAN = JSON.stringify(faults.map((f) => ({ fault: f.name, suites: f.suites, requirement: f.requirement, ...(f.target ? { target: f.target } : {}) })));
-  process.env.CONFORMANCE_VARIANT_PLAN = JSON.stringify(variants.map((v) => v.name));
+  process.env.CONFORMANCE_VARIANT_PLAN = JSON.stringify(variants.map((v) => ({ variant: v.name, ...(v.suites ? { suites: v.suites } : {}) })));
   process.env[RUN_ENV.targets] = join(PACKAGE_ROOT, "targets.yaml");
   process.env[RUN_ENV.target] = "reference";
   process.env[RUN_ENV.reports] = reportsDir;

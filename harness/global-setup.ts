@@ -23,7 +23,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const base = profileFromEnv(faultTarget ? { ...process.env, [RUN_ENV.target]: faultTarget, [RUN_ENV.faults]: "" } : process.env);
   // A variant project ("variant:<name>") runs against the reference with that one legal variant on.
   const variant = project.name.startsWith("variant:") ? project.name.slice("variant:".length) : undefined;
-  const profile = fault ? { ...base, embedded: true, faults: [fault] } : variant ? { ...base, embedded: true, variants: [variant] } : base;
+  // A variant project proves tolerance, not depth: fewer property runs (its seed stays the profile's).
+  const profile = fault
+    ? { ...base, embedded: true, faults: [fault] }
+    : variant
+      ? { ...base, embedded: true, variants: [variant], propertyRuns: Math.min(base.propertyRuns, VARIANT_PROPERTY_RUNS) }
+      : base;
   const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   let stopServer: (() => Promise<void>) | undefined;
   let baseUrl = profile.baseUrl;
@@ -92,6 +97,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopServer?.();
   };
 }
+
+/** Property runs in a legal-variant project of the kill matrix (the clean and fault projects keep the profile's). */
+const VARIANT_PROPERTY_RUNS = 10;
 
 /** The target profile the kill-matrix plan (cli/kill-matrix.ts) names for a fault, if any. */
 function killPlanTarget(fault: string): string | undefined {

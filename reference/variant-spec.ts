@@ -16,4 +16,32 @@ export interface VariantSpec {
    * self-test requires every LENIENT requirement to be named by at least one variant.
    */
   requirements?: string[];
+  /**
+   * The suites whose answers the variant can change (suites/<name>.test.ts without .test.ts): the kill matrix
+   * runs only those with it on. Absent: every suite (cross-cutting variants: envelope, ids, transport, auth).
+   */
+  suites?: readonly string[];
 }
+
+/**
+ * Suites that read every resource (object-level checks, error sweeps, list rules, envelopes, versions): a
+ * resource's variant is run against them and its own suites. A variant that reaches further declares no scope.
+ */
+const EVERY_RESOURCE = ["authorisation", "errors", "error-bodies", "envelope", "pagination", "versioning", "headers"] as const;
+const CARD_SUITES = ["cards", "card-state-machine", "card-replacement", "pin-code", "authentication", "signatures"] as const;
+
+export const VARIANT_SCOPE = {
+  cards: [...CARD_SUITES, ...EVERY_RESOURCE],
+  replacement: ["card-replacement", "cards", ...EVERY_RESOURCE],
+  companies: ["companies", ...EVERY_RESOURCE],
+  categories: ["categories", ...EVERY_RESOURCE],
+  companiesAndCategories: ["companies", "categories", ...EVERY_RESOURCE],
+  attachments: ["attachments", ...EVERY_RESOURCE],
+  announcements: ["feature-announcements", ...EVERY_RESOURCE],
+  announcementsAndAttachments: ["feature-announcements", "attachments", ...EVERY_RESOURCE],
+  certificates: ["certificate-pinned", ...EVERY_RESOURCE],
+  shares: ["share-invites", ...EVERY_RESOURCE],
+  challenges: ["challenge-requests", ...EVERY_RESOURCE],
+  resources: ["attachments", "certificate-pinned", "oauth-callback-urls", "share-invites", "challenge-requests", ...EVERY_RESOURCE],
+  versioning: ["versioning", ...EVERY_RESOURCE],
+} as const satisfies Record<string, readonly string[]>;

@@ -57,11 +57,19 @@ async function itemIdsFor(endpoint: Endpoint): Promise<number[]> {
  */
 async function getItem(endpoint: Endpoint, ids: number[]): Promise<Awaited<ReturnType<typeof get>> | undefined> {
   let last: Awaited<ReturnType<typeof get>> | undefined;
-  for (const itemId of ids.slice(0, 5)) {
-    last = await get(fillPath(endpoint, { userID: t.primary().userId, fixtures: t.profile.fixtures, itemId })!);
-    if (last.status === 200 || ITEM_FIXTURES[endpoint.path]) return last;
-    const stillListed = (await itemIdsFor(endpoint)).includes(itemId);
-    if (stillListed) return last;
+  // Another file may have listed a batch of items and be deleting them all: list again a few times, so an
+  // item that stays is found (the newest page can be made of items about to go).
+  for (let round = 0; round < 5; round++) {
+    if (round > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 200 * round));
+      ids = await itemIdsFor(endpoint);
+    }
+    for (const itemId of ids.slice(0, 5)) {
+      last = await get(fillPath(endpoint, { userID: t.primary().userId, fixtures: t.profile.fixtures, itemId })!);
+      if (last.status === 200 || ITEM_FIXTURES[endpoint.path]) return last;
+      const stillListed = (await itemIdsFor(endpoint)).includes(itemId);
+      if (stillListed) return last;
+    }
   }
   return last;
 }

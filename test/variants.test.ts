@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../harness/client.js";
 import type { Exchange } from "../harness/exchange.js";
 import { openSession } from "../harness/session.js";
+import { suiteFileNames } from "../harness/test-titles.js";
 import { faultCatalogue, startReferenceServer, variantCatalogue } from "../reference/server.js";
 import type { Probe, ProbeFn } from "./variant-probes/support.js";
 
@@ -54,6 +55,7 @@ describe("legal variants of the reference", () => {
       expect(v.description.length, v.name).toBeGreaterThan(10);
       expect(v.allowedBy.length, v.name).toBeGreaterThan(3);
       expect(faults.has(v.name), `${v.name} is also a fault's name`).toBe(false);
+      for (const suite of v.suites ?? []) expect(suiteFileNames(), `${v.name} scopes unknown suite ${suite}`).toContain(suite);
     }
     expect(Object.keys(PROBES).sort()).toEqual(variantCatalogue().map((v) => v.name).sort());
   });

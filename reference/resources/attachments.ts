@@ -4,6 +4,7 @@ import { badRequest, HttpError } from "../http-error.js";
 import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 const SUITES = ["attachments"];
 export const ATTACHMENT_TYPE_KEY = "AttachmentUser";
@@ -117,13 +118,13 @@ export const attachmentsModule: ResourceModule = {
   ],
   variants: [
     {
-      name: "attachment-empty-upload-stored",
+      name: "attachment-empty-upload-stored", suites: VARIANT_SCOPE.attachments,
       description: "An upload with an empty body (and a known type and a description) is stored and answered with its Id.",
       allowedBy: "neither file says an empty upload is refused (ATT-009, LENIENT)",
       requirements: ["ATT-009"],
     },
     {
-      name: "resource-refusal-codes",
+      name: "resource-refusal-codes", suites: VARIANT_SCOPE.resources,
       description: "Refusals on the attachment, certificate, callback-url, share and challenge endpoints use other 4XX codes: 415 for an attachment type, 422 for an invalid body, 403 for an item that is not the caller's.",
       allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
       requirements: ["ATT-003", "ATT-004", "ATT-010", "CERT-005", "CERT-007", "CERT-008", "OCB-006", "OCB-007", "OCB-008", "OCB-009", "SHARE-009", "CHAL-006", "CHAL-007", "FEAT-003"],

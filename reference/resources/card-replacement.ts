@@ -8,6 +8,7 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContex
 import { timestamp } from "../time.js";
 import type { VariantSpec } from "../variant-spec.js";
 import { cardView, newPan, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 interface Texts {
   name_on_card?: string;
@@ -43,19 +44,19 @@ export const cardReplacementFaults: FaultSpec[] = [
 
 export const cardReplacementVariants: VariantSpec[] = [
   {
-    name: "replace-refusals-400",
+    name: "replace-refusals-400", suites: VARIANT_SCOPE.replacement,
     description: "Every refusal of the two replace endpoints answers 400, as the card endpoints do (an unknown or foreign card included, not 404 or 403).",
     allowedBy: "conventions §6 (card replace is not a card list, read or update: any 4XX)",
     requirements: ["REPL-007", "REPL-009", "REPL-010", "REPL-015"],
   },
   {
-    name: "replace-refuses-name-on-card",
+    name: "replace-refuses-name-on-card", suites: VARIANT_SCOPE.replacement,
     description: "Every name_on_card sent to a replace is refused with 400: the names available for the user are a list the API does not show, and it holds none of the card's names.",
     allowedBy: "banking-api.md: name_on_card is chosen among the names available for the user (not shown; GAP-30)",
     requirements: ["REPL-014"],
   },
   {
-    name: "replace-new-card-answers-old-id",
+    name: "replace-new-card-answers-old-id", suites: VARIANT_SCOPE.replacement,
     description: "A replacement is a new card (new id, new number, same expiry, the texts sent), but the single replace answers the old card's Id; the old card stays as it was.",
     allowedBy: "GAP-29 (old or new card's id is open); conventions §7 (→ Id)",
   },

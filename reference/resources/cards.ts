@@ -13,6 +13,7 @@ import type { Collection } from "../state.js";
 import { timestamp } from "../time.js";
 import { checkPinEncryption } from "../encryption.js";
 import { CARD_STATUSES, orderMove, parseCardUpdate, PERMANENT, statusMove, type Amount, type CardUpdate } from "./card-rules.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 export const CARD_TYPE_KEY = "Card";
 
@@ -164,31 +165,31 @@ export const cardFaults: FaultSpec[] = [
 /** Legal variants of the card endpoints (each plays a LENIENT reading; test/variant-probes/cards.ts). */
 export const cardVariants: VariantSpec[] = [
   {
-    name: "card-order-status-open",
+    name: "card-order-status-open", suites: VARIANT_SCOPE.cards,
     description: "One seeded card shows order_status NEW_CARD_REQUEST_RECEIVED, a value outside the six the specification names.",
     allowedBy: "Resources > Card: order status values \"that occur\" (the list is not closed); GAP-05",
     requirements: ["CARD-006"],
   },
   {
-    name: "card-types-coerced",
+    name: "card-types-coerced", suites: VARIANT_SCOPE.cards,
     description: "PUT /card/{id} coerces scalar fields of the wrong JSON type (42 → \"42\", \"7\" → 7) instead of refusing them.",
     allowedBy: "Endpoints > Cards (which inputs fail is not listed); GAP-24",
     requirements: ["CARD-012"],
   },
   {
-    name: "card-reissued-activated",
+    name: "card-reissued-activated", suites: VARIANT_SCOPE.cards,
     description: "The first ACCEPTED_FOR_PRODUCTION card is a re-issue of an activated card: it accepts DEACTIVATED.",
     allowedBy: "States and transitions > Card (complete transition graph not shown; a card's past is not shown)",
     requirements: ["CARD-018"],
   },
   {
-    name: "card-unlisted-moves-applied",
+    name: "card-unlisted-moves-applied", suites: VARIANT_SCOPE.cards,
     description: "Status and order-status moves the state table does not list are applied instead of refused.",
     allowedBy: "States and transitions > Card: complete card transition graph not shown; GAP-10",
     requirements: ["CARD-020"],
   },
   {
-    name: "card-limits-refused",
+    name: "card-limits-refused", suites: VARIANT_SCOPE.cards,
     description: "PUT /card/{id} with card_limit, card_limit_atm or country_permission is refused with 400 (the fields are not writable here).",
     allowedBy: "Endpoints > Cards: their field names in the update body are not listed; GAP-26",
     requirements: ["CARD-026"],

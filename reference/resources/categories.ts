@@ -2,6 +2,7 @@ import { badRequest } from "../http-error.js";
 import { objectBody, pathUser, sendItems, sendId, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
 import { recoded } from "./companies.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 const SUITES = ["categories"];
 const OPTIONAL = ["category", "description", "color", "icon"] as const;
@@ -35,7 +36,7 @@ export const categoriesModule: ResourceModule = {
   ],
   variants: [
     {
-      name: "category-status-enabled-disabled",
+      name: "category-status-enabled-disabled", suites: VARIANT_SCOPE.categories,
       description: "POST category takes status ENABLED or DISABLED only; any other status (ACTIVE included) is refused with 400.",
       allowedBy: "GAP-35 (status is a \"required string, whether the category is active\"; values not shown)",
     },

@@ -5,6 +5,7 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContex
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 const SUITES = ["certificate-pinned"];
 export const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
@@ -141,19 +142,19 @@ export const certificatePinnedModule: ResourceModule = {
   ],
   variants: [
     {
-      name: "cert-pem-with-text-accepted",
+      name: "cert-pem-with-text-accepted", suites: VARIANT_SCOPE.certificates,
       description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
       allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
       requirements: ["CERT-010"],
     },
     {
-      name: "cert-two-pems-per-entry-accepted",
+      name: "cert-two-pems-per-entry-accepted", suites: VARIANT_SCOPE.certificates,
       description: "A chain entry holding two PEM certificates is pinned as those two certificates, in order.",
       allowedBy: "neither file says how many certificates one entry holds (CERT-010, LENIENT)",
       requirements: ["CERT-010"],
     },
     {
-      name: "cert-empty-chain-pinned",
+      name: "cert-empty-chain-pinned", suites: VARIANT_SCOPE.certificates,
       description: "An empty certificate_chain is pinned (its read form is an empty string).",
       allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
       requirements: ["CERT-011"],

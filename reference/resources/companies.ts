@@ -6,6 +6,7 @@ import { paginate } from "../pagination.js";
 import type { User } from "../state.js";
 import { timestamp } from "../time.js";
 import { parseCompanyBody, type CompanyBody, type Strings } from "./company-body.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 export const COMPANY_TYPE_KEY = "UserCompany";
 
@@ -156,24 +157,25 @@ export const companiesModule: ResourceModule = {
   ],
   variants: [
     {
-      name: "company-null-for-unset",
+      name: "company-null-for-unset", suites: VARIANT_SCOPE.companies,
       description: "The company read form carries null for every member it has no value for (chamber_of_commerce_number, addresses, customer, contract_date_end, ...) instead of leaving it out.",
       allowedBy: "banking-api.md gives the Company fields' types, not their presence (COMP-016, LENIENT)",
       requirements: ["COMP-016"],
     },
     {
-      name: "company-relation-ids-integer",
+      name: "company-relation-ids-integer", suites: VARIANT_SCOPE.companies,
       description: "Every company carries a relation whose user_id and counter_user_id are integers.",
       allowedBy: "Resources: \"id fields are integers\" against the Relation line's \"(string)\" (both readings pass)",
     },
     {
-      name: "company-read-form-sparse",
+      name: "company-read-form-sparse", suites: VARIANT_SCOPE.companies,
       description: "The company read form leaves out the body fields (name, country, legal_form, chamber_of_commerce_number, addresses, ubo): the body is headed \"write-only fields\".",
       allowedBy: "GAP-03 (write-only body heading); COMP-017 (LENIENT)",
       requirements: ["COMP-017"],
     },
     {
       name: REFUSAL_CODES_VARIANT,
+      suites: VARIANT_SCOPE.companiesAndCategories,
       description: "Company and category refusals use other 4XX codes: 422 for an invalid body, 403 for a company that is not found, 404 for a userID that is not the caller's.",
       allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
       requirements: ["COMP-006", "COMP-010", "COMP-014", "CAT-003", "CAT-004", "AUTH-015", "AUTH-019", "ERR-014"],

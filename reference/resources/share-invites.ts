@@ -4,6 +4,7 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule 
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 export const SHARE_INVITE_TYPE_KEY = "ShareInviteMonetaryAccountResponse";
 /** The values PUT may set, and the only values a share's status takes (spec: Resources > Share invite). */
@@ -61,7 +62,7 @@ export const shareInvitesModule: ResourceModule = {
   ],
   variants: [
     {
-      name: "share-pending-invites",
+      name: "share-pending-invites", suites: VARIANT_SCOPE.shares,
       description: "Every third seeded share is an invitation nobody has answered yet, in status PENDING (the provider's), with monetary_account_id null.",
       allowedBy: "the status table lists the values a PUT sets; moves beyond them are not shown (SHARE-003, LENIENT)",
       requirements: ["SHARE-003"],

@@ -3,6 +3,7 @@ import type { FaultSpec } from "../faults.js";
 import { HttpError } from "../http-error.js";
 import type { ReferenceContext, ResourceModule } from "../module.js";
 import type { VariantSpec } from "../variant-spec.js";
+import { VARIANT_SCOPE } from "../variant-spec.js";
 
 // The clean reference serves every endpoint under /v1 only (spec: Versioning), and anything else falls
 // to the not-found handler. The faults model servers that also answer without any version prefix, or
@@ -38,7 +39,7 @@ const METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
  * shown"): a server that also runs a /v2 may answer there. VER-002 is LENIENT; strict requires a 4XX.
  */
 export const versioningVariants: VariantSpec[] = [
-  { name: "version-prefix-aliases", description: "Any version prefix (/v2/..., /v0/...) is served as /v1, as by a server that runs several versions.", allowedBy: "Versioning: policy for future versions not shown (VER-002 LENIENT)", requirements: ["VER-002"] },
+  { name: "version-prefix-aliases", suites: VARIANT_SCOPE.versioning, description: "Any version prefix (/v2/..., /v0/...) is served as /v1, as by a server that runs several versions.", allowedBy: "Versioning: policy for future versions not shown (VER-002 LENIENT)", requirements: ["VER-002"] },
 ];
 
 export function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): void {
