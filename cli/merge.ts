@@ -116,7 +116,14 @@ function mergedSummary(parts: Part[], run: RunInfo): RunSummary {
     finishedAt: run.finishedAt,
     durationMs: Date.parse(run.finishedAt) - Date.parse(run.startedAt),
     seed: run.seed,
-    totals: { passed: count("passed"), failed: count("failed"), skipped: count("skipped") },
+    // As summary-reporter.ts counts them: a test broken by transport is not a failure, and retries add up.
+    totals: {
+      passed: count("passed"),
+      failed: count("failed") - tests.filter((t) => t.broken).length,
+      skipped: count("skipped"),
+      broken: tests.filter((t) => t.broken).length,
+      retries: tests.reduce((sum, t) => sum + (t.retries ?? 0), 0),
+    },
     errors: parts.flatMap((p) => p.summary.errors),
     tests,
   };

@@ -155,7 +155,8 @@ export const cardFaults: FaultSpec[] = [
   fault("card-refused-move-applies-texts", "CARD-033", "preferred_name_on_card and second_line are saved before the state table is consulted, so a refused move keeps them."),
   fault("card-status-put-ignores-texts", "CARD-034", "A PUT that carries a status applies only the status; the names, second_line and fallback sent with it are dropped."),
   fault("card-error-echoes-request-body", "CARD-035", "The error answer of a refused card PUT carries the request body (cancellation_reason and activation_code included) for debugging."),
-  fault("card-read-non-integer-id-404", "CARD-036", "GET /card/{itemId} with an itemId that is not an integer answers 404 (the route does not match) instead of 400."),
+  // Legal by default (CARD-036 is LENIENT): only the strict profile requires the card failure's 400.
+  { ...fault("card-read-non-integer-id-404", "CARD-036", "GET /card/{itemId} with an itemId that is not an integer answers 404 (the route does not match) instead of 400."), target: "reference-strict" },
   fault("card-put-unknown-card-404", "CARD-037", "PUT /card/{itemId} of a card the user does not have answers 404 instead of 400."),
   fault("card-put-malformed-json-422", "CARD-038", "PUT /card/{itemId} with a body that is not valid JSON answers 422 instead of 400."),
   fault("card-list-cached", "CARD-007", "GET /card serves the view each card had at its first listing, so later PUTs never show in the list."),
@@ -164,6 +165,12 @@ export const cardFaults: FaultSpec[] = [
 
 /** Legal variants of the card endpoints (each plays a LENIENT reading; test/variant-probes/cards.ts). */
 export const cardVariants: VariantSpec[] = [
+  {
+    name: "card-route-integer-ids-only", suites: VARIANT_SCOPE.cards,
+    description: "GET /card/{itemId} with an itemId that is not an integer answers 404 with an error body: the route matches integers only.",
+    allowedBy: "conventions §6 (a path id that is not an integer → 4XX); GAP-81",
+    requirements: ["CARD-036"],
+  },
   {
     name: "card-order-status-open", suites: VARIANT_SCOPE.cards,
     description: "One seeded card shows order_status NEW_CARD_REQUEST_RECEIVED, a value outside the six the specification names.",
@@ -321,7 +328,7 @@ export const cardsModule: ResourceModule = {
     const readStatus: RouteConfig = faults.on("card-error-404-instead-of-400") ? {} : { errorStatus: 400 };
     app.get("/v1/user/:userID/card/:itemId", { config: readStatus }, async (request, reply) => {
       // The careless route pattern (/card/:itemId(\d+)): any other id falls through to "no such endpoint".
-      if (faults.on("card-read-non-integer-id-404") && !/^\d+$/.test((request.params as { itemId: string }).itemId)) {
+      if ((faults.on("card-read-non-integer-id-404") || faults.on("card-route-integer-ids-only")) && !/^\d+$/.test((request.params as { itemId: string }).itemId)) {
         return sendError(reply, request, ctx, 404, `No such endpoint: GET ${request.url.split("?")[0]}.`);
       }
       const userId = pathUser(request, ctx, "card-item-path-user-not-checked");

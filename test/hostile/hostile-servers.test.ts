@@ -115,11 +115,15 @@ describe.concurrent("the suite against a server that misbehaves", () => {
         expect(result.seen.some((s) => s.startsWith("POST /v1/session-server"))).toBe(true);
         const onResources = messages.filter((m) => RESOURCE.test(m));
         expect(onResources.length, messages.join("\n")).toBeGreaterThan(0);
-        for (const message of onResources) expect(message).toMatch(scenario.message);
+        // Each names what went wrong; the misbehaviour itself shows in some (others fail another rule first, such
+        // as a request id the hostile server never echoes).
+        expect(onResources.some((m) => scenario.message.test(m)), onResources.join("\n")).toBe(true);
+        for (const message of onResources) expect(message).toMatch(/^[A-Z]+-\d{3}: GET |no complete answer|connection/);
         expect(messages.every((m) => !/no session for the primary user/.test(m)), messages.join("\n")).toBe(true);
       } else {
         // Every check fails: with the bootstrap's reason, or (checks that need no session) with its own request's, same problem.
-        expect(failed.length).toBe(summary.tests.length);
+        // (checks this profile cannot run, such as those needing two source addresses, skip with their reason)
+        expect(failed.length).toBe(summary.tests.filter((t) => t.status !== "skipped").length);
         for (const message of messages) expect(message).toMatch(scenario.message);
         expect(messages.some((m) => AT_INSTALLATION.test(m)), messages.join("\n")).toBe(true);
       }

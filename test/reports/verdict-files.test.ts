@@ -71,11 +71,13 @@ describe("conformance.json and conformance.md", () => {
     const report = conformance(run.reportsDir);
     expect(report.verdict).toBe("CONFORMANT");
     expect(report.requirements.find((r) => r.id === "HDR-003")!.status).toBe("deviation");
-    expect(report.totals.tests).toMatchObject({ failed: 0, deviation: 1 });
+    // Every check of the echo (on answers and on refusals) deviates; none fails.
+    expect(report.totals.tests.failed).toBe(0);
+    expect(report.totals.tests.deviation).toBeGreaterThan(0);
     expect(markdown(run.reportsDir)).toMatch(/### Deviations \(conventions switched off by the profile\)\n\n- \*\*HDR-003\*\*/);
     expect(run.stdout).toMatch(/Deviations \(conventions the profile switched off; they do not fail the run\):\n {2}~ headers > /);
     // The summary still records the raw failure; the verdict is where the profile's choice applies.
-    expect(run.summary!.totals.failed).toBe(1);
+    expect(run.summary!.totals.failed).toBe(report.totals.tests.deviation);
   });
 
   it("required checks skipped: INCOMPLETE, with the skip reason (and exit 0: nothing failed)", async () => {
@@ -96,7 +98,8 @@ describe("conformance.json and conformance.md", () => {
     expect(run.code).toBe(1);
     const report = conformance(run.reportsDir);
     expect(report.verdict).toBe("INCOMPLETE");
-    expect(report.reason).toMatch(/could not be reached .*connection refused/);
-    expect(report.tests.every((t) => t.kind === "unreachable")).toBe(true);
+    // The preflight stops before any check: one reason, no requirement failure.
+    expect(report.reason).toMatch(/target unreachable: .*connection refused/);
+    expect(report.tests).toEqual([]);
   });
 });
