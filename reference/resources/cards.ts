@@ -328,7 +328,10 @@ export const cardsModule: ResourceModule = {
     const readStatus: RouteConfig = faults.on("card-error-404-instead-of-400") ? {} : { errorStatus: 400 };
     app.get("/v1/user/:userID/card/:itemId", { config: readStatus }, async (request, reply) => {
       // The careless route pattern (/card/:itemId(\d+)): any other id falls through to "no such endpoint".
-      if ((faults.on("card-read-non-integer-id-404") || faults.on("card-route-integer-ids-only")) && !/^\d+$/.test((request.params as { itemId: string }).itemId)) {
+      const itemId = (request.params as { itemId: string }).itemId;
+      // The variant's route takes any integer (negative ones too: those are card reads of no card, 400);
+      // the fault's takes digits only.
+      if ((faults.on("card-read-non-integer-id-404") && !/^\d+$/.test(itemId)) || (faults.on("card-route-integer-ids-only") && !/^-?\d+$/.test(itemId))) {
         return sendError(reply, request, ctx, 404, `No such endpoint: GET ${request.url.split("?")[0]}.`);
       }
       const userId = pathUser(request, ctx, "card-item-path-user-not-checked");
