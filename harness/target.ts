@@ -51,14 +51,8 @@ export function useTarget(): Target {
     registerSecret(session?.sessionToken, "session token");
     registerSecret(session?.installationToken, "installation token");
   }
-  const logExchange = run.logExchanges ? exchangeLogger(run.reportsDir, SUITES_DIR) : undefined;
-  // The kill matrix's fault and variant projects read only pass or fail: no Allure attachment per exchange there.
-  const onExchange = run.logExchanges
-    ? async (exchange: Exchange) => {
-        logExchange?.(exchange);
-        await recordExchange(exchange);
-      }
-    : noteExchange;
+  // The kill matrix's fault and variant projects read only pass or fail: no exchange log, no Allure attachment.
+  const onExchange = run.logExchanges ? loggingAndRecording(exchangeLogger(run.reportsDir, SUITES_DIR)) : noteExchange;
   const client = new HttpClient(profileClientOptions(run.profile, { onExchange }, run.clientKey));
   const canProvision = () => run.profile.provisioning === "sandbox-user" && run.profile.mode === "full";
   const target: Target = {
@@ -86,6 +80,14 @@ export function useTarget(): Target {
   };
   cache.set(run.profile.baseUrl, target);
   return target;
+}
+
+/** Each exchange into the run's exchange log (exchanges.har) and the running test's Allure result. */
+function loggingAndRecording(log: (exchange: Exchange) => void): (exchange: Exchange) => Promise<void> {
+  return async (exchange) => {
+    log(exchange);
+    await recordExchange(exchange);
+  };
 }
 
 /** Reasons for skips, worded once so reports read the same everywhere. */

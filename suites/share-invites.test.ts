@@ -217,37 +217,37 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     }
   });
 
-  test("SHARE-010 a PUT that sends card_id never gets card_id back: not in its answer, the read or the list", async ({ skip }) => {
+  /** A fresh user's share and a card of the user's own to send as card_id, so the write has every chance to be taken (its effect is not checked: GAP-15). */
+  async function shareWithOwnCard(skip: (condition: boolean, note: string) => void) {
     const session = await freshUser(skip);
     const share = (await sharesOf(session, "SHARE-010")).find((s) => typeof s.id === "number");
     skip(!share, NO_SHARES);
-    // A card of the user's own, so the write has every chance to be taken (its effect is not checked: GAP-15).
     const cards = await get(session, t.userPath(session, "/card"));
     const cardId = cards.status === 200 ? idsIn(cards.json)[0] : undefined;
     skip(cardId === undefined, "the fresh user's card list gave no card id to send as card_id");
+    return { session, share: share!, cardId: cardId! };
+  }
+
+  test("SHARE-010 a PUT that sends card_id never gets card_id back: not in its answer, the read or the list", async ({ skip }) => {
+    const { session, share, cardId } = await shareWithOwnCard(skip);
     const body = { card_id: cardId };
-    const answer = await put(session, share!.id, body);
+    const answer = await put(session, share.id, body);
     const noCardId = (exchange: Exchange, what: string) => {
       const where = findKey(exchange.json, "card_id");
       expectThat(where === undefined, exchange, "no card_id anywhere in the answer (write-only)", { req: "SHARE-010", what }, `card_id at ${where}`);
     };
     noCardId(answer, `with ${JSON.stringify(body)}`);
-    noCardId((await readShare(session, share!.id, { req: "SHARE-010" })).exchange, `after PUT ${JSON.stringify(body)}`);
+    noCardId((await readShare(session, share.id, { req: "SHARE-010" })).exchange, `after PUT ${JSON.stringify(body)}`);
     for (const page of (await listAll(t.client, { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] }, { req: "SHARE-010" })).pages) {
       noCardId(page, `after PUT ${JSON.stringify(body)}`);
     }
   });
 
   test("SHARE-010 a PUT with card_id that is refused (an unknown status) gets no card_id back in its error body", async ({ skip }) => {
-    const session = await freshUser(skip);
-    const share = (await sharesOf(session, "SHARE-010")).find((s) => typeof s.id === "number");
-    skip(!share, NO_SHARES);
-    const cards = await get(session, t.userPath(session, "/card"));
-    const cardId = cards.status === 200 ? idsIn(cards.json)[0] : undefined;
-    skip(cardId === undefined, "the fresh user's card list gave no card id to send as card_id");
+    const { session, share, cardId } = await shareWithOwnCard(skip);
     const body = { status: "NOT_A_SHARE_STATUS", card_id: cardId };
     const about = { req: "SHARE-010", what: `with ${JSON.stringify(body)}` };
-    const answer = await put(session, share!.id, body);
+    const answer = await put(session, share.id, body);
     expect4xxAndErrorBody(answer, { ...about, req: "SHARE-009" });
     const where = findKey(answer.json, "card_id");
     expectThat(where === undefined, answer, "no card_id anywhere in the error body (write-only)", about, `card_id at ${where}`);
