@@ -20,6 +20,7 @@ export function profileClientOptions(profile: TargetProfile & { baseUrl: string 
     maxResponseBytes: profile.maxResponseBytes,
     mode: profile.mode,
     retries: profile.retries,
+    maxTransportErrors: profile.maxTransportErrors,
     ...(profile.rateLimit ? { rateLimit: { ...profile.rateLimit, ...(rate === undefined ? {} : { requestsPerSecond: rate }) } } : {}),
     ...(tls ? { tls } : {}),
     // The embedded reference is this process's own loopback server: never through a proxy.

@@ -8,6 +8,7 @@ import { registerSecret } from "./redact.js";
 import { signBody } from "./signing.js";
 import { describeTlsProblem, type TlsConnectOptions } from "./tls.js";
 import { DROPPED_CODES, TransportError } from "./transport-error.js";
+import { assertTargetAnswering, noteAnswer, noteNoAnswer } from "./transport-limit.js";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -26,6 +27,8 @@ export interface ClientOptions {
    * is retried after a dropped or reset connection or a 502/503/504 (default 2). Writes are never resent.
    */
   retries?: number;
+  /** Requests in a row without an answer after which nothing more is sent (default 10; 0: never give up). */
+  maxTransportErrors?: number;
   /** TLS towards the target: private CA, client certificate, or no verification (harness/tls.ts). */
   tls?: TlsConnectOptions;
   /** "env" (default): honour HTTP_PROXY / HTTPS_PROXY / NO_PROXY, loopback targets always direct; "none": never a proxy. */
@@ -157,6 +160,7 @@ export class HttpClient {
 
   async request(options: RequestOptions): Promise<Exchange> {
     const method = options.method ?? "GET";
+    assertTargetAnswering(this.origin, `${method} ${options.path}`);
     if (this.options.mode === "read-only") {
       const url = this.url(options.path, options.query);
       assertReadOnlyAllowed(method, url.pathname.slice(this.basePath.length), `${url.pathname}${url.search}`);
@@ -181,6 +185,7 @@ export class HttpClient {
             error.retries = attempts.length;
             error.message += ` (after ${attempts.length} ${attempts.length === 1 ? "retry" : "retries"})`;
           }
+          noteNoAnswer(this.origin, error, this.options.maxTransportErrors ?? DEFAULT_MAX_TRANSPORT_ERRORS);
           throw error;
         }
         (attempts ??= []).push({ transport: `${error.kind} ${error.code}`, ...(key === undefined ? {} : { requestId: key }), waitedMs: wait });
@@ -240,6 +245,7 @@ export class HttpClient {
 
   /** The final answer: with the earlier attempts where there were any, recorded, returned. */
   private async finish(exchange: Exchange, attempts: Attempt[] | undefined): Promise<Exchange> {
+    noteAnswer(this.origin);
     if (attempts) exchange.attempts = attempts;
     await this.options.onExchange?.(exchange);
     return exchange;
@@ -438,6 +444,9 @@ function isLoopback(hostname: string): boolean {
   if (isIP(host) === 4) return host.startsWith("127.");
   return host === "::1";
 }
+
+/** Default of the profile's `maxTransportErrors`. */
+export const DEFAULT_MAX_TRANSPORT_ERRORS = 10;
 
 /** Default of the profile's `retries`. */
 export const DEFAULT_RETRIES = 2;

@@ -69,6 +69,8 @@ export interface TestResult {
   blamed: string[];
   kind?: FailureKind;
   message?: string;
+  /** Not run: the target had stopped answering (profile maxTransportErrors). */
+  notRun?: TestSummary["notRun"];
 }
 
 export interface Counts {
@@ -200,7 +202,14 @@ export const sha256 = (text: string) => createHash("sha256").update(text).digest
 function testResult(test: TestSummary, conventionsOff: string[]): TestResult {
   const base = { suite: test.suite, name: fullNameOf(test), status: test.status };
   if (test.status !== "failed") {
-    return { ...base, outcome: test.status, requirements: test.requirements, blamed: [], ...(test.message ? { message: test.message } : {}) };
+    return {
+      ...base,
+      outcome: test.status,
+      requirements: test.requirements,
+      blamed: [],
+      ...(test.message ? { message: test.message } : {}),
+      ...(test.notRun ? { notRun: test.notRun } : {}),
+    };
   }
   const blamed = test.broken === "transport" ? [] : blamedBy(test.message, test.requirements);
   const deviation = blamed.length > 0 && blamed.every((id) => isSwitchedOff(id, conventionsOff));
@@ -353,6 +362,13 @@ function decide(results: RequirementResult[], tests: TestResult[], errors: strin
   if (tests.length === 0 && errors[0]?.startsWith("preflight: ")) return { verdict: "INCOMPLETE", reason: errors[0].slice("preflight: ".length) };
   if (errors.length > 0) return { verdict: "INCOMPLETE", reason: `${plural(errors.length, "error")} outside any test (a suite file did not load or the run broke)` };
   if (tests.length === 0) return { verdict: "INCOMPLETE", reason: "no test ran" };
+  const notRun = tests.filter((t) => t.notRun === "target-stopped-answering").length;
+  if (notRun > 0) {
+    return {
+      verdict: "INCOMPLETE",
+      reason: `the target stopped answering during the run: ${plural(notRun, "test")} not run after the profile's maxTransportErrors requests in a row got no answer; rerun when the target is back`,
+    };
+  }
   const weather = results.filter((r) => r.status === "skipped" && r.brokenByTransport);
   if (weather.length > 0) {
     const broken = tests.filter((t) => t.kind === "transport").length;

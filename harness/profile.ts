@@ -4,6 +4,7 @@ import { parse as parseYaml } from "yaml";
 import { createAjv, type ErrorObject } from "./ajv.js";
 import { ConfigError } from "./config-error.js";
 import { interpolateEnv } from "./interpolate.js";
+import { processWide } from "./process-wide.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rate-limit.js";
 import { fileProblem, loadTlsFiles, type TlsFiles } from "./tls.js";
 import { SUITE_VERSION } from "./version.js";
@@ -79,6 +80,8 @@ export interface TargetProfile {
   rateLimit?: RateLimitOptions;
   /** How often a safe request (GET, the session bootstrap) is retried after a dropped connection or a 502/503/504 (default 2). */
   retries: number;
+  /** Requests in a row that got no answer after which the run sends nothing more and marks the rest not run (default 10; 0: never). */
+  maxTransportErrors: number;
   /** Values the target chooses for body fields the specification leaves open (defaults applied). */
   bodyValues: BodyValues;
   /** The bodyValues keys the profile sets itself (a refusal of one of those is the target's). */
@@ -114,11 +117,12 @@ export const PROFILE_DEFAULTS = {
   propertyRuns: 25,
   concurrency: 8,
   retries: 2,
+  maxTransportErrors: 10,
 } as const;
 
-let validator: ReturnType<ReturnType<typeof createAjv>["compile"]> | undefined;
 function validate(data: unknown): ErrorObject[] {
-  validator ??= createAjv({ verbose: true }).compile(JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) as object);
+  // Compiled once per thread: the kill matrix's global setups load a profile for each of hundreds of projects.
+  const validator = processWide(`targets-schema:${SCHEMA_FILE.href}`, () => createAjv({ verbose: true }).compile(JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) as object));
   return validator(data) ? [] : [...(validator.errors ?? [])];
 }
 
@@ -238,6 +242,7 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
       maxRetries: p.rateLimit?.maxRetries ?? RATE_LIMIT_DEFAULTS.maxRetries,
     },
     retries: p.retries ?? PROFILE_DEFAULTS.retries,
+    maxTransportErrors: p.maxTransportErrors ?? PROFILE_DEFAULTS.maxTransportErrors,
     signing: { requests: p.signing?.requests ?? false, verifyResponses: p.signing?.verifyResponses ?? false },
     encryption: p.encryption ?? false,
     bodyValues: { ...BODY_VALUE_DEFAULTS, ...p.bodyValues },

@@ -1,6 +1,7 @@
 /**
  * The target did not give a usable HTTP answer: no connection, a TLS failure, a timeout, a reset, a body
- * over the size cap, or a 429 the profile's rate-limit bounds do not let us wait out.
+ * over the size cap, a 429 the profile's rate-limit bounds do not let us wait out, or a request not sent at all
+ * because the target had stopped answering ("given-up": profile maxTransportErrors, harness/transport-limit.ts).
  * A test that ends with one is "broken: transport" (weather, not a defect): reports classify it by the
  * typed fields here (name, kind), never by the message.
  */
@@ -8,7 +9,7 @@ export class TransportError extends Error {
   override readonly name = "TransportError";
   constructor(
     message: string,
-    readonly kind: "timeout" | "connection" | "too-large" | "aborted" | "tls" | "rate-limited" | "lost-answer" | "other",
+    readonly kind: "timeout" | "connection" | "too-large" | "aborted" | "tls" | "rate-limited" | "lost-answer" | "given-up" | "other",
     /** The system or undici error code, where there was one (ECONNRESET, UND_ERR_SOCKET, …). */
     readonly code?: string,
     /** Retries made before giving up (harness/client.ts); absent when the request was sent once. */

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeAll, beforeEach, TestRunner, type RunnerTestCase, type RunnerTestSuite } from "vitest";
 import { DROPPED_CODES, transportErrorIn } from "./transport-error.js";
+import { NOT_RUN_NOTE, transportLimitReason } from "./transport-limit.js";
 import { metUnavailableWrite, unavailableEndpoints, weather, weatherPlugin } from "./weather.js";
 
 declare module "vitest" {
@@ -12,6 +13,8 @@ declare module "vitest" {
      * endpoint answered other writes, or broke only in this run. Reported "broken: transport", not failed.
      */
     weather?: "transport";
+    /** Not run: the target had stopped answering before the test began (profile maxTransportErrors). */
+    notRun?: "target-stopped-answering";
   }
 }
 
@@ -80,7 +83,7 @@ function retryOnWeather(test: RunnerTestCase): void {
   test.retry = {
     count: 2,
     condition: (error) => {
-      if (!metWeather(error, 0)) return false;
+      if (transportErrorIn(error)?.kind === "given-up" || !metWeather(error, 0)) return false;
       if (reruns >= 1 && transportErrorIn(error) === undefined && test.meta.weather !== "transport") return false;
       reruns++;
       return true;
@@ -88,7 +91,12 @@ function retryOnWeather(test: RunnerTestCase): void {
   };
 }
 
-beforeEach(({ task }) => {
+beforeEach(({ task, skip }) => {
+  // A target that stopped answering (maxTransportErrors): the rest of the run is not sent, said once in the summary.
+  if (transportLimitReason() !== undefined) {
+    task.meta.notRun = "target-stopped-answering";
+    skip(NOT_RUN_NOTE);
+  }
   weather.seen = 0;
   weather.writes = undefined;
   weather.meta = task.meta;

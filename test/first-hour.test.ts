@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify } from "yaml";
 import { PROJECT_ROOT, spawnConformance } from "../harness/spawn-run.js";
+import { NOT_RUN_NOTE } from "../harness/transport-limit.js";
 import { startReferenceServer, type RunningReference } from "../reference/server.js";
+import { runReference } from "./chaos/support.js";
 
 let server: RunningReference;
 let dir: string;
@@ -69,6 +71,26 @@ describe("a vendor's first hour", () => {
     const verdict = JSON.parse(readFileSync(join(run.reportsDir, "conformance.json"), "utf8")) as { verdict: string };
     expect(verdict.verdict).toBe("INCOMPLETE");
     expect(run.durationMs).toBeLessThan(10_000);
+  });
+
+  it("a target that stops answering mid-run: after maxTransportErrors requests without an answer the rest is not run, said once, INCOMPLETE", async () => {
+    // Every request after the first 400 is dropped on arrival: the target died while the suite was running.
+    let seen = 0;
+    const { run, proxy } = await runReference({ chaos: { rate: 0, seed: 1, persistent: () => (++seen > 400 ? "drop" : undefined) }, profile: { maxTransportErrors: 5 }, timeoutMs: 120_000 });
+    const summary = run.summary!;
+    const notRun = summary.tests.filter((t) => t.notRun === "target-stopped-answering");
+    expect(notRun.length, run.stdout.slice(-3000)).toBeGreaterThan(0);
+    expect(summary.tests.filter((t) => t.status === "passed").length).toBeGreaterThan(0);
+    for (const test of notRun) expect(test).toMatchObject({ status: "skipped", message: NOT_RUN_NOTE });
+    // No rule is blamed for the silence: nothing failed but tests broken by transport.
+    expect(summary.tests.filter((t) => t.status === "failed" && !t.broken).map((t) => t.name)).toEqual([]);
+    const verdict = JSON.parse(readFileSync(join(run.reportsDir, "conformance.json"), "utf8")) as { verdict: string; reason: string };
+    expect(verdict).toMatchObject({ verdict: "INCOMPLETE", reason: expect.stringMatching(/stopped answering during the run: \d+ tests? not run .*maxTransportErrors/) as unknown });
+    // Said once in the closing summary: one grouped skip line with its count, not a line per test.
+    const grouped = run.stdout.split("\n").filter((l) => /^\s+\d+ × /.test(l) && l.includes(NOT_RUN_NOTE));
+    expect(grouped, run.stdout.slice(-3000)).toEqual([`  ${String(notRun.length).padStart(3)} × ${NOT_RUN_NOTE}`]);
+    // Nothing more was sent once every worker had given up: a handful of drops per worker, not one per test.
+    expect(proxy!.injected.persistent, JSON.stringify(proxy)).toBeLessThan(100);
   });
 
   it("--grep that matches nothing exits 2 with one line saying so", async () => {

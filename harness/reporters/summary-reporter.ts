@@ -6,6 +6,7 @@ import type { LenientObservation } from "../lenient.js";
 import { redactText } from "../redact.js";
 import { requirementIdsOf } from "../requirements.js";
 import { transportErrorIn } from "../transport-error.js";
+import { NOT_RUN_NOTE } from "../transport-limit.js";
 import { SUITE_VERSION } from "../version.js";
 
 export interface TestSummary {
@@ -21,6 +22,8 @@ export interface TestSummary {
   message?: string;
   /** Skipped because the run's selection (--grep, --requirement) left it out, not for a reason of its own. */
   notSelected?: true;
+  /** Not run (status skipped): the target had stopped answering (profile maxTransportErrors, harness/transport-limit.ts). */
+  notRun?: "target-stopped-answering";
   /**
    * Failed without an answer to judge: it ended with a TransportError (harness/transport-error.ts; `transport` is
    * its kind), or on a 502/503/504 to a write that weather explains ("unavailable", harness/weather-setup.ts).
@@ -104,18 +107,22 @@ export class SummaryReporter implements Reporter {
 
   private summarise(suite: string, test: TestCase): TestSummary {
     const result = test.result();
-    const status = result.state === "passed" ? "passed" : result.state === "failed" ? "failed" : "skipped";
     const diagnostic = test.diagnostic();
     const reruns = diagnostic?.retryCount ?? 0;
     // A test run again after weather (harness/weather-setup.ts) keeps every run's errors: its last run's stands.
     const errors = result.state === "failed" ? (reruns > 0 ? result.errors.slice(-1) : result.errors) : undefined;
-    const last = errors && errors.length > 0 ? transportErrorIn(errors[errors.length - 1]) : undefined;
+    const final = errors && errors.length > 0 ? transportErrorIn(errors[errors.length - 1]) : undefined;
+    // Cut short because the client had stopped sending (maxTransportErrors), or skipped before it began: not run.
+    const notRun = final?.kind === "given-up" || test.meta().notRun === "target-stopped-answering";
+    const last = notRun ? undefined : final;
+    const status = notRun ? "skipped" : result.state === "passed" ? "passed" : result.state === "failed" ? "failed" : "skipped";
     // Typed either way: the last error is a TransportError, or the worker found the failure was a 502/503/504 to a
     // write that weather explains (harness/weather-setup.ts).
     const transport = last ?? (result.state === "failed" && test.meta().weather === "transport" ? { kind: "unavailable" } : undefined);
     const retries = (test.meta().retries ?? 0) + (last?.retries ?? 0) + reruns;
-    const message =
-      result.state === "failed"
+    const message = notRun
+      ? NOT_RUN_NOTE
+      : result.state === "failed"
         ? errors?.map((e) => e.message).join("\n")
         : result.state === "skipped"
           ? result.note ?? (test.options.mode === "todo" ? "todo" : "skipped")
@@ -131,6 +138,7 @@ export class SummaryReporter implements Reporter {
       ...(message ? { message: redactText(message) } : {}),
       // A test-name filter marks the tests it leaves out "skip" before they run; a check's own skip carries a note.
       ...(result.state === "skipped" && test.options.mode === "skip" && !result.note ? { notSelected: true as const } : {}),
+      ...(notRun ? { notRun: "target-stopped-answering" as const } : {}),
       ...(transport ? { broken: "transport" as const, transport: transport.kind } : {}),
       ...(retries > 0 ? { retries } : {}),
       ...(test.meta().lenient?.length ? { lenient: test.meta().lenient } : {}),
