@@ -3,6 +3,7 @@ import { requirements, type Requirement } from "../harness/requirements.js";
 import { expandRequirements } from "../harness/selection.js";
 import { idsMentionedIn, suiteFileNames, suiteSource, suiteTitles, type SuiteTitle } from "../harness/test-titles.js";
 import { parseFlags } from "./args.js";
+import { collectTitles } from "./list-collect.js";
 import { writeOut } from "./output.js";
 
 export interface ListedTest {
@@ -19,8 +20,11 @@ export interface Listing {
   requirements: (Pick<Requirement, "id" | "level" | "status" | "statement" | "section"> & { destructive: boolean; suites: string[] })[];
 }
 
-/** The suites, tests and requirements a `list` call selects (also the --json output). */
-export function listing(options: { suites?: string[]; requirements?: string[] } = {}): Listing {
+/**
+ * The suites, tests and requirements a `list` call selects (also the --json output). `collected` holds the titles
+ * as the runner makes them (test.for rows filled in); without it, titles are read from the sources as written.
+ */
+export function listing(options: { suites?: string[]; requirements?: string[] } = {}, collected?: SuiteTitle[]): Listing {
   const catalogue = requirements();
   const known = suiteFileNames();
   const unknown = (options.suites ?? []).find((s) => !known.includes(s));
@@ -32,7 +36,7 @@ export function listing(options: { suites?: string[]; requirements?: string[] } 
   // A dynamic title may prove any ID its suite names; with a filter it is listed when the suite names one.
   const proves = (t: SuiteTitle, ids: Iterable<string>) => [...ids].some((id) => t.requirements.includes(id) || (t.dynamic && mentions.get(t.suite)!.has(id)));
 
-  const titles = suiteTitles().filter((t) => t.kind === "test" && suites.includes(t.suite) && (t.requirements.length > 0 || t.dynamic));
+  const titles = (collected ?? suiteTitles()).filter((t) => t.kind === "test" && suites.includes(t.suite) && (t.requirements.length > 0 || t.dynamic));
   const selected = wanted ? titles.filter((t) => proves(t, wanted)) : titles;
   const bySuite = suites
     .map((name) => ({
@@ -66,7 +70,9 @@ export async function listCommand(args: string[]): Promise<number> {
     json: { type: "boolean" },
   });
   if (positionals.length > 0) throw new ConfigError(`conformance list: unexpected argument "${positionals[0]}" (suites go after --suite)`);
-  const result = listing({ suites: values.suite ?? [], requirements: values.requirement ?? [] });
+  const selection = { suites: values.suite ?? [], requirements: values.requirement ?? [] };
+  listing(selection); // a bad suite or requirement is refused before anything is loaded
+  const result = listing(selection, await collectTitles(selection.suites));
   if (values.json) {
     await writeOut(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
