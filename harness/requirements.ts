@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { parse as parseYaml } from "yaml";
+import { parsedYaml } from "./parsed-yaml.js";
+import { processWide } from "./process-wide.js";
 
 export type Level = "MUST" | "CONVENTION" | "LENIENT";
 
@@ -20,15 +20,12 @@ export interface Requirement {
 export const CATALOGUE_FILE = new URL("../spec/requirements.yaml", import.meta.url);
 export const REQUIREMENT_ID = /^(AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\d{3}$/;
 
-let catalogue: Map<string, Requirement> | undefined;
-
-/** The requirement catalogue, spec/requirements.yaml, by ID. */
+/** The requirement catalogue, spec/requirements.yaml, by ID (parsed once per thread: harness/process-wide.ts). */
 export function requirements(): Map<string, Requirement> {
-  if (!catalogue) {
-    const parsed = parseYaml(readFileSync(CATALOGUE_FILE, "utf8")) as { requirements: Requirement[] };
-    catalogue = new Map(parsed.requirements.map((r) => [r.id, r]));
-  }
-  return catalogue;
+  return processWide(`requirements:${CATALOGUE_FILE.href}`, () => {
+    const parsed = parsedYaml(CATALOGUE_FILE) as { requirements: Requirement[] };
+    return new Map(parsed.requirements.map((r) => [r.id, r]));
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createAjv, type Ajv, type ErrorObject } from "./ajv.js";
+import { processWide } from "./process-wide.js";
 
 export type SchemaName = string;
 
@@ -40,14 +41,16 @@ interface Registry {
   addErrors: Map<string, Error>;
 }
 
-let registry: Registry | undefined;
-
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The schemas, added to one ajv instance once per thread (harness/process-wide.ts): validators compile once. */
 function load(): Registry {
-  if (registry) return registry;
+  return processWide(`schemas:${SCHEMA_DIR.href}`, build);
+}
+
+function build(): Registry {
   const ajv = createAjv();
   const files = new Map<string, JsonObject>();
   const keys = new Map<string, string>();
@@ -76,14 +79,13 @@ function load(): Registry {
     keys.set(name, key);
     byUri.set(id ?? new URL(file, SCHEMA_DIR).href, parsed);
     try {
-      if (id) ajv.addSchema(parsed);
-      else ajv.addSchema(parsed, name);
+      // Not checked against the meta-schema here (test/schemas.test.ts does, once): each worker thread adds them all.
+      ajv.addSchema(parsed, id ? undefined : name, undefined, false);
     } catch (err) {
       addErrors.set(name, new Error(`schema "${name}" could not be added: ${(err as Error).message}`));
     }
   }
-  registry = { ajv, files, keys, byUri, addErrors };
-  return registry;
+  return { ajv, files, keys, byUri, addErrors };
 }
 
 function requireKnown(name: string): Registry {
