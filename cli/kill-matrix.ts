@@ -3,6 +3,8 @@ import { ConfigError } from "../harness/config-error.js";
 import { judge, writeKillMatrix } from "../harness/kill-matrix.js";
 import { SummaryReporter } from "../harness/reporters/summary-reporter.js";
 import { RUN_ENV } from "../harness/run-env.js";
+import { groupSuites, variantGroups, variantProject } from "../reference/variant-groups.js";
+import type { VariantSpec } from "../reference/variant-spec.js";
 import { parseFlags } from "./args.js";
 import { PACKAGE_ROOT, runVitest } from "./vitest-run.js";
 
@@ -38,17 +40,32 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
 
   // A fault with a `target` runs against that profile (e.g. reference-signed), the others against "reference".
   process.env.CONFORMANCE_KILL_PLAN = JSON.stringify(faults.map((f) => ({ fault: f.name, suites: f.suites, requirement: f.requirement, ...(f.target ? { target: f.target } : {}) })));
-  process.env.CONFORMANCE_VARIANT_PLAN = JSON.stringify(variants.map((v) => ({ variant: v.name, ...(v.suites ? { suites: v.suites } : {}) })));
+  // Legal variants run in groups (reference/variant-groups.ts); a group that fails is run again member by member.
+  const groups = variantGroups(variants).map((g) => g.map((v) => v.name));
+  setVariantPlan(groups, variants);
   process.env[RUN_ENV.targets] = join(PACKAGE_ROOT, "targets.yaml");
   process.env[RUN_ENV.target] = "reference";
   process.env[RUN_ENV.reports] = reportsDir;
   const summary = new SummaryReporter({ reportsDir, target: "reference (kill matrix)", seed: () => undefined, root: PACKAGE_ROOT, quiet: true, fileName: "kill-matrix-summary.json" });
   const started = Date.now();
   await runVitest({
-    projects: [...(values["no-clean"] ? [] : ["conformance"]), ...faults.map((f) => `fault:${f.name}`), ...variants.map((v) => `variant:${v.name}`)],
+    projects: [...(values["no-clean"] ? [] : ["conformance"]), ...faults.map((f) => `fault:${f.name}`), ...groups.map(variantProject)],
     files: [],
     reporters: [summary],
   });
+  if (!summary.summary) return 1;
+  const failedGroups = groups.filter((g) => g.length > 1 && summary.summary!.tests.some((t) => t.project === variantProject(g) && t.status === "failed"));
+  if (failedGroups.length > 0) {
+    const singles = failedGroups.flat().map((name) => [name]);
+    process.stdout.write(`kill matrix: ${failedGroups.length} variant group(s) failed; running their ${singles.length} variants one by one\n`);
+    process.env.CONFORMANCE_KILL_PLAN = "[]";
+    setVariantPlan(singles, variants);
+    const again = new SummaryReporter({ reportsDir, target: "reference (kill matrix, variants alone)", seed: () => undefined, root: PACKAGE_ROOT, quiet: true, fileName: "kill-matrix-variants-summary.json" });
+    await runVitest({ projects: singles.map(variantProject), files: [], reporters: [again] });
+    if (!again.summary) return 1;
+    summary.summary.tests.push(...again.summary.tests);
+    summary.summary.errors.push(...again.summary.errors);
+  }
   if (!summary.summary) return 1;
   const matrix = judge(faults, summary.summary, Date.now() - started, variants);
   writeKillMatrix(reportsDir, matrix);
@@ -56,9 +73,22 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
   for (const f of matrix.cleanFailures) process.stdout.write(`clean reference failed: ${f.split("\n")[0]}\n`);
   const flagged = matrix.variants.filter((v) => !v.passed);
   for (const v of flagged) process.stdout.write(`legal variant failed: ${v.variant}: ${v.failures.map((f) => f.split("\n")[0]).join("; ")}\n`);
+  for (const g of matrix.groupFailures) process.stdout.write(`legal variants failed together, each passing alone: ${g.variants.join(" + ")}: ${g.failures.map((f) => f.split("\n")[0]).join("; ")}\n`);
   process.stdout.write(
     `kill matrix: ${matrix.killed} of ${matrix.faults} faults caught, clean reference ${matrix.cleanFailures.length} failures, ` +
       `${matrix.variants.length - flagged.length} of ${matrix.variants.length} legal variants passed, ${(matrix.wallMs / 1000).toFixed(1)} s (${join(reportsDir, "kill-matrix.md")})\n`,
   );
-  return matrix.killed === matrix.faults && matrix.cleanFailures.length === 0 && flagged.length === 0 && summary.summary.errors.length === 0 ? 0 : 1;
+  const clean = matrix.cleanFailures.length === 0 && flagged.length === 0 && matrix.groupFailures.length === 0;
+  return matrix.killed === matrix.faults && clean && summary.summary.errors.length === 0 ? 0 : 1;
+}
+
+/** Hands vitest.config.ts the variant projects to make: each group's variants and the suites it runs. */
+function setVariantPlan(groups: string[][], catalogue: VariantSpec[]): void {
+  const specs = (names: string[]) => names.map((name) => catalogue.find((v) => v.name === name)!);
+  process.env.CONFORMANCE_VARIANT_PLAN = JSON.stringify(
+    groups.map((names) => {
+      const suites = groupSuites(specs(names));
+      return { variants: names, ...(suites ? { suites } : {}) };
+    }),
+  );
 }

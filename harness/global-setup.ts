@@ -6,6 +6,7 @@ import { profileClientOptions } from "./client-options.js";
 import { sharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
+import { variantsOfProject } from "../reference/variant-groups.js";
 import { redactText } from "./redact.js";
 import { profileFromEnv, reportsDirFromEnv, RUN_ENV } from "./run-env.js";
 import { openSession, provisionUser, type Session } from "./session.js";
@@ -21,13 +22,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const fault = project.name.startsWith("fault:") ? project.name.slice("fault:".length) : undefined;
   const faultTarget = fault ? killPlanTarget(fault) : undefined;
   const base = profileFromEnv(faultTarget ? { ...process.env, [RUN_ENV.target]: faultTarget, [RUN_ENV.faults]: "" } : process.env);
-  // A variant project ("variant:<name>") runs against the reference with that one legal variant on.
-  const variant = project.name.startsWith("variant:") ? project.name.slice("variant:".length) : undefined;
+  // A variant project ("variant:<name>+<name>…") runs against the reference with those legal variants on.
+  const variants = variantsOfProject(project.name);
   // A variant project proves tolerance, not depth: fewer property runs (its seed stays the profile's).
   const profile = fault
     ? { ...base, embedded: true, faults: [fault] }
-    : variant
-      ? { ...base, embedded: true, variants: [variant], propertyRuns: Math.min(base.propertyRuns, VARIANT_PROPERTY_RUNS) }
+    : variants
+      ? { ...base, embedded: true, variants, propertyRuns: Math.min(base.propertyRuns, VARIANT_PROPERTY_RUNS) }
       : base;
   const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   let stopServer: (() => Promise<void>) | undefined;
@@ -57,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     clientKey: await sharedKeyPair(),
     reportsDir: reportsDirFromEnv(),
     // The fault and variant projects of the kill matrix would log hundreds of runs into one file.
-    logExchanges: !fault && !variant,
+    logExchanges: !fault && !variants,
   };
   // The setup runs alone, before any worker: the whole rate is its own.
   const client = new HttpClient(profileClientOptions({ ...run.profile, workers: 1 }, {}, run.clientKey));

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FaultSpec } from "../reference/faults.js";
+import { variantProject, variantsOfProject } from "../reference/variant-groups.js";
 import type { VariantSpec } from "../reference/variants.js";
 import type { RunSummary } from "./reporters/summary-reporter.js";
 
@@ -29,6 +30,14 @@ export interface VariantVerdict {
   /** Tests that skipped with the variant on (a variant may leave a check unable to decide: never a failure). */
   skipped: number;
   failures: string[];
+  /** The other variants it ran beside (its group passed as a whole); absent when it was judged on its own. */
+  clearedWith?: string[];
+}
+
+/** A group of legal variants that failed together although each passed alone: the suite fails their combination. */
+export interface VariantGroupFailure {
+  variants: string[];
+  failures: string[];
 }
 
 export interface KillMatrix {
@@ -41,6 +50,8 @@ export interface KillMatrix {
   verdicts: FaultVerdict[];
   /** Legal variants of the reference and whether the suite passed each one (a failure is a false alarm of the suite). */
   variants: VariantVerdict[];
+  /** Variant groups that failed only together (must be none). */
+  groupFailures: VariantGroupFailure[];
 }
 
 /** Verdicts from one summary of a kill-matrix run (projects "fault:<name>" and, optionally, "conformance"). */
@@ -76,13 +87,48 @@ export function judge(faults: FaultSpec[], summary: RunSummary, wallMs: number, 
     wallMs,
     cleanFailures: summary.tests.filter((t) => t.project === "conformance" && t.status === "failed").map((t) => `[${t.suite}] ${t.name}: ${t.message ?? ""}`),
     verdicts: verdicts.sort((a, b) => a.fault.localeCompare(b.fault)),
-    variants: variants.map((variant): VariantVerdict => {
-      const tests = summary.tests.filter((t) => t.project === `variant:${variant.name}`);
-      const failures = tests.filter((t) => t.status === "failed").map((t) => `[${t.suite}] ${t.name}: ${t.message ?? ""}`);
-      // No test at all is no pass: the project did not run.
-      return { variant: variant.name, description: variant.description, allowedBy: variant.allowedBy, passed: tests.length > 0 && failures.length === 0, tests: tests.length, skipped: tests.filter((t) => t.status === "skipped").length, failures };
-    }),
+    ...judgeVariants(variants, summary),
   };
+}
+
+/**
+ * Verdicts of the legal variants, run in groups (reference/variant-groups.ts): a variant whose group passed passed
+ * (cleared beside the others); one whose group failed is judged on its own run. A failed group whose members all
+ * pass alone is a failure of its own: the suite refuses a server that combines legal behaviours.
+ */
+function judgeVariants(variants: VariantSpec[], summary: RunSummary): Pick<KillMatrix, "variants" | "groupFailures"> {
+  const projects = new Map<string, RunSummary["tests"]>();
+  for (const test of summary.tests) {
+    if (!variantsOfProject(test.project)) continue;
+    const list = projects.get(test.project) ?? [];
+    list.push(test);
+    projects.set(test.project, list);
+  }
+  const failuresOf = (tests: RunSummary["tests"]) => tests.filter((t) => t.status === "failed").map((t) => `[${t.suite}] ${t.name}: ${t.message ?? ""}`);
+  const verdicts = variants.map((variant): VariantVerdict => {
+    const alone = projects.get(variantProject([variant.name]));
+    const group = [...projects.keys()].find((p) => p !== variantProject([variant.name]) && variantsOfProject(p)!.includes(variant.name));
+    const groupTests = group === undefined ? undefined : projects.get(group)!;
+    const groupPassed = groupTests !== undefined && groupTests.length > 0 && failuresOf(groupTests).length === 0;
+    const tests = alone ?? (groupPassed ? groupTests : undefined) ?? groupTests ?? [];
+    const failures = failuresOf(tests);
+    // No test at all is no pass: the project did not run.
+    return {
+      variant: variant.name,
+      description: variant.description,
+      allowedBy: variant.allowedBy,
+      passed: tests.length > 0 && failures.length === 0,
+      tests: tests.length,
+      skipped: tests.filter((t) => t.status === "skipped").length,
+      failures,
+      ...(alone === undefined && group !== undefined ? { clearedWith: variantsOfProject(group)!.filter((n) => n !== variant.name) } : {}),
+    };
+  });
+  const groupFailures = [...projects]
+    .filter(([project, tests]) => variantsOfProject(project)!.length > 1 && failuresOf(tests).length > 0)
+    .filter(([project]) => variantsOfProject(project)!.every((name) => projects.has(variantProject([name])) && verdicts.find((v) => v.variant === name)?.passed))
+    .map(([project, tests]) => ({ variants: variantsOfProject(project)!, failures: failuresOf(tests) }));
+  return { variants: verdicts, groupFailures };
 }
 
 export function writeKillMatrix(reportsDir: string, matrix: KillMatrix): void {
@@ -112,7 +158,10 @@ export function writeKillMatrix(reportsDir: string, matrix: KillMatrix): void {
       "| --- | --- | --- | --- | --- | --- |",
       ...matrix.variants.map((v) => `| \`${v.variant}\` | ${esc(v.allowedBy)} | ${v.passed ? "yes" : "**no**"} | ${v.tests} | ${v.skipped} | ${esc(v.failures.map((f) => f.split("\n")[0]!).join("<br>"))} |`),
       "",
+      "Variants run in groups (reference/variant-groups.ts): a variant whose group passed was cleared beside the others, each of which still showed its mark (test/variants.test.ts); a failed group was run again member by member.",
+      "",
     );
+    for (const g of matrix.groupFailures) lines.push(`- **Failed together, each passing alone:** ${g.variants.join(" + ")}: ${esc(g.failures.map((f) => f.split("\n")[0]!).join("; "))}`);
   }
   writeFileSync(join(reportsDir, "kill-matrix.md"), lines.join("\n"));
 }

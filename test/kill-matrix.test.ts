@@ -27,6 +27,10 @@ describe("kill matrix", () => {
     expect(matrix.cleanFailures, output).toEqual([]);
   });
 
+  it("no group of legal variants fails together while each of its members passes alone", () => {
+    expect(matrix.groupFailures, output).toEqual([]);
+  });
+
   it("every fault names a known requirement and at least one suite", () => {
     for (const fault of faults) {
       expect(fault.requirement, fault.name).toMatch(/^[A-Z]+-\d{3}$/);

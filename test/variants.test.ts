@@ -9,6 +9,7 @@ import type { Exchange } from "../harness/exchange.js";
 import { openSession } from "../harness/session.js";
 import { suiteFileNames } from "../harness/test-titles.js";
 import { faultCatalogue, startReferenceServer, variantCatalogue } from "../reference/server.js";
+import { variantGroups } from "../reference/variant-groups.js";
 import type { Probe, ProbeFn } from "./variant-probes/support.js";
 
 const PROBES: Record<string, ProbeFn> = {};
@@ -59,6 +60,22 @@ describe("legal variants of the reference", () => {
     }
     expect(Object.keys(PROBES).sort()).toEqual(variantCatalogue().map((v) => v.name).sort());
   });
+
+  // The kill matrix clears variants in groups (reference/variant-groups.ts): with the others of its group on, each
+  // member still shows its own mark, so no member is hidden by another and the group's pass speaks for each.
+  for (const group of variantGroups(variantCatalogue())) {
+    const names = group.map((v) => v.name);
+    it.skipIf(names.length < 2)(`the kill-matrix group ${names.join(" + ")}: each member still shows its mark with the others on`, async () => {
+      const on = await probeWith(names);
+      try {
+        const hidden: string[] = [];
+        for (const name of names) if (!(await PROBES[name]!(on))) hidden.push(name);
+        expect(hidden, `hidden by another member of the group (declare the pair in VARIANT_CONFLICTS)`).toEqual([]);
+      } finally {
+        await on.close();
+      }
+    });
+  }
 
   for (const variant of variantCatalogue()) {
     it(`${variant.name}: ${variant.description}`, async () => {
