@@ -1,29 +1,12 @@
-// Which request schema each endpoint of harness/endpoints.ts takes, and filling a path template with
-// chosen path ids (well-formed or not).
-import type { Endpoint } from "../harness/endpoints.js";
-import type { BodyName } from "./bodies.js";
+// The request schema each endpoint of harness/endpoints.ts takes, and filling a path template with chosen
+// path ids (well-formed or not).
+import { endpointOf, type Endpoint } from "../harness/endpoints.js";
+import { BODY_NAMES, type BodyName } from "./bodies.js";
 
-/** "METHOD /path/template" → the schema of its JSON body. */
-export const BODY_OF: Record<string, BodyName> = {
-  "POST /installation": "installation-request",
-  "POST /device-server": "device-server-request",
-  "POST /session-server": "session-server-request",
-  "POST /user/{userID}/company": "company-create",
-  "PUT /user/{userID}/company/{itemId}": "company-update",
-  "POST /user/{userID}/certificate-pinned": "certificate-pinned-create",
-  "PUT /user/{userID}/card/{itemId}": "card-update",
-  "POST /user/{userID}/card-batch-replace": "card-batch-replace-request",
-  "POST /user/{userID}/card/{itemId}/replace": "card-replace-request",
-  "POST /user/{userID}/additional-transaction-information-category-user-defined": "category-user-defined-create",
-  "PUT /user/{userID}/challenge-request/{itemId}": "challenge-request-update",
-  "POST /user/{userID}/oauth-client/{oauthClientId}/callback-url": "oauth-callback-url-request",
-  "PUT /user/{userID}/oauth-client/{oauthClientId}/callback-url/{itemId}": "oauth-callback-url-request",
-  "PUT /user/{userID}/share-invite-monetary-account-response/{itemId}": "share-invite-monetary-account-response-update",
-  "POST /user/{userID}/monetary-account/{monetaryAccountId}/ideal-merchant-transaction": "ideal-merchant-transaction-create",
-};
-
+/** The schema of an endpoint's JSON body (the endpoint table's `request`), if it takes one. */
 export function bodyNameOf(endpoint: Pick<Endpoint, "method" | "path">): BodyName | undefined {
-  return BODY_OF[`${endpoint.method} ${endpoint.path}`];
+  const name = endpointOf(endpoint.method, endpoint.path)?.request;
+  return name !== undefined && (BODY_NAMES as string[]).includes(name) ? (name as BodyName) : undefined;
 }
 
 /** The placeholders of a path template, in order: ["userID", "itemId"]. */

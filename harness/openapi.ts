@@ -4,7 +4,7 @@
 // rewritten), the envelope of wire conventions §1 with the type keys of §2, Pagination on lists, the
 // error body on 4XX, and the request headers of the specification's header table.
 import { readFileSync } from "node:fs";
-import { ENDPOINTS, type Endpoint } from "./endpoints.js";
+import { AUTH_ENDPOINTS, ENDPOINTS, type Answer, type Endpoint } from "./endpoints.js";
 import { PROFILE_DEFAULTS } from "./profile.js";
 import { SPEC_VERSION, SUITE_VERSION } from "./version.js";
 
@@ -14,98 +14,6 @@ const SCHEMA_DIR = new URL("../schemas/", import.meta.url);
 const SUFFIX = ".schema.json";
 /** Envelope, list envelope and error body: used by every operation. */
 const ALWAYS = ["envelope", "list-envelope", "error", "pagination"];
-
-/** The authentication calls (spec: Authentication endpoints) and the test-user call (wire conventions §4). */
-export const AUTH_ENDPOINTS: Endpoint[] = [
-  { method: "POST", path: "/installation", section: "Authentication endpoints" },
-  { method: "POST", path: "/device-server", section: "Authentication endpoints" },
-  { method: "POST", path: "/session-server", section: "Authentication endpoints" },
-  { method: "POST", path: "/sandbox-user-person", section: "Test users" },
-];
-
-/** What one operation takes and answers. `as` names a schema file (without .schema.json). */
-interface Operation {
-  summary: string;
-  request?: string;
-  /** Raw-bytes upload (attachments). */
-  raw?: true;
-  answer: Answer;
-  /** Card list, read and update failures are exactly 400 (spec: Errors). */
-  exactly400?: true;
-  auth?: "none" | "installation";
-}
-
-/**
- * typed: Response holds elements under these type keys (each `[key, schema]`; alternatives mean any
- * one of them, LENIENT readings included); list adds Pagination; contains: these keys must all be there.
- */
-type Answer =
-  | { kind: "typed"; elements: [string, string][]; list?: true; contains?: string[][] }
-  | { kind: "any-key"; schema: string }
-  | { kind: "delete" }
-  | { kind: "envelope" };
-
-const id: [string, string] = ["Id", "id"];
-const typed = (...elements: [string, string][]): Answer => ({ kind: "typed", elements });
-const list = (...elements: [string, string][]): Answer => ({ kind: "typed", elements, list: true });
-const CARD: [string, string][] = [["Card", "card"], ["CardDebit", "card"], ["CardCredit", "card"]];
-const SESSION_USERS: [string, string][] = [["UserPerson", "session-user"], ["UserCompany", "session-user"], ["UserApiKey", "session-user"]];
-
-const OPERATIONS: Record<string, Operation> = {
-  "POST /installation": {
-    summary: "Register the client's public key; answers Id, the installation Token and the ServerPublicKey",
-    request: "installation-request",
-    auth: "none",
-    answer: { kind: "typed", elements: [id, ["Token", "token"], ["ServerPublicKey", "server-public-key"]], contains: [["Id"], ["Token"], ["ServerPublicKey"]] },
-  },
-  "POST /device-server": { summary: "Register the device for the API key (installation token); binds the key to the caller's IP or permitted_ips", request: "device-server-request", auth: "installation", answer: typed(id) },
-  "POST /session-server": {
-    summary: "Open a session (installation token); the user object's id is the userID of every path",
-    request: "session-server-request",
-    auth: "installation",
-    answer: { kind: "typed", elements: [id, ["Token", "token"], ...SESSION_USERS], contains: [["Id"], ["Token"], ["UserPerson", "UserCompany", "UserApiKey"]] },
-  },
-  "POST /sandbox-user-person": { summary: "A fresh test user with fresh data (optional capability of a target)", request: "sandbox-user-request", auth: "none", answer: typed(["ApiKey", "api-key"]) },
-  "POST /user/{userID}/company": { summary: "Create a company", request: "company-create", answer: typed(id) },
-  "GET /user/{userID}/company": { summary: "List the user's companies", answer: list(["UserCompany", "company"]) },
-  "GET /user/{userID}/company/{itemId}": { summary: "Read a company", answer: typed(["UserCompany", "company"]) },
-  "PUT /user/{userID}/company/{itemId}": { summary: "Update a company; answers Id or the company (LENIENT)", request: "company-update", answer: typed(id, ["UserCompany", "company"]) },
-  "POST /user/{userID}/certificate-pinned": { summary: "Pin a certificate chain", request: "certificate-pinned-create", answer: typed(id) },
-  "GET /user/{userID}/certificate-pinned/{itemId}": { summary: "Read a pinned chain", answer: typed(["CertificatePinned", "certificate-pinned"]) },
-  "DELETE /user/{userID}/certificate-pinned/{itemId}": { summary: "Delete a pinned chain", answer: { kind: "delete" } },
-  "GET /user/{userID}/certificate-pinned": { summary: "List the pinned chains", answer: list(["CertificatePinned", "certificate-pinned"]) },
-  "POST /user/{userID}/monetary-account/{monetaryAccountId}/attachment": { summary: "Upload an attachment (raw bytes) to a monetary account", raw: true, answer: typed(id) },
-  "GET /user/{userID}/attachment/{itemId}": { summary: "Read an attachment's description and content type", answer: typed(["AttachmentUser", "attachment-user"]) },
-  "GET /user/{userID}/card": { summary: "List the cards the user can access", answer: list(...CARD), exactly400: true },
-  "GET /user/{userID}/card/{itemId}": { summary: "Read a card", answer: typed(...CARD), exactly400: true },
-  "PUT /user/{userID}/card/{itemId}": { summary: "Update a card (status, order status, names, fallback account, PIN); answers the card", request: "card-update", answer: typed(...CARD), exactly400: true },
-  "POST /user/{userID}/card-batch-replace": { summary: "Replace several cards", request: "card-batch-replace-request", answer: typed(["CardBatchReplace", "card-batch-replace"]) },
-  "POST /user/{userID}/card/{itemId}/replace": { summary: "Replace a card (new number, same expiry and pricing)", request: "card-replace-request", answer: typed(id) },
-  "GET /user/{userID}/feature-announcement/{itemId}": { summary: "Read a feature announcement", answer: typed(["FeatureAnnouncement", "feature-announcement"]) },
-  "POST /user/{userID}/additional-transaction-information-category-user-defined": { summary: "Create a user-defined transaction category", request: "category-user-defined-create", answer: typed(id) },
-  "GET /user/{userID}/challenge-request/{itemId}": { summary: "Read a challenge request (any single type key whose object has a string status)", answer: { kind: "any-key", schema: "challenge-request" } },
-  "PUT /user/{userID}/challenge-request/{itemId}": { summary: "Answer a challenge request", request: "challenge-request-update", answer: typed(id) },
-  "GET /user/{userID}/oauth-client/{oauthClientId}/callback-url": { summary: "List the OAuth client's callback URLs", answer: list(["OauthCallbackUrl", "oauth-callback-url"]) },
-  "POST /user/{userID}/oauth-client/{oauthClientId}/callback-url": { summary: "Add a callback URL", request: "oauth-callback-url-request", answer: typed(id) },
-  "GET /user/{userID}/oauth-client/{oauthClientId}/callback-url/{itemId}": { summary: "Read a callback URL", answer: typed(["OauthCallbackUrl", "oauth-callback-url"]) },
-  "PUT /user/{userID}/oauth-client/{oauthClientId}/callback-url/{itemId}": { summary: "Change a callback URL; answers Id or the callback URL (LENIENT)", request: "oauth-callback-url-request", answer: typed(id, ["OauthCallbackUrl", "oauth-callback-url"]) },
-  "DELETE /user/{userID}/oauth-client/{oauthClientId}/callback-url/{itemId}": { summary: "Delete a callback URL", answer: { kind: "delete" } },
-  "GET /user/{userID}/share-invite-monetary-account-response": { summary: "List the shares the user was invited to", answer: list(["ShareInviteMonetaryAccountResponse", "share-invite-monetary-account-response"]) },
-  "GET /user/{userID}/share-invite-monetary-account-response/{itemId}": { summary: "Read a share invitation", answer: typed(["ShareInviteMonetaryAccountResponse", "share-invite-monetary-account-response"]) },
-  "PUT /user/{userID}/share-invite-monetary-account-response/{itemId}": {
-    summary: "Accept, reject or revoke a share invitation; answers Id or the share (LENIENT)",
-    request: "share-invite-monetary-account-response-update",
-    answer: typed(id, ["ShareInviteMonetaryAccountResponse", "share-invite-monetary-account-response"]),
-  },
-  "POST /user/{userID}/monetary-account/{monetaryAccountId}/ideal-merchant-transaction": { summary: "Request an iDEAL merchant transaction", request: "ideal-merchant-transaction-create", answer: typed(id) },
-  "GET /user/{userID}/monetary-account/{monetaryAccountId}/ideal-merchant-transaction": { summary: "List iDEAL merchant transactions", answer: list(["IdealMerchantTransaction", "ideal-merchant-transaction"]) },
-  "GET /user/{userID}/monetary-account/{monetaryAccountId}/ideal-merchant-transaction/{itemId}": { summary: "Poll an iDEAL merchant transaction", answer: typed(["IdealMerchantTransaction", "ideal-merchant-transaction"]) },
-};
-
-/** Endpoints the builder knows no payloads for (they get the bare envelope); the self-test keeps this empty. */
-export function unmappedEndpoints(): string[] {
-  return [...ENDPOINTS, ...AUTH_ENDPOINTS].map((e) => `${e.method} ${e.path}`).filter((key) => !(key in OPERATIONS));
-}
 
 /** "card-batch-replace" → "CardBatchReplace": the component name of a schema file. */
 export function componentName(schemaName: string): string {
@@ -251,8 +159,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
   const headerRefs = Object.keys(headerParameters(prefix)).map((name) => ({ $ref: `#/components/parameters/${name}` }));
 
   for (const endpoint of [...AUTH_ENDPOINTS, ...ENDPOINTS]) {
-    const key = `${endpoint.method} ${endpoint.path}`;
-    const op: Operation = OPERATIONS[key] ?? { summary: `${key} (payloads not described)`, answer: { kind: "envelope" } };
+    const op = endpoint;
     const isList = op.answer.kind === "typed" && op.answer.list === true;
     const pathItem = (paths[endpoint.path] ??= {
       parameters: [
@@ -297,7 +204,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     pathItem[endpoint.method.toLowerCase()] = operation;
   }
 
-  const used = Object.values(OPERATIONS).flatMap((op) => [
+  const used = [...AUTH_ENDPOINTS, ...ENDPOINTS].flatMap((op) => [
     ...(op.request ? [op.request] : []),
     ...(op.answer.kind === "typed" ? op.answer.elements.map(([, schema]) => schema) : op.answer.kind === "any-key" ? [op.answer.schema] : []),
   ]);

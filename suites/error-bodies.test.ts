@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
 import { accountIdsOf, CardCalls } from "../harness/cards.js";
 import { fail, type About } from "../harness/checks.js";
-import { endpointBody, endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
+import { endpointBody, endpointOf, endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
 import type { Exchange } from "../harness/exchange.js";
 import { validateSchema } from "../harness/schemas.js";
 import { postInstallation, type Session } from "../harness/session.js";
@@ -22,7 +22,7 @@ import { bodyNameOf, fill, listPathOf, placeholders } from "../generators/reques
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
 
-const INSTALLATION: Endpoint = { method: "POST", path: "/installation", section: "Authentication endpoints" };
+const INSTALLATION: Endpoint = endpointOf("POST", "/installation")!;
 
 /** One endpoint as this file calls it: whose session, which token kind, and the ids that fill its path. */
 interface Slot {
