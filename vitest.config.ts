@@ -43,6 +43,7 @@ class KillMatrixFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     sequence: { sequencer: KillMatrixFirst },
+    experimental: { fsModuleCache: true },
     projects: [
       conformance("conformance", ["suites/**/*.test.ts"]),
       // A fault is caught when a test naming its requirement fails, so only those tests need to run.
