@@ -1,6 +1,7 @@
 import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
 import { isIP } from "node:net";
-import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from "undici";
+import type * as Undici from "undici";
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from "./undici-lean.js";
 import type { Attempt, Exchange, SentRequest } from "./exchange.js";
 import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter, RATE_LIMIT_DEFAULTS, RequestPacer, sleep, type RateLimitOptions } from "./rate-limit.js";
 import { assertReadOnlyAllowed } from "./read-only.js";
@@ -112,7 +113,7 @@ export class HttpClient {
     const key = from ?? "";
     let route = this.routes.get(key);
     if (!route) {
-      const base: Agent.Options = {
+      const base: Undici.Agent.Options = {
         // Top-level localAddress: undici ignores connect.localAddress.
         ...(from ? { localAddress: from } : {}),
         keepAliveTimeout: 10_000,
@@ -329,14 +330,14 @@ export class HttpClient {
       timedOut = true;
       controller.abort(new Error(`no complete answer within ${limit} ms`));
     }, limit);
-    let response: Dispatcher.ResponseData | undefined;
+    let response: Undici.Dispatcher.ResponseData | undefined;
     let size = 0;
     const chunks: Buffer[] = [];
     try {
       response = await this.dispatcher(options.from, url).request({
         origin: url.origin,
         path: sent.path,
-        method: method as Dispatcher.HttpMethod,
+        method: method as Undici.Dispatcher.HttpMethod,
         headers,
         body,
         signal: controller.signal,
