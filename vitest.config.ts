@@ -1,16 +1,20 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { plannedProjects, type ProjectShape } from "./harness/run-plan.js";
 
 // Projects: `conformance` aims the suites at a target (harness/global-setup.ts); `selftest` is the
-// project's own tests. For the kill matrix, CONFORMANCE_KILL_PLAN adds one project per reference fault
-// ("fault:<name>", only the suites that can see it), so the whole matrix runs in one vitest process.
+// project's own tests. The run plan the CLI hands over (harness/run-plan.ts) names the conformance projects: for
+// the kill matrix one per reference fault ("fault:<name>", only the suites that can see it and only the tests
+// naming its requirement) and one per group of legal variants ("variant:<name>+<name>…", the suites any member
+// can change), so the whole matrix runs in one vitest process. Started directly, there is one: `conformance`.
 // Reporters for conformance runs are added by the CLI.
 
-const conformance = (name: string, include: string[], only?: RegExp): TestProjectInlineConfiguration => ({
+const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfiguration => ({
   test: {
     name,
-    include,
-    ...(only ? { testNamePattern: only } : {}),
+    include: plan.suites ? plan.suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"],
+    // A fault is caught when a test naming its requirement fails, so only those tests need to run.
+    ...(plan.requirement ? { testNamePattern: new RegExp(`(?:^|\\s)${plan.requirement}(?=\\s)`) } : {}),
     globalSetup: ["harness/global-setup.ts"],
     setupFiles: ["harness/setup-requirements.ts", "harness/weather-setup.ts"],
     pool: "threads",
@@ -21,12 +25,6 @@ const conformance = (name: string, include: string[], only?: RegExp): TestProjec
     hookTimeout: 60_000,
   },
 });
-
-// `target` (optional) is read by harness/global-setup.ts: the profile that fault's server is built from.
-const killPlan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; suites: string[]; requirement: string; target?: string }[];
-// Legal variants of the reference, in groups ("variant:<name>+<name>…", reference/variant-groups.ts): the suites
-// any member can change (all when one names none) run, and nothing may fail.
-const variantPlan = JSON.parse(process.env.CONFORMANCE_VARIANT_PLAN ?? "[]") as { variants: string[]; suites?: string[] }[];
 
 /**
  * The kill matrix is the longest self-test by far (minutes, on both cores): started first, the other self-test
@@ -45,18 +43,7 @@ export default defineConfig({
     sequence: { sequencer: KillMatrixFirst },
     experimental: { fsModuleCache: true },
     projects: [
-      conformance("conformance", ["suites/**/*.test.ts"]),
-      // A fault is caught when a test naming its requirement fails, so only those tests need to run.
-      ...killPlan.map((entry) =>
-        conformance(
-          `fault:${entry.fault}`,
-          entry.suites.map((s) => `suites/${s}.test.ts`),
-          new RegExp(`(?:^|\\s)${entry.requirement}(?=\\s)`),
-        ),
-      ),
-      ...variantPlan.map(({ variants, suites }) =>
-        conformance(`variant:${variants.join("+")}`, suites ? suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"]),
-      ),
+      ...[...plannedProjects()].map(([name, plan]) => conformance(name, plan)),
       {
         test: {
           name: "selftest",

@@ -1,8 +1,10 @@
 import { join, resolve } from "node:path";
 import { ConfigError } from "../harness/config-error.js";
 import { judge, writeKillMatrix } from "../harness/kill-matrix.js";
+import { loadTargetsFile, selectProfile } from "../harness/profile.js";
 import { SummaryReporter } from "../harness/reporters/summary-reporter.js";
-import { RUN_ENV } from "../harness/run-env.js";
+import { CONFORMANCE_PROJECT, faultProject, profilePlan, type ProjectPlan, type RunPlan } from "../harness/run-plan.js";
+import type { FaultSpec } from "../reference/faults.js";
 import { groupSuites, variantGroups, variantProject } from "../reference/variant-groups.js";
 import type { VariantSpec } from "../reference/variant-spec.js";
 import { parseFlags } from "./args.js";
@@ -38,30 +40,20 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
     values.only === "faults" ? [] : values.variant ? variantCatalogue().filter((v) => values.variant!.includes(v.name)) : values.fault ? [] : variantCatalogue();
   const reportsDir = resolve(values.reports ?? "reports");
 
-  // A fault with a `target` runs against that profile (e.g. reference-signed), the others against "reference".
-  process.env.CONFORMANCE_KILL_PLAN = JSON.stringify(faults.map((f) => ({ fault: f.name, suites: f.suites, requirement: f.requirement, ...(f.target ? { target: f.target } : {}) })));
   // Legal variants run in groups (reference/variant-groups.ts); a group that fails is run again member by member.
   const groups = variantGroups(variants).map((g) => g.map((v) => v.name));
-  setVariantPlan(groups, variants);
-  process.env[RUN_ENV.targets] = join(PACKAGE_ROOT, "targets.yaml");
-  process.env[RUN_ENV.target] = "reference";
-  process.env[RUN_ENV.reports] = reportsDir;
+  const plan = killMatrixPlan(reportsDir, { clean: !values["no-clean"], faults, groups, catalogue: variants });
   const summary = new SummaryReporter({ reportsDir, target: "reference (kill matrix)", seed: () => undefined, root: PACKAGE_ROOT, quiet: true, fileName: "kill-matrix-summary.json" });
   const started = Date.now();
-  await runVitest({
-    projects: [...(values["no-clean"] ? [] : ["conformance"]), ...faults.map((f) => `fault:${f.name}`), ...groups.map(variantProject)],
-    files: [],
-    reporters: [summary],
-  });
+  await runVitest({ plan, files: [], reporters: [summary] });
   if (!summary.summary) return 1;
   const failedGroups = groups.filter((g) => g.length > 1 && summary.summary!.tests.some((t) => t.project === variantProject(g) && t.status === "failed"));
   if (failedGroups.length > 0) {
     const singles = failedGroups.flat().map((name) => [name]);
     process.stdout.write(`kill matrix: ${failedGroups.length} variant group(s) failed; running their ${singles.length} variants one by one\n`);
-    process.env.CONFORMANCE_KILL_PLAN = "[]";
-    setVariantPlan(singles, variants);
+    const alone = killMatrixPlan(reportsDir, { clean: false, faults: [], groups: singles, catalogue: variants });
     const again = new SummaryReporter({ reportsDir, target: "reference (kill matrix, variants alone)", seed: () => undefined, root: PACKAGE_ROOT, quiet: true, fileName: "kill-matrix-variants-summary.json" });
-    await runVitest({ projects: singles.map(variantProject), files: [], reporters: [again] });
+    await runVitest({ plan: alone, files: [], reporters: [again] });
     if (!again.summary) return 1;
     summary.summary.tests.push(...again.summary.tests);
     summary.summary.errors.push(...again.summary.errors);
@@ -82,13 +74,25 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
   return matrix.killed === matrix.faults && clean && summary.summary.errors.length === 0 ? 0 : 1;
 }
 
-/** Hands vitest.config.ts the variant projects to make: each group's variants and the suites it runs. */
-function setVariantPlan(groups: string[][], catalogue: VariantSpec[]): void {
-  const specs = (names: string[]) => names.map((name) => catalogue.find((v) => v.name === name)!);
-  process.env.CONFORMANCE_VARIANT_PLAN = JSON.stringify(
-    groups.map((names) => {
-      const suites = groupSuites(specs(names));
-      return { variants: names, ...(suites ? { suites } : {}) };
-    }),
-  );
+/**
+ * The kill matrix's run plan: the clean reference ("conformance", unless left out), one project per fault (its
+ * suites, the tests naming its requirement, against the fault's own target profile: "reference" unless it names
+ * one, e.g. reference-signed) and one per group of legal variants (the suites any member can change, all when one
+ * names none). Every profile comes from the package's own targets file, read once here.
+ */
+function killMatrixPlan(reportsDir: string, options: { clean: boolean; faults: FaultSpec[]; groups: string[][]; catalogue: VariantSpec[] }): RunPlan {
+  const targetsFile = join(PACKAGE_ROOT, "targets.yaml");
+  const targets = loadTargetsFile(targetsFile);
+  const reference = profilePlan({ targetsFile, profile: selectProfile(targets, "reference"), reportsDir });
+  const base = reference.projects.get(CONFORMANCE_PROJECT)!.profile;
+  const projects = new Map<string, ProjectPlan>(options.clean ? [[CONFORMANCE_PROJECT, { profile: base }]] : []);
+  for (const f of options.faults) {
+    projects.set(faultProject(f.name), { profile: f.target ? selectProfile(targets, f.target) : base, suites: f.suites, requirement: f.requirement, fault: f.name });
+  }
+  const specs = (names: string[]) => names.map((name) => options.catalogue.find((v) => v.name === name)!);
+  for (const names of options.groups) {
+    const suites = groupSuites(specs(names));
+    projects.set(variantProject(names), { profile: base, ...(suites ? { suites } : {}), variants: names });
+  }
+  return { ...reference, projects };
 }

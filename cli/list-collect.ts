@@ -1,6 +1,7 @@
 import { basename, join } from "node:path";
+import { loadTargetsFile, selectProfile } from "../harness/profile.js";
 import { requirementIdsOf } from "../harness/requirements.js";
-import { RUN_ENV } from "../harness/run-env.js";
+import { CONFORMANCE_PROJECT, profilePlan, withRunPlan } from "../harness/run-plan.js";
 import { SUITES_DIR, suiteTitles, type SuiteTitle } from "../harness/test-titles.js";
 import { PACKAGE_ROOT } from "./vitest-run.js";
 
@@ -12,31 +13,36 @@ import { PACKAGE_ROOT } from "./vitest-run.js";
 export async function collectTitles(suites: string[]): Promise<SuiteTitle[]> {
   const statics = suiteTitles();
   try {
-    process.env[RUN_ENV.targets] = join(PACKAGE_ROOT, "targets.yaml");
-    process.env[RUN_ENV.target] = "reference";
-    const { createVitest } = await import("vitest/node");
-    const vitest = await createVitest(
-      "test",
-      { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, "vitest.config.ts"), project: ["conformance"], watch: false, includeTaskLocation: true, reporters: [] },
-      {},
-    );
-    try {
-      const files = suites.map((s) => join(SUITES_DIR, `${s}.test.ts`));
-      const result = await vitest.collect(files);
-      if (result.unhandledErrors.length > 0 || result.testModules.some((m) => !m.ok())) return statics;
-      const titles: SuiteTitle[] = [];
-      for (const module of result.testModules) {
-        const suite = basename(module.moduleId, ".test.ts");
-        for (const test of module.children.allTests()) {
-          titles.push({ suite, kind: "test", title: test.name, requirements: requirementIdsOf(test.name), dynamic: false, line: test.location?.line ?? 0 });
-        }
-      }
-      // Describe titles stay as written (listed for the requirement scan, not printed).
-      return [...titles, ...statics.filter((t) => t.kind === "describe")];
-    } finally {
-      await vitest.close();
-    }
+    const targetsFile = join(PACKAGE_ROOT, "targets.yaml");
+    const plan = profilePlan({ targetsFile, profile: selectProfile(loadTargetsFile(targetsFile), "reference"), reportsDir: "reports" });
+    return await withRunPlan(plan, () => collect(suites, statics));
   } catch {
     return statics;
+  }
+}
+
+/** vitest collects the suite files of the "conformance" project of the plan handed over. */
+async function collect(suites: string[], statics: SuiteTitle[]): Promise<SuiteTitle[]> {
+  const { createVitest } = await import("vitest/node");
+  const vitest = await createVitest(
+    "test",
+    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, "vitest.config.ts"), project: [CONFORMANCE_PROJECT], watch: false, includeTaskLocation: true, reporters: [] },
+    {},
+  );
+  try {
+    const files = suites.map((s) => join(SUITES_DIR, `${s}.test.ts`));
+    const result = await vitest.collect(files);
+    if (result.unhandledErrors.length > 0 || result.testModules.some((m) => !m.ok())) return statics;
+    const titles: SuiteTitle[] = [];
+    for (const module of result.testModules) {
+      const suite = basename(module.moduleId, ".test.ts");
+      for (const test of module.children.allTests()) {
+        titles.push({ suite, kind: "test", title: test.name, requirements: requirementIdsOf(test.name), dynamic: false, line: test.location?.line ?? 0 });
+      }
+    }
+    // Describe titles stay as written (listed for the requirement scan, not printed).
+    return [...titles, ...statics.filter((t) => t.kind === "describe")];
+  } finally {
+    await vitest.close();
   }
 }

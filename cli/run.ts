@@ -4,7 +4,7 @@ import { ConfigError } from "../harness/config-error.js";
 import { runInfo } from "../harness/conformance-summary.js";
 import { loadBaseline } from "../harness/expectations.js";
 import { SummaryReporter } from "../harness/reporters/summary-reporter.js";
-import { RUN_ENV } from "../harness/run-env.js";
+import { profilePlan } from "../harness/run-plan.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../harness/version.js";
 import { integerFlag, parseFlags } from "./args.js";
 import { suiteFileNames } from "../harness/test-titles.js";
@@ -93,12 +93,23 @@ export async function runCommand(args: string[]): Promise<number> {
   const seed = integerFlag("run", "seed", values.seed) ?? profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   const reportsDir = resolve(values.reports ?? "reports");
 
-  process.env[RUN_ENV.targets] = targetsFile;
-  process.env[RUN_ENV.target] = profile.name;
-  process.env[RUN_ENV.faults] = (values.fault ?? []).join(",");
-  process.env[RUN_ENV.variants] = (values.variant ?? []).join(",");
-  process.env[RUN_ENV.seed] = String(seed);
-  process.env[RUN_ENV.reports] = reportsDir;
+  // Everything vitest.config.ts and the global setup need, made once: the profile validated above goes as it is.
+  const plan = profilePlan({
+    targetsFile,
+    profile,
+    reportsDir,
+    suites: selection.suites,
+    selection: {
+      ...(values.grep === undefined ? {} : { grep: values.grep }),
+      ...(values.test === undefined ? {} : { tests: values.test }),
+      ...(values.requirement === undefined ? {} : { requirements: values.requirement }),
+      ...(values["exclude-destructive"] ? { excludeDestructive: true } : {}),
+      ...(selection.grep === undefined ? {} : { pattern: selection.grep }),
+    },
+    seed,
+    faults: values.fault ?? [],
+    variants: values.variant ?? [],
+  });
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory()) {
     throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
   }
@@ -119,7 +130,7 @@ export async function runCommand(args: string[]): Promise<number> {
 
   const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
   await runVitest({
-    projects: ["conformance"],
+    plan,
     files: selection.suites.map((s) => `suites/${s}.test.ts`),
     ...(selection.grep === undefined ? {} : { grep: selection.grep }),
     ...(shard === undefined ? {} : { shard }),

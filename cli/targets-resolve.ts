@@ -11,7 +11,7 @@ export const BUILTIN_TARGETS = join(PACKAGE_ROOT, "targets.yaml");
 export const BUILTIN_PROFILE = "reference";
 
 export interface ResolvedTarget {
-  /** The targets file the run reads (handed to the vitest process through RUN_ENV.targets). */
+  /** The targets file the run reads (handed to the vitest process in the run plan, harness/run-plan.ts). */
   targetsFile: string;
   profile: TargetProfile;
   /** The package's built-in reference profile stood in for a profile the caller's file lacks. */

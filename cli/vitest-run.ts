@@ -1,11 +1,15 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Reporter } from "vitest/node";
+import { withRunPlan, type RunPlan } from "../harness/run-plan.js";
 
 export const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 export interface VitestRunOptions {
-  projects: string[];
+  /** What the run does: handed to vitest.config.ts and the global setup for this vitest start (harness/run-plan.ts). */
+  plan: RunPlan;
+  /** The projects to run (default: every project of the plan). */
+  projects?: string[];
   files: string[];
   reporters: (string | [string, Record<string, unknown>] | Reporter)[];
   grep?: string;
@@ -27,11 +31,15 @@ export const CONCURRENT_FILES = 4;
 
 /** One vitest run of the package's own config (suites resolve from the package, not the caller's cwd). */
 export async function runVitest(options: VitestRunOptions): Promise<void> {
+  await withRunPlan(options.plan, () => startRun(options));
+}
+
+async function startRun(options: VitestRunOptions): Promise<void> {
   const { startVitest } = await import("vitest/node");
   const vitest = await startVitest("test", options.files, {
     root: PACKAGE_ROOT,
     config: join(PACKAGE_ROOT, "vitest.config.ts"),
-    project: options.projects,
+    project: options.projects ?? [...options.plan.projects.keys()],
     run: true,
     watch: false,
     maxWorkers: options.maxWorkers ?? CONCURRENT_FILES,

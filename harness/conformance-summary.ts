@@ -11,9 +11,10 @@ import { SPEC_VERSION, SUITE_VERSION } from "./version.js";
 /**
  * The verdict a vendor can hand on: reports/conformance.json (for tools) and conformance.md (for a
  * pull request), built from summary.json and the run's facts. Rules, in one place:
- * - A failed test blames the requirement its message starts with (a CheckFailure names the check that
- *   failed, "HDR-003: GET …"); a message naming none (a crash, a timeout, an unreachable target)
- *   blames every requirement the test names.
+ * - A failed test blames the requirement of the check that failed (summary.json's typed `failure`: a CheckFailure
+ *   of a requirement the test names); any other failure (a crash, a timeout, an unreachable target) blames every
+ *   requirement the test names. Outcomes are decided on those typed fields, never on a message's words (summaries
+ *   written before the fields existed are read the old way: see legacyFailure).
  * - A failure whose blamed requirements are all CONVENTIONs the profile lists in `conventionsOff` is a
  *   deviation: reported, never a failure, and it does not fail the run.
  * - A requirement fails when a failed test blames it; deviates when a deviating test blames it; passes
@@ -151,7 +152,11 @@ export interface BaselineResult {
   notRun: string[];
 }
 
-/** Messages of a target that gave no usable HTTP answer (harness/client.ts TransportError). */
+/**
+ * Messages of a target that gave no usable HTTP answer (harness/client.ts TransportError), and of a failed session
+ * bootstrap. Allure's categories match messages (harness/reporters/allure-results.ts); the verdict reads them only
+ * in summaries written before tests carried their typed `failure` (legacyFailure).
+ */
 export const UNREACHABLE_SOURCE =
   "no complete answer within|connection refused|connection reset|connection closed by the server|host name not found|host unreachable|closed the connection|connection aborted|source address not available|TLS:|TLS handshake failed|maxResponseBytes|429 Too Many Requests|host name lookup failed|network unreachable|connecting timed out";
 /** Messages of a session bootstrap that failed (harness/global-setup.ts, harness/target.ts). */
@@ -163,15 +168,46 @@ export function fullNameOf(test: Pick<TestSummary, "suite" | "name" | "fullName"
   return test.fullName ?? `${test.suite} > ${test.name}`;
 }
 
-/** The requirement a failure message starts with ("HDR-003: …"), if the test names it. */
+/**
+ * Blame and kind of a failed test, from its typed fields: a check of a requirement the test names blames that one
+ * (and is a defect); a check of one it does not name blames them all, a defect only when that is one requirement;
+ * transport (weather) blames none; anything else blames them all, as what it is.
+ */
+export function judgeFailure(test: Pick<TestSummary, "requirements" | "broken" | "failure" | "message">): { blamed: string[]; kind: FailureKind } {
+  if (test.broken === "transport") return { blamed: [], kind: "transport" };
+  if (!test.failure) return legacyFailure(test.message, test.requirements);
+  const cause = test.failure;
+  if (cause.kind === "check") {
+    const blamed = test.requirements.includes(cause.requirement) ? [cause.requirement] : [...test.requirements];
+    return { blamed, kind: blamed.length === 1 ? "defect" : "broken" };
+  }
+  return { blamed: [...test.requirements], kind: cause.kind === "error" ? "broken" : cause.kind };
+}
+
+/** A summary written before tests carried their typed `failure`: blame and kind read from the message, as then. */
+export function legacyFailure(message: string | undefined, named: string[]): { blamed: string[]; kind: FailureKind } {
+  return { blamed: blamedBy(message, named), kind: failureKind(message, named) };
+}
+
+/** Legacy (legacyFailure): the requirement a failure message starts with ("HDR-003: …"), if the test names it. */
 export function blamedBy(message: string | undefined, named: string[]): string[] {
   const first = /^([A-Z]+-\d{3}):/.exec(message ?? "")?.[1];
   return first && REQUIREMENT_ID.test(first) && named.includes(first) ? [first] : [...named];
 }
 
+/** Legacy (legacyFailure): the kind of a failure, from its message. */
 export function failureKind(message: string | undefined, named: string[]): FailureKind {
   if (blamedBy(message, named).length === 1 && /^[A-Z]+-\d{3}:/.test(message ?? "")) return "defect";
   return UNREACHABLE.test(message ?? "") ? "unreachable" : BOOTSTRAP.test(message ?? "") ? "bootstrap" : "broken";
+}
+
+/**
+ * A skip for an optional part the profile says the target does not offer (typed skipReason; a summary written
+ * before it read the reason's "not applicable:" prefix).
+ */
+export function skippedNotApplicable(test: Pick<TestSummary, "status" | "skipReason" | "message">): boolean {
+  if (test.status !== "skipped") return false;
+  return test.skipReason !== undefined ? test.skipReason === "not-applicable" : (test.message ?? "").startsWith(NOT_APPLICABLE);
 }
 
 /** A CONVENTION requirement the profile switched off: its failures are deviations. */
@@ -211,15 +247,15 @@ function testResult(test: TestSummary, conventionsOff: string[]): TestResult {
       ...(test.notRun ? { notRun: test.notRun } : {}),
     };
   }
-  const blamed = test.broken === "transport" ? [] : blamedBy(test.message, test.requirements);
+  // Typed, never read from the message: a test that ended with a TransportError blames no requirement.
+  const { blamed, kind } = judgeFailure(test);
   const deviation = blamed.length > 0 && blamed.every((id) => isSwitchedOff(id, conventionsOff));
   return {
     ...base,
     outcome: deviation ? "deviation" : "failed",
     requirements: test.requirements,
     blamed,
-    // Typed, never read from the message: a test that ended with a TransportError blames no requirement.
-    kind: test.broken === "transport" ? "transport" : failureKind(test.message, test.requirements),
+    kind,
     message: test.message ?? "failed without a message",
   };
 }
@@ -228,9 +264,15 @@ const zero = (): Counts => ({ passed: 0, failed: 0, deviation: 0, skipped: 0 });
 
 export function buildConformance(summary: RunSummary, run: RunInfo): ConformanceReport {
   const catalogue = requirements();
+  // Skips for an optional part the target does not offer (a test result stays as conformance.json has always held it).
+  const notApplicable = new WeakSet<TestResult>();
   const tests = summary.tests
     .filter((t) => !t.notSelected)
-    .map((t) => testResult(t, run.conventionsOff))
+    .map((t) => {
+      const result = testResult(t, run.conventionsOff);
+      if (skippedNotApplicable(t)) notApplicable.add(result);
+      return result;
+    })
     .sort((a, b) => (a.suite === b.suite ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.suite < b.suite ? -1 : 1));
 
   const named = new Map<string, TestResult[]>();
@@ -265,7 +307,7 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
       failures: [...failed, ...deviating].map((t) => ({ test: t.name, message: t.message ?? "" })),
       ...(note ? { note } : {}),
       ...(status === "skipped" && weather > 0 ? { brokenByTransport: weather } : {}),
-      ...(status === "skipped" && mine.every((t) => t.outcome === "skipped" && (t.message ?? "").startsWith(NOT_APPLICABLE)) ? { notApplicable: true } : {}),
+      ...(status === "skipped" && mine.every((t) => t.outcome === "skipped" && notApplicable.has(t)) ? { notApplicable: true } : {}),
     };
   });
 

@@ -6,10 +6,10 @@ import { profileClientOptions } from "./client-options.js";
 import { sharedKeyPair } from "./keys.js";
 import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
-import { variantsOfProject } from "../reference/variant-groups.js";
 import { redactText } from "./redact.js";
-import { profileFromEnv, reportsDirFromEnv, RUN_ENV } from "./run-env.js";
+import { projectPlan, runPlan } from "./run-plan.js";
 import { openSession, provisionUser, type Session } from "./session.js";
+import { transportErrorIn } from "./transport-error.js";
 
 /**
  * Once per run: start the embedded reference when the profile asks for it, open the primary user's
@@ -17,13 +17,11 @@ import { openSession, provisionUser, type Session } from "./session.js";
  * abort the run: it is handed on, so every check fails with its reason and the reports are still written.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // A kill-matrix project ("fault:<name>") runs against its own reference server with that one fault on,
-  // built from the fault's own target profile where it names one (FaultSpec.target).
-  const fault = project.name.startsWith("fault:") ? project.name.slice("fault:".length) : undefined;
-  const faultTarget = fault ? killPlanTarget(fault) : undefined;
-  const base = profileFromEnv(faultTarget ? { ...process.env, [RUN_ENV.target]: faultTarget, [RUN_ENV.faults]: "" } : process.env);
-  // A variant project ("variant:<name>+<name>…") runs against the reference with those legal variants on.
-  const variants = variantsOfProject(project.name);
+  // What this project runs, from the run plan (harness/run-plan.ts): its profile, resolved once by the CLI. A
+  // kill-matrix fault project runs against its own reference server with that one fault on, built from the fault's
+  // own target profile where it names one (FaultSpec.target); a variant project with its legal variants on.
+  const plan = runPlan();
+  const { profile: base, fault, variants } = projectPlan(plan, project.name);
   // Kill-matrix projects make fewer property runs (the seed stays the profile's). fast-check draws the same runs
   // in the same order for a seed, so the first ten are a prefix of the default 25: a fault caught here is caught
   // by a default run too. (A variant is cleared on those ten runs only: tolerance, not depth.)
@@ -55,7 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     profile: { ...profile, baseUrl: baseUrl!, ...(apiKey ? { apiKey } : {}), fixtures, workers },
     seed,
     clientKey: await sharedKeyPair(),
-    reportsDir: reportsDirFromEnv(),
+    reportsDir: plan.reportsDir,
     // The fault and variant projects of the kill matrix would log hundreds of runs into one file.
     logExchanges: !fault && !variants,
   };
@@ -67,6 +65,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     const message = (error as Error).message;
     run.bootstrapError = redactText(message.startsWith("session bootstrap") ? message : `session bootstrap: ${message}`);
+    // Typed for the report: no usable answer (a TransportError) leaves the target unjudged; a refusal is a finding.
+    run.bootstrapFailure = transportErrorIn(error) ? "unreachable" : "bootstrap";
   }
   if (run.primary && profile.discoverFixtures) {
     try {
@@ -100,9 +100,3 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /** Property runs in a fault or legal-variant project of the kill matrix (the clean project keeps the profile's). */
 const KILL_MATRIX_PROPERTY_RUNS = 10;
-
-/** The target profile the kill-matrix plan (cli/kill-matrix.ts) names for a fault, if any. */
-function killPlanTarget(fault: string): string | undefined {
-  const plan = JSON.parse(process.env.CONFORMANCE_KILL_PLAN ?? "[]") as { fault: string; target?: string }[];
-  return plan.find((entry) => entry.fault === fault)?.target;
-}

@@ -10,6 +10,11 @@ export interface ConformanceRun {
   primary?: Session;
   /** Why the primary session could not be opened: every check then fails with this message. */
   bootstrapError?: string;
+  /**
+   * How it failed, typed: "unreachable" when the target gave no usable answer (a TransportError), "bootstrap" when
+   * it answered and refused. Checks that needed the session carry it into the report (harness/target.ts).
+   */
+  bootstrapFailure?: "unreachable" | "bootstrap";
   /** The second user's session (secondaryApiKey or a provisioned user). */
   secondary?: Session;
   secondaryError?: string;

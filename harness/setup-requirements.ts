@@ -1,13 +1,63 @@
 import * as allure from "allure-js-commons";
-import { beforeEach } from "vitest";
+import { beforeEach, type TestContext } from "vitest";
+import { isNotApplicable } from "./not-applicable.js";
 import { redactText } from "./redact.js";
+import type { FailureCause } from "./reporters/summary-reporter.js";
 import { requirementIdsOf, requirements } from "./requirements.js";
 
 declare module "vitest" {
   interface TaskMeta {
     /** Requirement IDs this test proves (from its title). */
     requirements?: string[];
+    /** Why the test failed, typed (set when it fails; summary.json's `failure`). */
+    failure?: FailureCause;
+    /** It skipped for an optional part the profile says the target does not offer (summary.json's skipReason). */
+    notApplicable?: true;
+    /** It asked for the primary user's session, which the run has not got: how the bootstrap failed (harness/target.ts). */
+    noSession?: "unreachable" | "bootstrap";
   }
+}
+
+/** An error as a test's result holds it: serialised, its name, message, own fields and cause kept. */
+interface RaisedError {
+  name?: unknown;
+  message?: string;
+  cause?: RaisedError;
+}
+
+/** A fast-check property failure whose failing run ended on a requirement check: reported led by that check (below). */
+const ledByCheck = (e: RaisedError | undefined): e is RaisedError & { cause: RaisedError } =>
+  e?.message?.startsWith("Property failed") === true && e.cause?.name === "CheckFailure";
+
+/**
+ * Why a test failed, from the error its report leads with: a requirement check (a CheckFailure, harness/checks.ts,
+ * whose message starts with the requirement it proves: it has no field of its own), no usable answer (a
+ * TransportError), no session because the bootstrap failed (recorded where it was raised, harness/target.ts), a
+ * refused bootstrap of a fresh user (a BootstrapError, harness/session.ts), or anything else (a timeout, a suite or
+ * harness error).
+ */
+function failureCause(error: RaisedError | undefined, noSession: "unreachable" | "bootstrap" | undefined): FailureCause {
+  const check = error?.name === "CheckFailure" ? error : ledByCheck(error) ? error.cause : undefined;
+  const requirement = /^([A-Z]+-\d{3}):/.exec(check?.message ?? "")?.[1];
+  if (requirement) return { kind: "check", requirement };
+  if (error?.name === "TransportError") return { kind: "unreachable" };
+  if (noSession) return { kind: noSession };
+  if (error?.name === "BootstrapError") return { kind: "bootstrap" };
+  return { kind: "error" };
+}
+
+type Skip = (condition?: boolean | string, note?: string) => void;
+const watched = new WeakSet<object>();
+
+/** Records, as a check skips, that the reason is a not-applicable one (the reports read the record, not the words). */
+function watchSkips(context: TestContext): void {
+  if (watched.has(context)) return; // a run again after weather keeps its context
+  watched.add(context);
+  const skip = context.skip as Skip;
+  (context as unknown as { skip: Skip }).skip = (condition, note) => {
+    if (condition !== false && isNotApplicable(typeof condition === "string" ? condition : note)) context.task.meta.notApplicable = true;
+    skip(condition, note);
+  };
 }
 
 const SEVERITY = { MUST: allure.Severity.CRITICAL, CONVENTION: allure.Severity.NORMAL, LENIENT: allure.Severity.MINOR } as const;
@@ -19,10 +69,19 @@ const SEVERITY = { MUST: allure.Severity.CRITICAL, CONVENTION: allure.Severity.N
  * A title with no ID, or with an ID the catalogue does not know, fails the test.
  */
 beforeEach(async ({ task, onTestFailed }) => {
+  delete task.meta.failure;
+  delete task.meta.notApplicable;
+  delete task.meta.noSession;
+  watchSkips(task.context);
   // Whatever a failure says (fast-check counterexamples included) passes the worker's redactor before
   // it reaches a reporter: the main process never learns the tokens the checks made up or received.
   onTestFailed(({ task: failed }) => {
-    for (const error of failed.result?.errors ?? []) {
+    const errors = failed.result?.errors ?? [];
+    // The error the report leads with: a test run again after weather keeps every run's errors, and its last run's
+    // stands (harness/reporters/summary-reporter.ts).
+    const leading = (failed.result?.retryCount ?? 0) > 0 ? errors.at(-1) : errors[0];
+    failed.meta.failure = failureCause(leading as RaisedError | undefined, failed.meta.noSession);
+    for (const error of errors) {
       const e = error as { message?: string; stack?: string; stackStr?: string; diff?: string; cause?: { message?: string } };
       // A failed property reads "Property failed after N tests {seed, path} Counterexample …"; the check that
       // failed is its cause. Lead with that check (its requirement ID first, like every other failure),

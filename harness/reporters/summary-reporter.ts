@@ -9,6 +9,22 @@ import { transportErrorIn } from "../transport-error.js";
 import { NOT_RUN_NOTE } from "../transport-limit.js";
 import { SUITE_VERSION } from "../version.js";
 
+/**
+ * Why a test failed, recorded by the harness where the failure was raised (harness/setup-requirements.ts):
+ * - check: a requirement check failed (a CheckFailure, harness/checks.ts): `requirement` is the one it proves;
+ * - unreachable: no usable answer (a TransportError), or no session because the target did not answer the bootstrap;
+ * - bootstrap: no session because the target refused the bootstrap, or refused a fresh user's;
+ * - error: anything else (a timeout, a suite or harness error).
+ */
+export type FailureCause = { kind: "check"; requirement: string } | { kind: "unreachable" | "bootstrap" | "error" };
+
+/**
+ * Why a test skipped: the profile says the target lacks an optional part (a capability, signing: recorded as the
+ * check skipped, harness/setup-requirements.ts); the selection left it out; the target had stopped answering; or a
+ * precondition the profile does not meet (fresh users, a second user, a writable target…; or a todo).
+ */
+export type SkipReason = "not-applicable" | "not-selected" | "not-run" | "precondition";
+
 export interface TestSummary {
   /** The vitest project ("conformance", or "fault:<name>" in the kill matrix). */
   project: string;
@@ -35,6 +51,10 @@ export interface TestSummary {
   retries?: number;
   /** LENIENT readings the test observed (harness/lenient.ts): what strict would require otherwise; absent when none. */
   lenient?: LenientObservation[];
+  /** Failed: why, typed. Absent only in summaries written before it was added (the verdict then reads the message). */
+  failure?: FailureCause;
+  /** Skipped: why, typed. Absent only in summaries written before it was added. */
+  skipReason?: SkipReason;
 }
 
 export interface RunSummary {
@@ -116,6 +136,8 @@ export class SummaryReporter implements Reporter {
     const notRun = final?.kind === "given-up" || test.meta().notRun === "target-stopped-answering";
     const last = notRun ? undefined : final;
     const status = notRun ? "skipped" : result.state === "passed" ? "passed" : result.state === "failed" ? "failed" : "skipped";
+    // A test-name filter marks the tests it leaves out "skip" before they run; a check's own skip carries a note.
+    const notSelected = result.state === "skipped" && test.options.mode === "skip" && !result.note;
     // Typed either way: the last error is a TransportError, or the worker found the failure was a 502/503/504 to a
     // write that weather explains (harness/weather-setup.ts).
     const transport = last ?? (result.state === "failed" && test.meta().weather === "transport" ? { kind: "unavailable" } : undefined);
@@ -136,12 +158,14 @@ export class SummaryReporter implements Reporter {
       requirements: test.meta().requirements ?? requirementIdsOf(test.name),
       durationMs: Math.round(diagnostic?.duration ?? 0),
       ...(message ? { message: redactText(message) } : {}),
-      // A test-name filter marks the tests it leaves out "skip" before they run; a check's own skip carries a note.
-      ...(result.state === "skipped" && test.options.mode === "skip" && !result.note ? { notSelected: true as const } : {}),
+      ...(notSelected ? { notSelected: true as const } : {}),
       ...(notRun ? { notRun: "target-stopped-answering" as const } : {}),
       ...(transport ? { broken: "transport" as const, transport: transport.kind } : {}),
       ...(retries > 0 ? { retries } : {}),
       ...(test.meta().lenient?.length ? { lenient: test.meta().lenient } : {}),
+      // Set by the worker as the test failed; a failure no harness hook saw is some other error.
+      ...(status === "failed" ? { failure: test.meta().failure ?? { kind: "error" as const } } : {}),
+      ...(status === "skipped" ? { skipReason: skipReason(notRun, notSelected, test.meta().notApplicable === true) } : {}),
     };
   }
 
@@ -163,6 +187,10 @@ export class SummaryReporter implements Reporter {
     lines.push(`conformance: ${passed} passed, ${nFailed} failed, ${skipped} skipped${weatherLine(summary)}`);
     process.stdout.write(`${lines.join("\n")}\n`);
   }
+}
+
+function skipReason(notRun: boolean, notSelected: boolean, notApplicable: boolean): SkipReason {
+  return notRun ? "not-run" : notSelected ? "not-selected" : notApplicable ? "not-applicable" : "precondition";
 }
 
 /** ", 2 broken by transport, 7 retries" where there was weather; "" otherwise. */

@@ -1,6 +1,6 @@
 // The verdict rules of harness/conformance-summary.ts on hand-made summaries (no server needed).
 import { describe, expect, it } from "vitest";
-import { blamedBy, buildConformance, canonicalJson, renderMarkdown, sha256, type RunInfo } from "../../harness/conformance-summary.js";
+import { blamedBy, buildConformance, canonicalJson, judgeFailure, renderMarkdown, sha256, type RunInfo } from "../../harness/conformance-summary.js";
 import type { RunSummary, TestSummary } from "../../harness/reporters/summary-reporter.js";
 
 function test(name: string, status: TestSummary["status"], message?: string, suite = "headers"): TestSummary {
@@ -91,6 +91,41 @@ describe("verdicts", () => {
     expect(report.verdict).toBe("CONFORMANT");
     expect(report.requirements.map((r) => r.id)).toEqual(["HDR-008"]);
     expect(report.complete).toBe(false);
+  });
+});
+
+describe("typed outcomes (summary.json's failure and skipReason): decided on the fields, never on the words", () => {
+  const named = ["HDR-002", "HDR-003", "ERR-001"];
+  const failedWith = (failure: TestSummary["failure"], message: string, name = "HDR-008 x"): TestSummary => ({ ...test(name, "failed", message), ...(failure ? { failure } : {}) });
+
+  it("a check blames its requirement when the test names it; the message's words do not matter", () => {
+    expect(judgeFailure({ requirements: named, failure: { kind: "check", requirement: "HDR-003" }, message: "no requirement here" })).toEqual({ blamed: ["HDR-003"], kind: "defect" });
+    // Words that read like a requirement or like weather change nothing once the cause is typed.
+    expect(judgeFailure({ requirements: named, failure: { kind: "error" }, message: "HDR-003: connection refused" })).toEqual({ blamed: named, kind: "broken" });
+    expect(judgeFailure({ requirements: named, failure: { kind: "check", requirement: "CARD-001" }, message: "" })).toEqual({ blamed: named, kind: "broken" });
+    expect(judgeFailure({ requirements: ["HDR-008"], failure: { kind: "check", requirement: "CARD-001" }, message: "" })).toEqual({ blamed: ["HDR-008"], kind: "defect" });
+    expect(judgeFailure({ requirements: named, broken: "transport", failure: { kind: "unreachable" } })).toEqual({ blamed: [], kind: "transport" });
+  });
+
+  it("an unreachable target is INCOMPLETE and a refused bootstrap NOT CONFORMANT by the recorded cause, whatever the message says", () => {
+    const down = buildConformance(summary([failedWith({ kind: "unreachable" }, "no session for the primary user: the target said something new"), failedWith({ kind: "unreachable" }, "??", "HDR-001 y")]), info());
+    expect(down.verdict).toBe("INCOMPLETE");
+    const refused = buildConformance(summary([failedWith({ kind: "bootstrap" }, "no session for the primary user: POST /v1/installation: connection refused")]), info());
+    expect(refused.verdict).toBe("NOT CONFORMANT");
+    expect(refused.tests[0]!.kind).toBe("bootstrap");
+  });
+
+  it("a skip is not applicable by its skipReason; a summary from before skipReason is read by its prefix", () => {
+    const skipped = (reason: TestSummary["skipReason"], message: string): TestSummary => ({ ...test("ERR-005 x", "skipped", message), ...(reason ? { skipReason: reason } : {}) });
+    const passing = test("ERR-001 y", "passed");
+    expect(buildConformance(summary([skipped("not-applicable", "capability x is off"), passing]), info()).verdict).toBe("CONFORMANT");
+    expect(buildConformance(summary([skipped("precondition", "not applicable: but not recorded as such"), passing]), info()).verdict).toBe("INCOMPLETE");
+    expect(buildConformance(summary([skipped(undefined, "not applicable: capability x is off in the profile"), passing]), info()).verdict).toBe("CONFORMANT");
+  });
+
+  it("a summary written before typed failures is judged by its messages, as it was then", () => {
+    const old = buildConformance(summary([test(ECHO, "failed", ECHO_FAILS)]), info());
+    expect(old.tests[0]).toMatchObject({ blamed: ["HDR-003"], kind: "defect" });
   });
 });
 
