@@ -47,19 +47,22 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
   const started = Date.now();
   await runVitest({ plan, files: [], reporters: [summary] });
   if (!summary.summary) return 1;
+  // Which variants each project ran, from the plans (the project names are for display).
+  const ranVariants = new Map([...plan.projects].flatMap(([name, p]) => (p.variants ? [[name, p.variants] as const] : [])));
   const failedGroups = groups.filter((g) => g.length > 1 && summary.summary!.tests.some((t) => t.project === variantProject(g) && t.status === "failed"));
   if (failedGroups.length > 0) {
     const singles = failedGroups.flat().map((name) => [name]);
     process.stdout.write(`kill matrix: ${failedGroups.length} variant group(s) failed; running their ${singles.length} variants one by one\n`);
     const alone = killMatrixPlan(reportsDir, { clean: false, faults: [], groups: singles, catalogue: variants });
     const again = new SummaryReporter({ reportsDir, target: "reference (kill matrix, variants alone)", seed: () => undefined, root: PACKAGE_ROOT, quiet: true, fileName: "kill-matrix-variants-summary.json" });
+    for (const [name, p] of alone.projects) if (p.variants) ranVariants.set(name, p.variants);
     await runVitest({ plan: alone, files: [], reporters: [again] });
     if (!again.summary) return 1;
     summary.summary.tests.push(...again.summary.tests);
     summary.summary.errors.push(...again.summary.errors);
   }
   if (!summary.summary) return 1;
-  const matrix = judge(faults, summary.summary, Date.now() - started, variants);
+  const matrix = judge(faults, summary.summary, Date.now() - started, variants, ranVariants);
   writeKillMatrix(reportsDir, matrix);
   for (const v of matrix.verdicts.filter((x) => !x.killed)) process.stdout.write(`survived: ${v.fault} (${v.requirement}): ${v.note}\n`);
   for (const f of matrix.cleanFailures) process.stdout.write(`clean reference failed: ${f.split("\n")[0]}\n`);

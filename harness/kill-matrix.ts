@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FaultSpec } from "../reference/faults.js";
-import { variantProject, variantsOfProject } from "../reference/variant-groups.js";
+import { variantProject } from "../reference/variant-groups.js";
 import type { VariantSpec } from "../reference/variants.js";
 import type { RunSummary } from "./reporters/summary-reporter.js";
 
@@ -55,7 +55,7 @@ export interface KillMatrix {
 }
 
 /** Verdicts from one summary of a kill-matrix run (projects "fault:<name>" and, optionally, "conformance"). */
-export function judge(faults: FaultSpec[], summary: RunSummary, wallMs: number, variants: VariantSpec[] = []): KillMatrix {
+export function judge(faults: FaultSpec[], summary: RunSummary, wallMs: number, variants: VariantSpec[] = [], ranVariants: ReadonlyMap<string, readonly string[]> = new Map()): KillMatrix {
   const verdicts = faults.map((fault): FaultVerdict => {
     const tests = summary.tests.filter((t) => t.project === `fault:${fault.name}`);
     const failed = tests.filter((t) => t.status === "failed");
@@ -87,19 +87,21 @@ export function judge(faults: FaultSpec[], summary: RunSummary, wallMs: number, 
     wallMs,
     cleanFailures: summary.tests.filter((t) => t.project === "conformance" && t.status === "failed").map((t) => `[${t.suite}] ${t.name}: ${t.message ?? ""}`),
     verdicts: verdicts.sort((a, b) => a.fault.localeCompare(b.fault)),
-    ...judgeVariants(variants, summary),
+    ...judgeVariants(variants, summary, ranVariants),
   };
 }
 
 /**
- * Verdicts of the legal variants, run in groups (reference/variant-groups.ts): a variant whose group passed passed
- * (cleared beside the others); one whose group failed is judged on its own run. A failed group whose members all
+ * Verdicts of the legal variants, run in groups (reference/variant-groups.ts; `ranVariants`: each variant project's
+ * variants, from the run plan): a variant whose group passed passed (cleared beside the others); one whose group
+ * failed is judged on its own run. A failed group whose members all
  * pass alone is a failure of its own: the suite refuses a server that combines legal behaviours.
  */
-function judgeVariants(variants: VariantSpec[], summary: RunSummary): Pick<KillMatrix, "variants" | "groupFailures"> {
+function judgeVariants(variants: VariantSpec[], summary: RunSummary, ranVariants: ReadonlyMap<string, readonly string[]>): Pick<KillMatrix, "variants" | "groupFailures"> {
+  const variantsOf = (project: string) => ranVariants.get(project);
   const projects = new Map<string, RunSummary["tests"]>();
   for (const test of summary.tests) {
-    if (!variantsOfProject(test.project)) continue;
+    if (!variantsOf(test.project)) continue;
     const list = projects.get(test.project) ?? [];
     list.push(test);
     projects.set(test.project, list);
@@ -107,7 +109,7 @@ function judgeVariants(variants: VariantSpec[], summary: RunSummary): Pick<KillM
   const failuresOf = (tests: RunSummary["tests"]) => tests.filter((t) => t.status === "failed").map((t) => `[${t.suite}] ${t.name}: ${t.message ?? ""}`);
   const verdicts = variants.map((variant): VariantVerdict => {
     const alone = projects.get(variantProject([variant.name]));
-    const group = [...projects.keys()].find((p) => p !== variantProject([variant.name]) && variantsOfProject(p)!.includes(variant.name));
+    const group = [...projects.keys()].find((p) => p !== variantProject([variant.name]) && variantsOf(p)!.includes(variant.name));
     const groupTests = group === undefined ? undefined : projects.get(group)!;
     const groupPassed = groupTests !== undefined && groupTests.length > 0 && failuresOf(groupTests).length === 0;
     const tests = alone ?? (groupPassed ? groupTests : undefined) ?? groupTests ?? [];
@@ -121,13 +123,13 @@ function judgeVariants(variants: VariantSpec[], summary: RunSummary): Pick<KillM
       tests: tests.length,
       skipped: tests.filter((t) => t.status === "skipped").length,
       failures,
-      ...(alone === undefined && group !== undefined ? { clearedWith: variantsOfProject(group)!.filter((n) => n !== variant.name) } : {}),
+      ...(alone === undefined && group !== undefined ? { clearedWith: variantsOf(group)!.filter((n) => n !== variant.name) } : {}),
     };
   });
   const groupFailures = [...projects]
-    .filter(([project, tests]) => variantsOfProject(project)!.length > 1 && failuresOf(tests).length > 0)
-    .filter(([project]) => variantsOfProject(project)!.every((name) => projects.has(variantProject([name])) && verdicts.find((v) => v.variant === name)?.passed))
-    .map(([project, tests]) => ({ variants: variantsOfProject(project)!, failures: failuresOf(tests) }));
+    .filter(([project, tests]) => variantsOf(project)!.length > 1 && failuresOf(tests).length > 0)
+    .filter(([project]) => variantsOf(project)!.every((name) => projects.has(variantProject([name])) && verdicts.find((v) => v.variant === name)?.passed))
+    .map(([project, tests]) => ({ variants: [...variantsOf(project)!], failures: failuresOf(tests) }));
   return { variants: verdicts, groupFailures };
 }
 

@@ -73,8 +73,3 @@ export function groupSuites(group: readonly VariantSpec[]): string[] | undefined
 
 /** The vitest project of a group (or of one variant alone): "variant:<name>+<name>…". */
 export const variantProject = (names: readonly string[]) => `variant:${names.join("+")}`;
-
-/** The variants a project name holds, or undefined when it is no variant project. */
-export function variantsOfProject(project: string): string[] | undefined {
-  return project.startsWith("variant:") ? project.slice("variant:".length).split("+") : undefined;
-}

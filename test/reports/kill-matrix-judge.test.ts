@@ -18,10 +18,16 @@ function summary(tests: TestSummary[]): RunSummary {
 }
 
 const group = variantProject([a.name, b.name]);
+/** What the run plan says each variant project ran. */
+const ran = new Map([
+  [group, [a.name, b.name]],
+  [variantProject([a.name]), [a.name]],
+  [variantProject([b.name]), [b.name]],
+]);
 
 describe("kill matrix: legal variants judged in groups", () => {
   it("a group that passed clears each member, beside the others", () => {
-    const matrix = judge([], summary([run(group, "passed"), run(group, "skipped", "HDR-002 another")]), 1, [a, b]);
+    const matrix = judge([], summary([run(group, "passed"), run(group, "skipped", "HDR-002 another")]), 1, [a, b], ran);
     expect(matrix.variants.map((v) => [v.variant, v.passed, v.tests, v.skipped, v.clearedWith])).toEqual([
       ["variant-a", true, 2, 1, ["variant-b"]],
       ["variant-b", true, 2, 1, ["variant-a"]],
@@ -30,7 +36,7 @@ describe("kill matrix: legal variants judged in groups", () => {
   });
 
   it("a failed group: each member is judged on its own run, and only the one that fails alone is flagged", () => {
-    const matrix = judge([], summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "failed")]), 1, [a, b]);
+    const matrix = judge([], summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "failed")]), 1, [a, b], ran);
     expect(matrix.variants.map((v) => [v.variant, v.passed, v.clearedWith])).toEqual([
       ["variant-a", true, undefined],
       ["variant-b", false, undefined],
@@ -40,13 +46,13 @@ describe("kill matrix: legal variants judged in groups", () => {
   });
 
   it("a group that fails while every member passes alone is a failure of its own (the suite refuses the combination)", () => {
-    const matrix = judge([], summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "passed")]), 1, [a, b]);
+    const matrix = judge([], summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "passed")]), 1, [a, b], ran);
     expect(matrix.variants.every((v) => v.passed)).toBe(true);
     expect(matrix.groupFailures).toEqual([{ variants: ["variant-a", "variant-b"], failures: ["[headers] HDR-001 a check: HDR-001: expected 200, got 400"] }]);
   });
 
   it("a variant whose group never ran is no pass", () => {
-    const matrix = judge([], summary([]), 1, [a]);
+    const matrix = judge([], summary([]), 1, [a], ran);
     expect(matrix.variants[0]).toMatchObject({ variant: "variant-a", passed: false, tests: 0 });
   });
 });
