@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TargetProfile } from "./profile.js";
 import type { RunSummary, TestSummary } from "./reporters/summary-reporter.js";
-import { REQUIREMENT_ID, requirements, type Level, type Requirement } from "./requirements.js";
+import { leadingRequirementId, requirements, type Level, type Requirement } from "./requirements.js";
 import { specCoverageFigures, type CoverageFigures } from "./spec-coverage.js";
 import { SPEC_VERSION, SUITE_VERSION } from "./version.js";
 
@@ -191,13 +191,13 @@ export function legacyFailure(message: string | undefined, named: string[]): { b
 
 /** Legacy (legacyFailure): the requirement a failure message starts with ("HDR-003: …"), if the test names it. */
 export function blamedBy(message: string | undefined, named: string[]): string[] {
-  const first = /^([A-Z]+-\d{3}):/.exec(message ?? "")?.[1];
-  return first && REQUIREMENT_ID.test(first) && named.includes(first) ? [first] : [...named];
+  const first = leadingRequirementId(message);
+  return first && named.includes(first) ? [first] : [...named];
 }
 
 /** Legacy (legacyFailure): the kind of a failure, from its message. */
 export function failureKind(message: string | undefined, named: string[]): FailureKind {
-  if (blamedBy(message, named).length === 1 && /^[A-Z]+-\d{3}:/.test(message ?? "")) return "defect";
+  if (blamedBy(message, named).length === 1 && leadingRequirementId(message) !== undefined) return "defect";
   return UNREACHABLE.test(message ?? "") ? "unreachable" : BOOTSTRAP.test(message ?? "") ? "bootstrap" : "broken";
 }
 

@@ -1,4 +1,5 @@
 /** Reading the wire envelope (wire conventions §1–§2): {"Response":[{"<Type>":{...}}], "Pagination"?}. */
+import { isObject } from "./json.js";
 
 export type Json = unknown;
 
@@ -6,10 +7,6 @@ export interface Pagination {
   future_url: string | null;
   newer_url: string | null;
   older_url: string | null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** The elements of Response, or undefined when the body is not an envelope. */

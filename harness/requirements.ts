@@ -18,7 +18,20 @@ export interface Requirement {
 }
 
 export const CATALOGUE_FILE = new URL("../spec/requirements.yaml", import.meta.url);
-export const REQUIREMENT_ID = /^(AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\d{3}$/;
+/** A requirement ID's shape, the one spelling of it: the catalogue's prefixes and three digits. */
+const ID = "(?:AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\\d{3}";
+/** A whole string that is one requirement ID. */
+export const REQUIREMENT_ID = new RegExp(`^${ID}$`);
+
+/** Every requirement ID a text mentions, as whole words, in order. */
+export function requirementIdsIn(text: string): string[] {
+  return text.match(new RegExp(`\\b${ID}\\b`, "g")) ?? [];
+}
+
+/** The ID a check's failure message leads with ("CARD-004: …"), if it leads with one. */
+export function leadingRequirementId(message: string | undefined): string | undefined {
+  return new RegExp(`^(${ID}):`).exec(message ?? "")?.[1];
+}
 
 /** The requirement catalogue, spec/requirements.yaml, by ID (parsed once per thread: harness/process-wide.ts). */
 export function requirements(): Map<string, Requirement> {

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createAjv, type Ajv, type ErrorObject } from "./ajv.js";
+import { isObject } from "./json.js";
 import { processWide } from "./process-wide.js";
 
 export type SchemaName = string;
@@ -39,10 +40,6 @@ interface Registry {
   byUri: Map<string, JsonObject>;
   /** schema name → error raised while adding it; reported when that schema is used */
   addErrors: Map<string, Error>;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The schemas, added to one ajv instance once per thread (harness/process-wide.ts): validators compile once. */

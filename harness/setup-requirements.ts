@@ -3,7 +3,7 @@ import { beforeEach, type TestContext } from "vitest";
 import { isNotApplicable } from "./not-applicable.js";
 import { redactText } from "./redact.js";
 import type { FailureCause } from "./reporters/summary-reporter.js";
-import { requirementIdsOf, requirements } from "./requirements.js";
+import { leadingRequirementId, requirementIdsOf, requirements } from "./requirements.js";
 
 declare module "vitest" {
   interface TaskMeta {
@@ -38,7 +38,7 @@ const ledByCheck = (e: RaisedError | undefined): e is RaisedError & { cause: Rai
  */
 function failureCause(error: RaisedError | undefined, noSession: "unreachable" | "bootstrap" | undefined): FailureCause {
   const check = error?.name === "CheckFailure" ? error : ledByCheck(error) ? error.cause : undefined;
-  const requirement = /^([A-Z]+-\d{3}):/.exec(check?.message ?? "")?.[1];
+  const requirement = leadingRequirementId(check?.message);
   if (requirement) return { kind: "check", requirement };
   if (error?.name === "TransportError") return { kind: "unreachable" };
   if (noSession) return { kind: noSession };
@@ -87,7 +87,7 @@ beforeEach(async ({ task, onTestFailed }) => {
       // failed is its cause. Lead with that check (its requirement ID first, like every other failure),
       // and keep fast-check's report, with the seed and path that replay it, after it.
       const cause = e.cause?.message;
-      if (e.message?.startsWith("Property failed") && cause && /^[A-Z]+-\d{3}: /.test(cause)) e.message = `${cause}\n\n${e.message}`;
+      if (e.message?.startsWith("Property failed") && cause && leadingRequirementId(cause) !== undefined) e.message = `${cause}\n\n${e.message}`;
       for (const key of ["message", "stack", "stackStr", "diff"] as const) if (typeof e[key] === "string") e[key] = redactText(e[key]);
     }
   });

@@ -4,7 +4,7 @@
 // lists for it UNION those whose `source` quotes (spec/requirements.yaml) fall inside it.
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
-import { requirements, type Requirement } from "./requirements.js";
+import { requirementIdsIn, requirements, type Requirement } from "./requirements.js";
 import { containsSquashed, headingsOf, SPEC_FILES, specStatements, specText, squash, squashedOf, type SpecFile, type Statement } from "./spec-statements.js";
 
 /**
@@ -254,7 +254,7 @@ export function gapRows(text = readFileSync(GAPS_FILE, "utf8")): GapRow[] {
   return [...text.matchAll(/^\|\s*(GAP-\d+)\s*\|([^|]*)\|.*\|([^|]*)\|\s*$/gm)].map((m) => ({
     id: m[1]!,
     where: m[2]!.trim(),
-    requirements: m[3]!.match(/\b[A-Z]+-\d{3}\b/g) ?? [],
+    requirements: requirementIdsIn(m[3]!),
   }));
 }
 

@@ -4,7 +4,7 @@
 // filled in at run time ("%s ERR-001 …", `${id} …`) is marked dynamic.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { REQUIREMENT_ID, requirementIdsOf } from "./requirements.js";
+import { requirementIdsIn, requirementIdsOf } from "./requirements.js";
 
 export const SUITES_DIR = fileURLToPath(new URL("../suites/", import.meta.url));
 
@@ -70,7 +70,7 @@ export function titlesIn(suite: string, source: string): SuiteTitle[] {
 
 /** Requirement IDs named anywhere in a suite source (titles, test.for rows, helper arguments). */
 export function idsMentionedIn(source: string): Set<string> {
-  return new Set([...source.matchAll(/\b[A-Z]+-\d{3}\b/g)].map((m) => m[0]).filter((id) => REQUIREMENT_ID.test(id)));
+  return new Set(requirementIdsIn(source));
 }
 
 function skipSpace(source: string, at: number): number {

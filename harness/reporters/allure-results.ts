@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOOTSTRAP_SOURCE, isSwitchedOff, UNREACHABLE_SOURCE, type ConformanceReport } from "../conformance-summary.js";
+import { leadingRequirementId } from "../requirements.js";
 
 /**
  * Finishing touches on reports/allure-results after a run (or a merge), so the Allure report tells a
@@ -57,7 +58,7 @@ export function finishAllureResults(dir: string, report: ConformanceReport): voi
     const result = JSON.parse(readFileSync(path, "utf8")) as AllureResult;
     let changed = false;
     const message = result.statusDetails?.message ?? "";
-    const id = /^([A-Z]+-\d{3}):/.exec(message)?.[1];
+    const id = leadingRequirementId(message);
     const named = (result.labels ?? []).filter((l) => l.name === "requirement").map((l) => l.value);
     if (result.status === "broken" && id !== undefined && named.includes(id)) {
       result.status = "failed";
