@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./errors.js";
 import { HttpError, badRequest, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
-import type { FaultSpec } from "./faults.js";
+import { fault } from "./faults.js";
 import type { SessionRecord } from "./state.js";
 
 declare module "fastify" {
@@ -13,39 +13,43 @@ declare module "fastify" {
 }
 
 const SUITES = ["authentication", "headers"];
-export const authHookFaults: FaultSpec[] = [
-  { name: "user-agent-not-required", requirement: "HDR-001", description: "Requests without User-Agent are served.", suites: ["headers"] },
-  { name: "cache-control-required", requirement: "HDR-008", description: "Requests without Cache-Control are refused.", suites: ["headers"] },
-  { name: "user-agent-format-checked", requirement: "HDR-010", description: "A User-Agent that is not of the form product/version is refused.", suites: ["headers"] },
-  { name: "geolocation-required", requirement: "HDR-011", description: "Requests without X-Service-Geolocation are refused.", suites: ["headers"] },
-  { name: "zero-geolocation-rejected", requirement: "HDR-005", description: "A zero-valued geolocation header is refused.", suites: ["headers"] },
-  { name: "nl-language-rejected", requirement: "HDR-006", description: "X-Service-Language nl_NL is refused.", suites: ["headers"] },
-  { name: "region-rejected", requirement: "HDR-007", description: "Any X-Service-Region header is refused.", suites: ["headers"] },
-  { name: "unsupported-language-rejected", requirement: "HDR-004", description: "A language other than en_US/nl_NL is refused instead of falling back to en_US.", suites: ["headers"] },
-  { name: "request-id-reuse-allowed", requirement: "HDR-002", description: "A reused X-Service-Client-Request-Id is served again.", suites: ["headers"] },
-  { name: "request-id-reuse-checked-on-installation-token-only", requirement: "HDR-002", description: "Request-id reuse is refused on device-server/session-server calls but forgotten on resource calls.", suites: ["headers"] },
-  { name: "request-id-scoped-per-session", requirement: "HDR-002", description: "Used request ids are remembered per session token, so a new session on the same device may reuse them.", suites: ["headers"] },
-  { name: "request-id-not-echoed", requirement: "HDR-003", description: "The request id is not echoed in the response headers.", suites: ["headers"] },
-  { name: "auth-header-not-required", requirement: "AUTH-004", description: "Resource calls without X-Service-Client-Authentication are served as the path's user.", suites: SUITES },
-  { name: "unknown-token-accepted", requirement: "AUTH-005", description: "An unknown token is served as the path's user.", suites: SUITES },
-  { name: "installation-token-accepted-for-resources", requirement: "AUTH-009", description: "The installation token works on resource calls.", suites: SUITES },
-  { name: "device-server-without-installation", requirement: "AUTH-006", description: "POST /device-server without a valid installation token registers the device on a new, implicit installation.", suites: ["authentication"] },
-  { name: "ip-binding-ignored", requirement: "AUTH-011", description: "A session token works from any address.", suites: SUITES },
-  { name: "ip-binding-checked-on-get-only", requirement: "AUTH-011", description: "The IP binding is checked on GET calls only: writes from an unbound address are served.", suites: ["authentication"] },
-  { name: "auth-header-exact-case-only", requirement: "HDR-016", description: "The token is read from the raw headers under its exact canonical spelling, so a lower-case or mixed-case header name counts as missing.", suites: ["headers"] },
-  { name: "language-ignored", requirement: "HDR-017", description: "X-Service-Language is ignored: error_description_translated is always the en_US text.", suites: ["headers"] },
-  { name: "request-id-echoed-on-success-only", requirement: "HDR-003", description: "The request id is echoed on 200 answers only, not on refusals.", suites: ["headers"] },
-  { name: "request-ids-global", requirement: "HDR-018", description: "Used request ids are remembered server-wide, so an id another user already used is refused.", suites: ["headers"] },
-  { name: "session-server-accepts-session-token", requirement: "AUTH-024", description: "POST /session-server also accepts a session token in place of the installation token (the token lookup searches both tables).", suites: ["authentication"] },
-  { name: "unknown-user-empty-list", requirement: "AUTH-022", description: "A list GET whose userID names no user answers 200 with an empty list (the user check compares only existing users).", suites: ["authorisation"] },
-  { name: "path-user-unchecked-on-writes", requirement: "AUTH-015", description: "POST, PUT and DELETE trust the userID of the path (the user check is made on GET routes only).", suites: ["authorisation"] },
-  { name: "foreign-write-applied-then-refused", requirement: "AUTH-023", description: "A write on another user's userID is carried out, and only the answer is turned into a 403 afterwards (the check runs in a response filter).", suites: ["authorisation"] },
-];
+/** Faults of the common request rules (headers, tokens, IP binding, request ids, the path's user). */
+export const AUTH_HOOK_FAULTS = [
+  fault("user-agent-not-required", "HDR-001", "Requests without User-Agent are served.", ["headers"]),
+  fault("cache-control-required", "HDR-008", "Requests without Cache-Control are refused.", ["headers"]),
+  fault("user-agent-format-checked", "HDR-010", "A User-Agent that is not of the form product/version is refused.", ["headers"]),
+  fault("geolocation-required", "HDR-011", "Requests without X-Service-Geolocation are refused.", ["headers"]),
+  fault("zero-geolocation-rejected", "HDR-005", "A zero-valued geolocation header is refused.", ["headers"]),
+  fault("nl-language-rejected", "HDR-006", "X-Service-Language nl_NL is refused.", ["headers"]),
+  fault("region-rejected", "HDR-007", "Any X-Service-Region header is refused.", ["headers"]),
+  fault("unsupported-language-rejected", "HDR-004", "A language other than en_US/nl_NL is refused instead of falling back to en_US.", ["headers"]),
+  fault("request-id-reuse-allowed", "HDR-002", "A reused X-Service-Client-Request-Id is served again.", ["headers"]),
+  fault("request-id-reuse-checked-on-installation-token-only", "HDR-002", "Request-id reuse is refused on device-server/session-server calls but forgotten on resource calls.", ["headers"]),
+  fault("request-id-scoped-per-session", "HDR-002", "Used request ids are remembered per session token, so a new session on the same device may reuse them.", ["headers"]),
+  fault("request-id-not-echoed", "HDR-003", "The request id is not echoed in the response headers.", ["headers"]),
+  fault("auth-header-not-required", "AUTH-004", "Resource calls without X-Service-Client-Authentication are served as the path's user.", SUITES),
+  fault("unknown-token-accepted", "AUTH-005", "An unknown token is served as the path's user.", SUITES),
+  fault("installation-token-accepted-for-resources", "AUTH-009", "The installation token works on resource calls.", SUITES),
+  fault("device-server-without-installation", "AUTH-006", "POST /device-server without a valid installation token registers the device on a new, implicit installation.", ["authentication"]),
+  fault("ip-binding-ignored", "AUTH-011", "A session token works from any address.", SUITES),
+  fault("ip-binding-checked-on-get-only", "AUTH-011", "The IP binding is checked on GET calls only: writes from an unbound address are served.", ["authentication"]),
+  fault("auth-header-exact-case-only", "HDR-016", "The token is read from the raw headers under its exact canonical spelling, so a lower-case or mixed-case header name counts as missing.", ["headers"]),
+  fault("language-ignored", "HDR-017", "X-Service-Language is ignored: error_description_translated is always the en_US text.", ["headers"]),
+  fault("request-id-echoed-on-success-only", "HDR-003", "The request id is echoed on 200 answers only, not on refusals.", ["headers"]),
+  fault("request-ids-global", "HDR-018", "Used request ids are remembered server-wide, so an id another user already used is refused.", ["headers"]),
+  fault("session-server-accepts-session-token", "AUTH-024", "POST /session-server also accepts a session token in place of the installation token (the token lookup searches both tables).", ["authentication"]),
+  fault("unknown-user-empty-list", "AUTH-022", "A list GET whose userID names no user answers 200 with an empty list (the user check compares only existing users).", ["authorisation"]),
+  fault("path-user-unchecked-on-writes", "AUTH-015", "POST, PUT and DELETE trust the userID of the path (the user check is made on GET routes only).", ["authorisation"]),
+  fault("foreign-write-applied-then-refused", "AUTH-023", "A write on another user's userID is carried out, and only the answer is turned into a 403 afterwards (the check runs in a response filter).", ["authorisation"]),
+] as const;
+
+type Refuse = (status: number, kind: "token" | "ip" | "header", message: string) => HttpError;
+type Auth = NonNullable<RouteConfig["auth"]>;
 
 /** Status of an authentication refusal under the legal variants that answer other 4XX codes (conventions §3, §4, §6). */
 function authStatus(ctx: ReferenceContext, status: number, kind: "token" | "ip" | "header"): number {
-  if (ctx.faults.on("auth-refusals-403")) return 403;
-  if (kind === "token" && ctx.faults.on("auth-token-refusals-400")) return 400;
+  if (ctx.variants.on("auth-refusals-403")) return 403;
+  if (kind === "token" && ctx.variants.on("auth-token-refusals-400")) return 400;
   return status;
 }
 
@@ -80,115 +84,206 @@ const LIST_PATH = /^\/v1\/user\/\d+\/(company|card|certificate-pinned|share-invi
 
 /**
  * The common request rules (spec: Endpoints > Common request rules; Authentication; conventions §3–§4),
- * checked before any route runs: headers, token kind, IP binding, request-id reuse.
+ * checked before any route runs: headers, token kind, IP binding, request-id reuse. The hooks read as the
+ * specification; the faults and variants of this file act in the seams below them.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): void {
-  const { faults, state } = ctx;
   const h = (name: string) => ctx.header(name).toLowerCase();
-  const refuse = (status: number, kind: "token" | "ip" | "header", message: string) => new HttpError(authStatus(ctx, status, kind), message);
+  const refuse: Refuse = (status, kind, message) => new HttpError(authStatus(ctx, status, kind), message);
   app.decorateRequest("callerIp", "");
   app.decorateRequest("foreignWrite", false);
 
   app.addHook("onRequest", async (request, reply) => {
     request.callerIp = normaliseIp(request.socket.remoteAddress);
-    const headers = request.headers;
-    // The careless server: error texts never look at the language.
-    if (faults.on("language-ignored")) delete headers[h("Language")];
-    if (!headers["user-agent"] && !faults.on("user-agent-not-required")) throw refuse(400, "header", "The User-Agent header is required.");
-    if (faults.on("cache-control-required") && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
-    if (faults.on("user-agent-format-checked") && !/^[\w.-]+\/[\w.-]+/.test(String(headers["user-agent"] ?? ""))) throw badRequest("The User-Agent is not valid.");
-    if (faults.on("geolocation-required") && headers[h("Geolocation")] === undefined) throw badRequest("The geolocation header is required.");
-    const geolocation = headers[h("Geolocation")];
-    if (faults.on("zero-geolocation-rejected") && typeof geolocation === "string" && /^0 0 0 0/.test(geolocation)) {
-      throw badRequest("The geolocation is not valid.");
-    }
-    const language = headers[h("Language")];
-    if (faults.on("nl-language-rejected") && language === "nl_NL") throw badRequest("Unsupported language.");
-    if (faults.on("unsupported-language-rejected") && typeof language === "string" && !["en_US", "nl_NL"].includes(language)) {
-      throw badRequest("Unsupported language.");
-    }
-    if (faults.on("region-rejected") && headers[h("Region")] !== undefined) throw badRequest("Unsupported region.");
-
+    checkCommonHeaders(ctx, request, refuse);
     const auth = (request.routeOptions.config as RouteConfig | undefined)?.auth ?? "session";
     if (auth === "none") return;
-    const token = faults.on("auth-header-exact-case-only") ? exactCaseHeader(request, ctx.header("Client-Authentication")) : headers[h("Client-Authentication")];
-    let scope: string;
-    if (auth === "installation" && faults.on("device-server-without-installation") && request.url.startsWith("/v1/device-server") && !(typeof token === "string" && state.installations.has(token))) {
-      // The careless server: no installation token, so it makes one up instead of refusing.
-      const implicit = state.token();
-      state.installations.set(implicit, { id: state.nextId(), token: implicit, publicKeyPem: "", deviceIds: [] });
-      request.installationToken = implicit;
-      return;
-    }
+    const token = authToken(ctx, request);
+    if (auth === "installation" && madeUpInstallation(ctx, request, token)) return;
     if (typeof token !== "string" || token === "") {
-      const conjured = auth === "session" && faults.on("auth-header-not-required") ? impersonate(request, ctx) : undefined;
+      const conjured = auth === "session" ? servedWithoutToken(ctx, request) : undefined;
       if (!conjured) throw refuse(401, "token", "Missing authentication token.");
       request.session = conjured;
       return;
     }
+    let scope: string;
     if (auth === "installation") {
-      let installationToken: string | undefined = state.installations.has(token) ? token : undefined;
-      const asSession = state.sessions.get(token);
-      if (!installationToken && asSession && faults.on("session-server-accepts-session-token") && request.url.startsWith("/v1/session-server")) {
-        // The careless lookup: any token of ours will do; the session's own installation is used.
-        installationToken = state.devices.get(asSession.deviceId)?.installationToken;
-      }
+      const installationToken = installationOf(ctx, request, token);
       if (!installationToken) throw refuse(401, "token", "Insufficient authentication.");
       request.installationToken = installationToken;
-      scope = faults.on("request-ids-session-calls-only") ? `unchecked:${state.nextId()}` : `installation:${installationToken}`;
+      scope = installationScope(ctx, installationToken);
     } else {
-      let session = state.sessions.get(token);
-      if (!session && faults.on("installation-token-accepted-for-resources") && state.installations.has(token)) {
-        session = impersonate(request, ctx);
-      }
-      if (!session && faults.on("unknown-token-accepted")) session = impersonate(request, ctx);
+      const session = sessionOf(ctx, request, token);
       if (!session) throw refuse(401, "token", "Insufficient authentication.");
-      const ipChecked = !faults.on("ip-binding-ignored") && !(faults.on("ip-binding-checked-on-get-only") && request.method !== "GET");
-      if (!session.ips.includes(request.callerIp) && ipChecked) throw refuse(400, "ip", "Incorrect API key or IP address.");
+      if (!session.ips.includes(request.callerIp) && ipBindingChecked(ctx, request)) throw refuse(400, "ip", "Incorrect API key or IP address.");
       request.session = session;
-      scope = faults.on("request-id-scoped-per-session") ? `session:${token}` : `device:${session.deviceId}`;
+      scope = sessionScope(ctx, token, session);
       const pathUser = pathUserId(request);
       if (pathUser !== undefined && pathUser !== session.userId) {
-        const known = state.users.has(pathUser);
-        if (faults.on("unknown-user-empty-list") && !known && request.method === "GET" && LIST_PATH.test(request.url.split("?")[0]!)) {
-          return reply.code(200).type("application/json").send({ Response: [], Pagination: { future_url: null, newer_url: null, older_url: null } });
-        }
-        const write = request.method !== "GET";
-        if (known && write && (faults.on("path-user-unchecked-on-writes") || faults.on("foreign-write-applied-then-refused"))) {
-          request.session = impersonate(request, ctx);
-          request.foreignWrite = faults.on("foreign-write-applied-then-refused");
-        } else if (faults.on("path-user-refusals-404")) {
-          // Variant: another user's (or nobody's) userID is "not found", on card routes too (conventions §6: any 4XX).
-          return sendError(reply, request, ctx, 404, "The requested object was not found.");
-        }
+        const answered = otherUserInPath(ctx, request, reply, pathUser);
+        if (answered) return answered;
       }
     }
-    const requestId = headers[h("Client-Request-Id")];
+    const requestId = request.headers[h("Client-Request-Id")];
     if (typeof requestId === "string" && requestId !== "") {
-      if (faults.on("request-ids-global")) scope = "global";
-      let used = state.usedRequestIds.get(scope);
-      if (!used) state.usedRequestIds.set(scope, (used = new Set()));
-      const ignoreReuse = faults.on("request-id-reuse-allowed") || (faults.on("request-id-reuse-checked-on-installation-token-only") && auth === "session");
-      if (used.has(requestId) && !ignoreReuse) {
-        throw new HttpError(faults.on("request-id-reuse-409") ? 409 : 400, "This request id was already used on this device.");
-      }
+      const used = usedRequestIds(ctx, scope);
+      if (used.has(requestId) && reuseRefused(ctx, auth)) throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
       used.add(requestId);
     }
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
-    if (request.foreignWrite && reply.statusCode === 200) {
-      // The careless response filter: the write already happened; only the answer says no.
-      const message = "Insufficient authorisation.";
-      const language = request.headers[h("Language")];
-      reply.code(403).type("application/json");
-      payload = JSON.stringify({ Error: [{ error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) }] });
-    }
+    // Set only by fault foreign-write-applied-then-refused (otherUserInPath).
+    if (request.foreignWrite && reply.statusCode === 200) payload = refusedAfterTheWrite(ctx, request, reply);
     const requestId = request.headers[h("Client-Request-Id")];
-    const echo = !faults.on("request-id-not-echoed") && !(faults.on("request-id-echoed-on-success-only") && reply.statusCode >= 400);
-    if (typeof requestId === "string" && echo) reply.header(ctx.header("Client-Request-Id"), requestId);
+    if (typeof requestId === "string" && requestIdEchoed(ctx, reply)) reply.header(ctx.header("Client-Request-Id"), requestId);
     return payload;
   });
+}
+
+// ---- Seams: each decides one rule of the hooks above and names the faults and variants that bend it. ----
+
+/**
+ * The common headers (HDR-001, HDR-004 to HDR-011, HDR-017): User-Agent is required; geolocation, language and
+ * region are optional and read leniently. The careless servers of the faults refuse more, or ignore the language.
+ */
+function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refuse: Refuse): void {
+  const { faults } = ctx;
+  const h = (name: string) => ctx.header(name).toLowerCase();
+  const headers = request.headers;
+  // The careless server: error texts never look at the language.
+  if (faults.on("language-ignored")) delete headers[h("Language")];
+  if (!headers["user-agent"] && !faults.on("user-agent-not-required")) throw refuse(400, "header", "The User-Agent header is required.");
+  if (faults.on("cache-control-required") && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
+  if (faults.on("user-agent-format-checked") && !/^[\w.-]+\/[\w.-]+/.test(String(headers["user-agent"] ?? ""))) throw badRequest("The User-Agent is not valid.");
+  if (faults.on("geolocation-required") && headers[h("Geolocation")] === undefined) throw badRequest("The geolocation header is required.");
+  const geolocation = headers[h("Geolocation")];
+  if (faults.on("zero-geolocation-rejected") && typeof geolocation === "string" && /^0 0 0 0/.test(geolocation)) {
+    throw badRequest("The geolocation is not valid.");
+  }
+  const language = headers[h("Language")];
+  if (faults.on("nl-language-rejected") && language === "nl_NL") throw badRequest("Unsupported language.");
+  if (faults.on("unsupported-language-rejected") && typeof language === "string" && !["en_US", "nl_NL"].includes(language)) {
+    throw badRequest("Unsupported language.");
+  }
+  if (faults.on("region-rejected") && headers[h("Region")] !== undefined) throw badRequest("Unsupported region.");
+}
+
+/** The token, from its header under any spelling of the header's name (HDR-016). */
+function authToken(ctx: ReferenceContext, request: FastifyRequest): string | string[] | undefined {
+  const name = ctx.header("Client-Authentication");
+  return ctx.faults.on("auth-header-exact-case-only") ? exactCaseHeader(request, name) : request.headers[name.toLowerCase()];
+}
+
+/**
+ * POST /device-server needs a valid installation token (AUTH-006). Fault device-server-without-installation makes
+ * one up instead of refusing; true when it did (the request then goes on as that installation's).
+ */
+function madeUpInstallation(ctx: ReferenceContext, request: FastifyRequest, token: string | string[] | undefined): boolean {
+  const { state } = ctx;
+  if (!ctx.faults.on("device-server-without-installation") || !request.url.startsWith("/v1/device-server")) return false;
+  if (typeof token === "string" && state.installations.has(token)) return false;
+  const implicit = state.token();
+  state.installations.set(implicit, { id: state.nextId(), token: implicit, publicKeyPem: "", deviceIds: [] });
+  request.installationToken = implicit;
+  return true;
+}
+
+/** A resource call without a token is refused (AUTH-004); fault auth-header-not-required serves it as the path's user. */
+function servedWithoutToken(ctx: ReferenceContext, request: FastifyRequest): SessionRecord | undefined {
+  return ctx.faults.on("auth-header-not-required") ? impersonate(request, ctx) : undefined;
+}
+
+/** The installation an installation token names; any other token is refused (AUTH-024). */
+function installationOf(ctx: ReferenceContext, request: FastifyRequest, token: string): string | undefined {
+  const { state } = ctx;
+  if (state.installations.has(token)) return token;
+  const asSession = state.sessions.get(token);
+  if (asSession && ctx.faults.on("session-server-accepts-session-token") && request.url.startsWith("/v1/session-server")) {
+    // The careless lookup: any token of ours will do; the session's own installation is used.
+    return state.devices.get(asSession.deviceId)?.installationToken;
+  }
+  return undefined;
+}
+
+/** The session a session token names; an installation token or an unknown one is refused (AUTH-005, AUTH-009). */
+function sessionOf(ctx: ReferenceContext, request: FastifyRequest, token: string): SessionRecord | undefined {
+  const { faults, state } = ctx;
+  let session = state.sessions.get(token);
+  if (!session && faults.on("installation-token-accepted-for-resources") && state.installations.has(token)) session = impersonate(request, ctx);
+  if (!session && faults.on("unknown-token-accepted")) session = impersonate(request, ctx);
+  return session;
+}
+
+/** A session works only from the addresses its device is bound to, on every method (AUTH-011). */
+function ipBindingChecked(ctx: ReferenceContext, request: FastifyRequest): boolean {
+  const { faults } = ctx;
+  return !faults.on("ip-binding-ignored") && !(faults.on("ip-binding-checked-on-get-only") && request.method !== "GET");
+}
+
+/**
+ * Another user's (or nobody's) userID in the path: the route refuses it (pathUser in module.ts, 403; AUTH-015,
+ * AUTH-022, AUTH-023). Faults and a variant act here, before the route runs; returns the answer when one was sent.
+ */
+function otherUserInPath(ctx: ReferenceContext, request: FastifyRequest, reply: FastifyReply, pathUser: number): FastifyReply | undefined {
+  const { faults, variants, state } = ctx;
+  const known = state.users.has(pathUser);
+  if (faults.on("unknown-user-empty-list") && !known && request.method === "GET" && LIST_PATH.test(request.url.split("?")[0]!)) {
+    return reply.code(200).type("application/json").send({ Response: [], Pagination: { future_url: null, newer_url: null, older_url: null } });
+  }
+  const write = request.method !== "GET";
+  if (known && write && (faults.on("path-user-unchecked-on-writes") || faults.on("foreign-write-applied-then-refused"))) {
+    request.session = impersonate(request, ctx);
+    request.foreignWrite = faults.on("foreign-write-applied-then-refused");
+    return undefined;
+  }
+  // Variant path-user-refusals-404: another user's (or nobody's) userID is "not found", on card routes too (conventions §6: any 4XX).
+  if (variants.on("path-user-refusals-404")) return sendError(reply, request, ctx, 404, "The requested object was not found.");
+  return undefined;
+}
+
+/** Request ids are remembered per installation until a device exists (HDR-002, HDR-015). */
+function installationScope(ctx: ReferenceContext, installationToken: string): string {
+  // Variant request-ids-session-calls-only: calls made with an installation token are never remembered (GAP-60).
+  return ctx.variants.on("request-ids-session-calls-only") ? `unchecked:${ctx.state.nextId()}` : `installation:${installationToken}`;
+}
+
+/** Request ids are remembered per device, across its sessions (HDR-002). */
+function sessionScope(ctx: ReferenceContext, token: string, session: SessionRecord): string {
+  return ctx.faults.on("request-id-scoped-per-session") ? `session:${token}` : `device:${session.deviceId}`;
+}
+
+/** The request ids used in a scope; each user's own, never shared with another user's (HDR-018). */
+function usedRequestIds(ctx: ReferenceContext, scope: string): Set<string> {
+  const key = ctx.faults.on("request-ids-global") ? "global" : scope;
+  let used = ctx.state.usedRequestIds.get(key);
+  if (!used) ctx.state.usedRequestIds.set(key, (used = new Set()));
+  return used;
+}
+
+/** A reused request id is refused, on every call (HDR-002). */
+function reuseRefused(ctx: ReferenceContext, auth: Auth): boolean {
+  const { faults } = ctx;
+  return !(faults.on("request-id-reuse-allowed") || (faults.on("request-id-reuse-checked-on-installation-token-only") && auth === "session"));
+}
+
+/** The status of a reused request id: 400 (variant request-id-reuse-409). */
+function reuseStatus(ctx: ReferenceContext): number {
+  return ctx.variants.on("request-id-reuse-409") ? 409 : 400;
+}
+
+/** Every answer, refusals included, echoes the request id (HDR-003). */
+function requestIdEchoed(ctx: ReferenceContext, reply: FastifyReply): boolean {
+  const { faults } = ctx;
+  return !faults.on("request-id-not-echoed") && !(faults.on("request-id-echoed-on-success-only") && reply.statusCode >= 400);
+}
+
+/** Fault foreign-write-applied-then-refused: the careless response filter; the write already happened, only the answer says no. */
+function refusedAfterTheWrite(ctx: ReferenceContext, request: FastifyRequest, reply: FastifyReply): string {
+  const message = "Insufficient authorisation.";
+  const language = request.headers[ctx.header("Language").toLowerCase()];
+  reply.code(403).type("application/json");
+  return JSON.stringify({ Error: [{ error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) }] });
 }
 
 export { HttpError };

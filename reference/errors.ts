@@ -1,21 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FaultSpec } from "./faults.js";
+import { fault } from "./faults.js";
 import { HttpError, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
 import { notFoundStatus, variantStatus } from "./status-variants.js";
 
-export const errorFaults: FaultSpec[] = [
-  { name: "error-body-missing", requirement: "ERR-001", description: "4XX answers carry an empty body.", suites: ["authentication", "headers", "errors", "error-bodies"] },
-  { name: "error-body-wrong-shape", requirement: "ERR-002", description: 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', suites: ["authentication", "headers", "errors", "error-bodies"] },
-  { name: "empty-json-body-500", requirement: "ERR-003", description: "A JSON request with an empty body crashes the handler (500) instead of being refused.", suites: ["errors", "error-bodies"] },
-  { name: "created-as-epoch", requirement: "ERR-012", description: "Every created timestamp is sent as an epoch number instead of a string.", suites: ["envelope"] },
-  { name: "malformed-json-500", requirement: "ERR-005", description: "A malformed JSON body crashes the handler (500).", suites: ["errors", "error-bodies"] },
-  { name: "non-integer-id-500", requirement: "ERR-006", description: "A non-integer path id crashes the handler (500).", suites: ["errors", "error-bodies"] },
-  { name: "unsupported-language-dutch", requirement: "HDR-004", description: "Error texts asked for in a language other than en_US or nl_NL are translated into Dutch instead of falling back to en_US.", suites: ["headers"] },
-  { name: "unknown-route-plain-text", requirement: "ERR-007", description: "Unknown paths answer 404 with a plain-text body.", suites: ["errors", "error-bodies"] },
-  { name: "error-echoes-request-body", requirement: "ERR-016", description: "A refused POST or PUT quotes the JSON body it received in the error text (a debugging aid left on), write-only values included.", suites: ["errors"] },
-  { name: "list-delete-answers-ok", requirement: "ERR-007", description: "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a catch-all route left from scaffolding.", suites: ["errors"] },
-];
+/** Faults of the error envelope and the error handlers. */
+export const ERROR_FAULTS = [
+  fault("error-body-missing", "ERR-001", "4XX answers carry an empty body.", ["authentication", "headers", "errors", "error-bodies"]),
+  fault("error-body-wrong-shape", "ERR-002", 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', ["authentication", "headers", "errors", "error-bodies"]),
+  fault("empty-json-body-500", "ERR-003", "A JSON request with an empty body crashes the handler (500) instead of being refused.", ["errors", "error-bodies"]),
+  fault("created-as-epoch", "ERR-012", "Every created timestamp is sent as an epoch number instead of a string.", ["envelope"]),
+  fault("malformed-json-500", "ERR-005", "A malformed JSON body crashes the handler (500).", ["errors", "error-bodies"]),
+  fault("non-integer-id-500", "ERR-006", "A non-integer path id crashes the handler (500).", ["errors", "error-bodies"]),
+  fault("unsupported-language-dutch", "HDR-004", "Error texts asked for in a language other than en_US or nl_NL are translated into Dutch instead of falling back to en_US.", ["headers"]),
+  fault("unknown-route-plain-text", "ERR-007", "Unknown paths answer 404 with a plain-text body.", ["errors", "error-bodies"]),
+  fault("error-echoes-request-body", "ERR-016", "A refused POST or PUT quotes the JSON body it received in the error text (a debugging aid left on), write-only values included.", ["errors"]),
+  fault("list-delete-answers-ok", "ERR-007", "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a catch-all route left from scaffolding.", ["errors"]),
+] as const;
 
 /** The error envelope (conventions §1): {"Error":[{"error_description", "error_description_translated"}]}. */
 export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: ReferenceContext, status: number, message: string): FastifyReply {
@@ -24,13 +25,13 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: Ref
   if (status < 500 && ctx.faults.on("error-body-missing")) return reply.send("");
   if (ctx.faults.on("error-body-wrong-shape")) return reply.send({ error: message });
   const rid = request.headers[ctx.header("Client-Request-Id").toLowerCase()];
-  if (ctx.faults.on("error-text-names-request") && typeof rid === "string") message = `${message} (request ${rid})`;
+  if (ctx.variants.on("error-text-names-request") && typeof rid === "string") message = `${message} (request ${rid})`;
   const asked = typeof language === "string" ? language : undefined;
   const fallback = ctx.faults.on("unsupported-language-dutch") && asked !== undefined && asked !== "en_US" ? "nl_NL" : asked;
   const element = { error_description: message, error_description_translated: translate(message, fallback) };
   // Variant errors-two-elements: more than one element is allowed; the first still says what went wrong.
   const detail = { error_description: `Request ${request.method} ${request.url.split("?")[0]} was refused.`, error_description_translated: `Request ${request.method} ${request.url.split("?")[0]} was refused.` };
-  return reply.send({ Error: ctx.faults.on("errors-two-elements") ? [element, detail] : [element] });
+  return reply.send({ Error: ctx.variants.on("errors-two-elements") ? [element, detail] : [element] });
 }
 
 // Variant other-4xx-statuses: where the specification fixes no status, any 4XX is conformant (conventions §6).
@@ -68,8 +69,8 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     }
     const forced = (request.routeOptions.config as RouteConfig | undefined)?.errorStatus;
     if (forced !== undefined && status >= 400 && status < 500) status = forced;
-    else if (ctx.faults.on("other-4xx-statuses")) status = OTHER_4XX[status] ?? status;
-    else status = variantStatus(status, error instanceof HttpError ? error : undefined, request, ctx.faults);
+    else if (ctx.variants.on("other-4xx-statuses")) status = OTHER_4XX[status] ?? status;
+    else status = variantStatus(status, error instanceof HttpError ? error : undefined, request, ctx.variants);
     // Fault error-echoes-request-body: the refused body is quoted back, write-only values and all.
     if (ctx.faults.on("error-echoes-request-body") && status >= 400 && status < 500 && request.body !== undefined && !Buffer.isBuffer(request.body)) {
       message = `${message} Request body: ${JSON.stringify(request.body)}`;
@@ -80,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     if (ctx.faults.on("unknown-route-plain-text")) return reply.code(404).type("text/plain").send("Not Found");
     const path = request.url.split("?")[0]!;
     const allowed = routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods);
-    const status = notFoundStatus(allowed.length > 0, ctx.faults) ?? (ctx.faults.on("other-4xx-statuses") ? 410 : 404);
+    const status = notFoundStatus(allowed.length > 0, ctx.variants) ?? (ctx.variants.on("other-4xx-statuses") ? 410 : 404);
     if (status === 405) reply.header("allow", [...new Set(allowed)].join(", "));
     return sendError(reply, request, ctx, status, `No such endpoint: ${request.method} ${path}.`);
   });

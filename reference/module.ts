@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FaultSet, FaultSpec } from "./faults.js";
+import type { FaultName } from "./catalogue.js";
+import type { FaultSet, VariantSet } from "./faults.js";
 import { HttpError, badRequest, forbidden } from "./http-error.js";
 import type { ReferenceState, SessionRecord, User } from "./state.js";
-import type { VariantSpec } from "./variant-spec.js";
+
+/** What a helper needs to ask which faults and variants are on (a ReferenceContext will do). */
+export type Switchboard = Pick<ReferenceContext, "faults" | "variants">;
 
 /** Fixture ids of a user that the API offers no list for (the profile's `fixtures`). */
 export interface SeededFixtures {
@@ -14,7 +17,10 @@ export interface SeededFixtures {
 
 export interface ReferenceContext {
   state: ReferenceState;
+  /** The faults switched on: `ctx.faults.on("card-lost-reactivable")` (names from reference/catalogue.ts). */
   faults: FaultSet;
+  /** The legal variants switched on: `ctx.variants.on("pages-descending")`. */
+  variants: VariantSet;
   /** Full name of a service header, e.g. header("Client-Authentication"). */
   header(name: string): string;
   /** A new user with a fresh API key and the seed data of every module. */
@@ -23,12 +29,12 @@ export interface ReferenceContext {
   fixturesOf(userId: number): SeededFixtures | undefined;
 }
 
-/** One resource of the reference server: its routes, the data it seeds for each new user, its faults and its legal variants. */
+/**
+ * One resource of the reference server: its routes and the data it seeds for each new user. Its faults and
+ * legal variants are lists beside it in the same file (`CARD_FAULTS`, `CARD_VARIANTS`), joined in catalogue.ts.
+ */
 export interface ResourceModule {
   name: string;
-  faults: FaultSpec[];
-  /** Legal variants of this resource (switched like faults: ctx.faults.on(name)). */
-  variants?: VariantSpec[];
   seed?(ctx: ReferenceContext, user: User): SeededFixtures | void;
   register(app: FastifyInstance, ctx: ReferenceContext): void;
 }
@@ -56,7 +62,7 @@ export function intParam(request: FastifyRequest, name: string): number {
 }
 
 /** The userID of the path, which must be the session's user (spec: Authentication, rules). */
-export function pathUser(request: FastifyRequest, ctx: ReferenceContext, fault?: string): number {
+export function pathUser(request: FastifyRequest, ctx: ReferenceContext, fault?: FaultName): number {
   const userId = intParam(request, "userID");
   const session = request.session;
   if (!session) throw forbidden();

@@ -1,17 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
-import { authHookFaults, registerAuthHook } from "./auth-hook.js";
-import { encryptionFaults, registerEncryption } from "./encryption.js";
-import { errorFaults, registerErrorHandling } from "./errors.js";
-import { FaultSet, type FaultSpec } from "./faults.js";
+import { registerAuthHook } from "./auth-hook.js";
+import { faultCatalogue, variantCatalogue, type FaultName, type VariantName } from "./catalogue.js";
+import { registerEncryption } from "./encryption.js";
+import { registerErrorHandling } from "./errors.js";
+import { Switches } from "./faults.js";
 import { HttpError } from "./http-error.js";
 import type { ReferenceContext, SeededFixtures } from "./module.js";
-import { paginationFaults } from "./pagination.js";
 import { resourceModules } from "./resources/index.js";
-import { registerSigning, signingFaults, type SigningOptions } from "./signing.js";
+import { registerSigning, type SigningOptions } from "./signing.js";
 import { ReferenceState, type User } from "./state.js";
-import { registerTransportVariants, registerVariants, VARIANTS, type VariantSpec } from "./variants.js";
+import { registerTransportVariants, registerVariants } from "./variants.js";
+
+export { faultCatalogue, variantCatalogue } from "./catalogue.js";
 
 export interface ReferenceOptions extends SigningOptions {
   /** Fault names to switch on (see faultCatalogue()). */
@@ -32,16 +34,6 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-/** Every fault the reference server can switch on, with the requirement it breaks. */
-export function faultCatalogue(): FaultSpec[] {
-  return [...authHookFaults, ...errorFaults, ...paginationFaults, ...signingFaults, ...encryptionFaults, ...resourceModules.flatMap((m) => m.faults)];
-}
-
-/** Every legal variant the reference server can switch on (the kill matrix requires the suite to pass each one). */
-export function variantCatalogue(): VariantSpec[] {
-  return [...VARIANTS, ...resourceModules.flatMap((m) => m.variants ?? [])];
-}
-
 export class UnknownFaultError extends Error {}
 
 export function buildReferenceServer(options: ReferenceOptions = {}): { app: FastifyInstance; ctx: ReferenceContext; primary: User; fixtures: SeededFixtures } {
@@ -49,22 +41,24 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   for (const name of options.faults ?? []) {
     if (!known.has(name)) throw new UnknownFaultError(`unknown fault "${name}" (see: conformance faults)`);
   }
-  const variants = options.variants ?? [];
-  for (const name of variants) {
+  for (const name of options.variants ?? []) {
     if (!variantCatalogue().some((v) => v.name === name)) throw new UnknownFaultError(`unknown variant "${name}" (see: conformance variants)`);
   }
   const prefix = options.headerPrefix ?? "X-Service-";
+  // Switched apart: ctx.faults.on() takes fault names only, ctx.variants.on() variant names only (catalogue.ts).
+  const faults = new Switches<FaultName>(options.faults ?? []);
+  const variants = new Switches<VariantName>(options.variants ?? []);
   const state = new ReferenceState({
-    idsLarge: variants.includes("ids-large"),
-    idsPerUser: variants.includes("ids-per-user"),
-    tokensBase64url: variants.includes("tokens-base64url"),
-    idsPerUserPerResource: variants.includes("ids-per-user-per-resource"),
+    idsLarge: variants.on("ids-large"),
+    idsPerUser: variants.on("ids-per-user"),
+    tokensBase64url: variants.on("tokens-base64url"),
+    idsPerUserPerResource: variants.on("ids-per-user-per-resource"),
   });
   const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
   const ctx: ReferenceContext = {
     state,
-    // Faults and variants are switched the same way; their names never overlap (test/kill-matrix.test.ts).
-    faults: new FaultSet([...(options.faults ?? []), ...variants]),
+    faults,
+    variants,
     header: (name) => `${prefix}${name}`,
     fixturesOf: (userId) => fixturesByUser.get(userId),
     createUser(displayName, apiKey) {

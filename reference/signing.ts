@@ -4,7 +4,7 @@
 // POST /installation hands out). Off unless the server is started with the options below.
 import { createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FaultSpec } from "./faults.js";
+import { fault } from "./faults.js";
 import { badRequest, unauthorized } from "./http-error.js";
 import type { ReferenceContext } from "./module.js";
 import { serverKey } from "./server-key.js";
@@ -32,31 +32,14 @@ declare module "fastify" {
 
 const SUITES = ["signatures"];
 const TARGET = "reference-signed";
-export const signingFaults: FaultSpec[] = [
-  {
-    name: "server-signs-other-body",
-    requirement: "HDR-012",
-    description: "The server signature is made over the body re-serialised with indentation, not over the compact bytes sent.",
-    suites: SUITES,
-    target: TARGET,
-  },
-  { name: "error-answers-unsigned", requirement: "HDR-012", description: "Only success answers are signed: 4XX answers carry no Server-Signature.", suites: SUITES, target: TARGET },
-  { name: "request-signature-not-required", requirement: "HDR-013", description: "POST /session-server without a Client-Signature is served.", suites: SUITES, target: TARGET },
-  {
-    name: "tampered-request-signature-accepted",
-    requirement: "HDR-014",
-    description: "A Client-Signature is only checked for presence: a tampered one (or one over another body) is accepted.",
-    suites: SUITES,
-    target: TARGET,
-  },
-  {
-    name: "request-signature-any-installed-key",
-    requirement: "HDR-014",
-    description: "A Client-Signature is accepted when it verifies under the key of any installation, not only the caller's.",
-    suites: SUITES,
-    target: TARGET,
-  },
-];
+/** Faults of request and response signing (they show only where the profile signs: target reference-signed). */
+export const SIGNING_FAULTS = [
+  fault("server-signs-other-body", "HDR-012", "The server signature is made over the body re-serialised with indentation, not over the compact bytes sent.", SUITES, { target: TARGET }),
+  fault("error-answers-unsigned", "HDR-012", "Only success answers are signed: 4XX answers carry no Server-Signature.", SUITES, { target: TARGET }),
+  fault("request-signature-not-required", "HDR-013", "POST /session-server without a Client-Signature is served.", SUITES, { target: TARGET }),
+  fault("tampered-request-signature-accepted", "HDR-014", "A Client-Signature is only checked for presence: a tampered one (or one over another body) is accepted.", SUITES, { target: TARGET }),
+  fault("request-signature-any-installed-key", "HDR-014", "A Client-Signature is accepted when it verifies under the key of any installation, not only the caller's.", SUITES, { target: TARGET }),
+] as const;
 
 /** The body bytes of a reply payload as Fastify is about to send them (undefined: a stream, not signed). */
 function payloadBytes(payload: unknown): Buffer | undefined {
@@ -76,7 +59,7 @@ function reserialised(body: Buffer): Buffer {
 }
 
 export function registerSigning(app: FastifyInstance, ctx: ReferenceContext, options: SigningOptions): void {
-  const { faults, state } = ctx;
+  const { faults, variants, state } = ctx;
   const required = options.requireSignatures ?? "off";
   const clientHeader = ctx.header("Client-Signature").toLowerCase();
   app.decorateRequest("rawBody", undefined);
@@ -102,7 +85,7 @@ export function registerSigning(app: FastifyInstance, ctx: ReferenceContext, opt
   };
   const mustBeSigned = (request: FastifyRequest): boolean => {
     // Variant client-signature-checked-when-sent: a signature that is sent is verified, even where none is required.
-    if (faults.on("client-signature-checked-when-sent") && typeof request.headers[clientHeader] === "string") return true;
+    if (variants.on("client-signature-checked-when-sent") && typeof request.headers[clientHeader] === "string") return true;
     if (required === "off") return false;
     if (request.method === "POST" && request.routeOptions.url === "/v1/session-server") return true;
     // "all": every other request with a body whose caller has an installed key (not POST /installation).

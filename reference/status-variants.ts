@@ -3,7 +3,8 @@
 // too: a check that hard-codes one code for "not found", "bad body", "unknown method" or "bad path id"
 // on any endpoint fails under one of them.
 import type { FastifyRequest } from "fastify";
-import type { FaultSet } from "./faults.js";
+import type { VariantName } from "./catalogue.js";
+import type { VariantSet } from "./faults.js";
 import type { HttpError } from "./http-error.js";
 
 /** Which resource a route (its pattern, e.g. /v1/user/:userID/company/:itemId) belongs to. */
@@ -24,7 +25,7 @@ function reasonOf(status: number, error: HttpError | undefined, request: Fastify
 }
 
 /** Per variant: reason → resource (or "*") → status. */
-const TABLES: Record<string, Partial<Record<Reason, Record<string, number>>>> = {
+const TABLES: Partial<Record<VariantName, Partial<Record<Reason, Record<string, number>>>>> = {
   "4xx-per-endpoint": {
     "not-found": { "certificate-pinned": 410, "callback-url": 410, "share-invite-monetary-account-response": 403, "feature-announcement": 403, "*": 404 },
     "bad-path-id": { "*": 404 },
@@ -40,17 +41,17 @@ const TABLES: Record<string, Partial<Record<Reason, Record<string, number>>>> = 
 };
 
 /** The refusal status under the status variants that are on (unchanged when none is). */
-export function variantStatus(status: number, error: HttpError | undefined, request: FastifyRequest, faults: FaultSet): number {
-  const name = Object.keys(TABLES).find((n) => faults.on(n));
-  if (!name || status < 400 || status > 499) return status;
-  const byResource = TABLES[name]![reasonOf(status, error, request)];
+export function variantStatus(status: number, error: HttpError | undefined, request: FastifyRequest, variants: VariantSet): number {
+  const table = (Object.keys(TABLES) as VariantName[]).filter((name) => variants.on(name)).map((name) => TABLES[name]!)[0];
+  if (!table || status < 400 || status > 499) return status;
+  const byResource = table[reasonOf(status, error, request)];
   if (!byResource) return status;
   return byResource[resourceOf(request.routeOptions.url ?? "")] ?? byResource["*"] ?? status;
 }
 
 /** Unknown path or unknown method: 4xx-per-endpoint answers 405 (with Allow) for a known path, 404 else; the mirror 404 and 400. */
-export function notFoundStatus(knownPath: boolean, faults: FaultSet): number | undefined {
-  if (faults.on("4xx-per-endpoint")) return knownPath ? 405 : 404;
-  if (faults.on("4xx-per-endpoint-mirror")) return knownPath ? 404 : 400;
+export function notFoundStatus(knownPath: boolean, variants: VariantSet): number | undefined {
+  if (variants.on("4xx-per-endpoint")) return knownPath ? 405 : 404;
+  if (variants.on("4xx-per-endpoint-mirror")) return knownPath ? 404 : 400;
   return undefined;
 }

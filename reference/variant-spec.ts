@@ -15,7 +15,7 @@ export interface VariantSpec {
    * The LENIENT requirements (and "any 4XX" rules) whose other reading this variant plays; the catalogue
    * self-test requires every LENIENT requirement to be named by at least one variant.
    */
-  requirements?: string[];
+  requirements?: readonly string[];
   /**
    * The suites whose answers the variant can change (suites/<name>.test.ts without .test.ts): the kill matrix
    * runs only those with it on. Absent: every suite (cross-cutting variants: envelope, ids, transport, auth).

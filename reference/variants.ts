@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { VariantName } from "./catalogue.js";
 import type { ReferenceContext } from "./module.js";
 import type { VariantSpec } from "./variant-spec.js";
 import { VARIANT_SCOPE } from "./variant-spec.js";
@@ -7,16 +8,11 @@ import { VARIANT_SCOPE } from "./variant-spec.js";
 export type { VariantSpec } from "./variant-spec.js";
 
 /**
- * A legal variant is the mirror of a fault: a behaviour the specification or the conventions allow but
- * the reference does not show by default (another 4XX, descending pages, ids that restart per user, …).
- * The kill matrix runs the whole suite against the reference with each one on and requires zero failures:
- * a check that fails a conformant server is as bad as one that misses a fault.
+ * Cross-cutting legal variants (envelope, pagination, transport; what a variant is: variant-spec.ts). A resource
+ * module declares its own `<RESOURCE>_VARIANTS` beside its faults; catalogue.ts joins the lists. They are
+ * switched with ctx.variants.on(name).
  */
-/**
- * Cross-cutting variants (envelope, pagination, transport). A resource module declares its own in its
- * `variants` array, beside its faults; variantCatalogue() (server.ts) joins them.
- */
-export const VARIANTS: VariantSpec[] = [
+export const VARIANTS = [
   { name: "ids-large", description: "Ids start just below 2^31 and pass it during a run.", allowedBy: "Resources: ids are integers, no range is given" },
   { name: "ids-per-user", description: "Each user's items are numbered from 1, so two users hold items with the same id.", allowedBy: "GAP-70" },
   { name: "challenge-fields-minimal", suites: VARIANT_SCOPE.challenges, description: "A challenge request is answered as {id, status} only.", allowedBy: "GAP-06, conventions §2" },
@@ -56,7 +52,7 @@ export const VARIANTS: VariantSpec[] = [
   { name: "ids-per-user-per-resource", description: "Each user's items are numbered from 1 in each resource (company 1, certificate 1, ...), and every user's monetary accounts are 1 and 2.", allowedBy: "GAP-70" },
   { name: "sandbox-data-varies", description: "The second user created holds 18 companies instead of 12 (users' data differ).", allowedBy: "conventions §4 (fresh data; contents not fixed)" },
   { name: "connection-close", description: "Every answer closes its connection (no keep-alive).", allowedBy: "HTTP/1.1" },
-];
+] as const satisfies readonly VariantSpec[];
 
 /** The type key of a DELETE answer, from the path: /user/1/certificate-pinned/5 → CertificatePinnedDelete. */
 function deleteTypeKey(url: string): string {
@@ -94,7 +90,7 @@ function sparse(body: { Response?: Record<string, Record<string, unknown>>[] }):
 }
 
 /** A pagination link's query under the link variants: count always there, and/or the cursor first. */
-function links(query: string, on: (name: string) => boolean): string {
+function links(query: string, on: (name: VariantName) => boolean): string {
   const params = new URLSearchParams(query);
   if (on("page-links-always-count") && !params.has("count")) params.set("count", "10");
   const entries = [...params.entries()];
@@ -107,7 +103,7 @@ const PUT_AS_OBJECT = /^\/v1\/user\/\d+\/(company|share-invite-monetary-account-
 
 /** Body rewrites, before signing (a signed answer is signed as sent). */
 export function registerVariants(app: FastifyInstance, ctx: ReferenceContext): void {
-  const on = (name: string) => ctx.faults.on(name);
+  const on = (name: VariantName) => ctx.variants.on(name);
   if (!VARIANTS.some((v) => on(v.name))) return;
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!isJsonText(reply, payload)) return payload;
@@ -149,8 +145,8 @@ export function registerVariants(app: FastifyInstance, ctx: ReferenceContext): v
 
 /** Transport variants, after signing (they change how the bytes travel, not which bytes). */
 export function registerTransportVariants(app: FastifyInstance, ctx: ReferenceContext): void {
-  const on = (name: string) => ctx.faults.on(name);
-  if (!["extra-fields", "json-charset", "chunked-answers", "connection-close"].some(on)) return;
+  const on = (name: VariantName) => ctx.variants.on(name);
+  if (!ctx.variants.any("extra-fields", "json-charset", "chunked-answers", "connection-close")) return;
   app.addHook("onSend", async (_request, reply, payload) => {
     if (on("extra-fields")) reply.header("x-vendor-trace", "0af7651916cd43dd8448eb211c80319c");
     if (on("json-charset") && /^application\/json$/i.test(String(reply.getHeader("content-type") ?? ""))) reply.header("content-type", "application/json; charset=utf-8");

@@ -2,9 +2,11 @@
 // replace answers Id, batch replace answers CardBatchReplace. A replacement keeps the card (same id,
 // same expiry date) and gives it a new card number. Free replacements per year (spec: Limits) are
 // not modelled: billing is not observable through the API, so every replacement is accepted.
-import type { FaultSet, FaultSpec } from "../faults.js";
+import type { FastifyReply } from "fastify";
+import { fault, type VariantSet } from "../faults.js";
 import { badRequest, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule, type RouteConfig } from "../module.js";
+import type { Collection } from "../state.js";
 import { timestamp } from "../time.js";
 import type { VariantSpec } from "../variant-spec.js";
 import { cardView, newPan, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
@@ -17,32 +19,31 @@ interface Texts {
 }
 
 const REPL = ["card-replacement"];
-const fault = (name: string, requirement: string, description: string): FaultSpec => ({ name, requirement, description, suites: REPL });
 
-export const cardReplacementFaults: FaultSpec[] = [
-  fault("replace-rejects-second-line", "REPL-001", "POST /card/{id}/replace refuses any body that carries second_line."),
-  fault("replace-empty-body-refused", "REPL-002", "POST /card/{id}/replace refuses an empty object (it wants at least one field)."),
-  fault("replace-answers-card-not-id", "REPL-003", "POST /card/{id}/replace answers the card under Card instead of Id."),
-  fault("replace-same-card-number", "REPL-004", "A replacement keeps the old card number."),
-  fault("batch-replace-answers-without-replacing", "REPL-004", "POST /card-batch-replace answers the ids but replaces nothing."),
-  fault("replace-new-expiry", "REPL-005", "A replacement gets a new expiry date, three years on."),
-  fault("replace-ignores-names", "REPL-006", "A replacement ignores preferred_name_on_card and second_line."),
-  fault("replace-wrong-type-accepted", "REPL-007", "POST /card/{id}/replace coerces a second_line of the wrong JSON type."),
-  fault("batch-replace-missing-ids", "REPL-008", "POST /card-batch-replace lists only the first card in updated_card_ids."),
-  fault("batch-replace-accepts-missing-cards", "REPL-009", "POST /card-batch-replace without a cards array answers an empty CardBatchReplace."),
-  fault("batch-replace-accepts-other-users-card", "REPL-010", "POST /card-batch-replace replaces another user's card."),
-  fault("batch-replace-skips-unknown-ids", "REPL-010", "POST /card-batch-replace skips ids it does not know and replaces the rest."),
-  fault("batch-replace-partial-before-refusal", "REPL-010", "POST /card-batch-replace replaces each card as it reads the list, so a batch refused for a later unknown id has already replaced the earlier cards."),
-  fault("replace-other-users-card", "AUTH-019", "POST /card/{id}/replace replaces another user's card through the caller's own userID."),
-  fault("replace-name-on-card-from-preferred", "REPL-014", "A replacement takes its name_on_card from preferred_name_on_card (a copy-paste slip), not from the name_on_card sent."),
-  fault("replace-unknown-id-falls-back-to-first-card", "REPL-015", "POST /card/{id}/replace of a card id the user does not have replaces the user's first card instead."),
-  fault("replace-path-user-not-checked", "AUTH-015", "The replace routes serve any existing user's cards, whoever the session belongs to."),
-  fault("batch-replace-owner-checked-on-first-only", "REPL-010", "POST /card-batch-replace checks that the first card is the caller's; later entries are looked up among every user's cards."),
-  fault("batch-replace-ignores-second-line", "REPL-016", "POST /card-batch-replace replaces the cards but drops the second_line of each entry (single replace applies it)."),
-  fault("replace-type-check-after-replace", "REPL-007", "POST /card/{id}/replace replaces the card first and only then refuses a field of the wrong JSON type."),
-];
+export const CARD_REPLACEMENT_FAULTS = [
+  fault("replace-rejects-second-line", "REPL-001", "POST /card/{id}/replace refuses any body that carries second_line.", REPL),
+  fault("replace-empty-body-refused", "REPL-002", "POST /card/{id}/replace refuses an empty object (it wants at least one field).", REPL),
+  fault("replace-answers-card-not-id", "REPL-003", "POST /card/{id}/replace answers the card under Card instead of Id.", REPL),
+  fault("replace-same-card-number", "REPL-004", "A replacement keeps the old card number.", REPL),
+  fault("batch-replace-answers-without-replacing", "REPL-004", "POST /card-batch-replace answers the ids but replaces nothing.", REPL),
+  fault("replace-new-expiry", "REPL-005", "A replacement gets a new expiry date, three years on.", REPL),
+  fault("replace-ignores-names", "REPL-006", "A replacement ignores preferred_name_on_card and second_line.", REPL),
+  fault("replace-wrong-type-accepted", "REPL-007", "POST /card/{id}/replace coerces a second_line of the wrong JSON type.", REPL),
+  fault("batch-replace-missing-ids", "REPL-008", "POST /card-batch-replace lists only the first card in updated_card_ids.", REPL),
+  fault("batch-replace-accepts-missing-cards", "REPL-009", "POST /card-batch-replace without a cards array answers an empty CardBatchReplace.", REPL),
+  fault("batch-replace-accepts-other-users-card", "REPL-010", "POST /card-batch-replace replaces another user's card.", REPL),
+  fault("batch-replace-skips-unknown-ids", "REPL-010", "POST /card-batch-replace skips ids it does not know and replaces the rest.", REPL),
+  fault("batch-replace-partial-before-refusal", "REPL-010", "POST /card-batch-replace replaces each card as it reads the list, so a batch refused for a later unknown id has already replaced the earlier cards.", REPL),
+  fault("replace-other-users-card", "AUTH-019", "POST /card/{id}/replace replaces another user's card through the caller's own userID.", REPL),
+  fault("replace-name-on-card-from-preferred", "REPL-014", "A replacement takes its name_on_card from preferred_name_on_card (a copy-paste slip), not from the name_on_card sent.", REPL),
+  fault("replace-unknown-id-falls-back-to-first-card", "REPL-015", "POST /card/{id}/replace of a card id the user does not have replaces the user's first card instead.", REPL),
+  fault("replace-path-user-not-checked", "AUTH-015", "The replace routes serve any existing user's cards, whoever the session belongs to.", REPL),
+  fault("batch-replace-owner-checked-on-first-only", "REPL-010", "POST /card-batch-replace checks that the first card is the caller's; later entries are looked up among every user's cards.", REPL),
+  fault("batch-replace-ignores-second-line", "REPL-016", "POST /card-batch-replace replaces the cards but drops the second_line of each entry (single replace applies it).", REPL),
+  fault("replace-type-check-after-replace", "REPL-007", "POST /card/{id}/replace replaces the card first and only then refuses a field of the wrong JSON type.", REPL),
+] as const;
 
-export const cardReplacementVariants: VariantSpec[] = [
+export const CARD_REPLACEMENT_VARIANTS = [
   {
     name: "replace-refusals-400", suites: VARIANT_SCOPE.replacement,
     description: "Every refusal of the two replace endpoints answers 400, as the card endpoints do (an unknown or foreign card included, not 404 or 403).",
@@ -60,7 +61,7 @@ export const cardReplacementVariants: VariantSpec[] = [
     description: "A replacement is a new card (new id, new number, same expiry, the texts sent), but the single replace answers the old card's Id; the old card stays as it was.",
     allowedBy: "GAP-29 (old or new card's id is open); conventions §7 (→ Id)",
   },
-];
+] as const satisfies readonly VariantSpec[];
 
 /** The optional texts of a replacement, each a string when present (wrong JSON types → 400). */
 function parseTexts(body: Record<string, unknown>, names: (keyof Texts)[], coerce: boolean): Texts {
@@ -76,16 +77,16 @@ function parseTexts(body: Record<string, unknown>, names: (keyof Texts)[], coerc
 }
 
 /** name_on_card must be one of the names available for the user: here, the names on the user's cards. */
-function checkNameOnCard(texts: Texts, userCards: CardRecord[], faults: FaultSet): void {
-  if (texts.name_on_card !== undefined && (faults.on("replace-refuses-name-on-card") || !userCards.some((c) => c.name_on_card === texts.name_on_card))) {
+function checkNameOnCard(texts: Texts, userCards: CardRecord[], variants: VariantSet): void {
+  if (texts.name_on_card !== undefined && (variants.on("replace-refuses-name-on-card") || !userCards.some((c) => c.name_on_card === texts.name_on_card))) {
     throw badRequest("name_on_card is not one of the names available for the user.");
   }
 }
 
 function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number {
-  const { faults } = ctx;
-  const newCard = faults.on("replace-new-card-answers-old-id");
-  if (faults.on("replace-issues-new-card") || newCard) {
+  const { faults, variants } = ctx;
+  const newCard = variants.on("replace-new-card-answers-old-id");
+  if (variants.on("replace-issues-new-card") || newCard) {
     // Legal variant: the replacement is a new card; the old one stays as it was.
     const cards = ctx.state.collection<CardRecord>("cards");
     const owner = [...ctx.state.users.keys()].find((u) => cards.get(u, card.id) === card)!;
@@ -116,60 +117,128 @@ function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number 
 
 export const cardReplacementModule: ResourceModule = {
   name: "card-replacement",
-  faults: cardReplacementFaults,
-  variants: cardReplacementVariants,
   register(app, ctx) {
-    const { faults, state } = ctx;
+    const { variants, state } = ctx;
     const cards = state.collection<CardRecord>("cards");
-    const config: RouteConfig = faults.on("replace-refusals-400") ? { errorStatus: 400 } : {};
+    const config = replaceRouteConfig(ctx);
 
     app.post("/v1/user/:userID/card/:cardID/replace", { config }, async (request, reply) => {
       const userId = pathUser(request, ctx, "replace-path-user-not-checked");
-      const id = intParam(request, "cardID");
-      let card = faults.on("replace-other-users-card") ? cards.getAny(id) : cards.get(userId, id);
-      if (!card && faults.on("replace-unknown-id-falls-back-to-first-card")) card = cards.list(userId)[0];
+      const card = cardToReplace(ctx, cards, userId, intParam(request, "cardID"));
       if (!card) throw notFound("The card was not found.");
       const body = objectBody(request);
-      if (faults.on("replace-type-check-after-replace")) replace(ctx, card, {});
-      const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], faults.on("replace-wrong-type-accepted"));
-      if (faults.on("replace-empty-body-refused") && Object.keys(texts).length === 0) throw badRequest("Nothing to replace.");
-      if (faults.on("replace-rejects-second-line") && texts.second_line !== undefined) throw badRequest("second_line is not valid.");
-      checkNameOnCard(texts, cards.list(userId), faults);
+      replacedBeforeTheChecks(ctx, card);
+      const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], wrongTypesCoerced(ctx));
+      carelessTextRefusals(ctx, texts);
+      checkNameOnCard(texts, cards.list(userId), variants);
       const replacedId = replace(ctx, card, texts);
-      if (faults.on("replace-answers-card-not-id")) return sendItems(reply, [{ [CARD_TYPE_KEY]: cardView(card, faults) }]);
-      return sendId(reply, replacedId);
+      return sendReplaced(ctx, reply, card, replacedId);
     });
 
     app.post("/v1/user/:userID/card-batch-replace", { config }, async (request, reply) => {
       const userId = pathUser(request, ctx, "replace-path-user-not-checked");
       const body = objectBody(request);
       const entries = body.cards;
-      if (!Array.isArray(entries)) {
-        if (faults.on("batch-replace-accepts-missing-cards")) return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: [] } }]);
-        throw badRequest("Field cards must be an array.");
-      }
+      if (!Array.isArray(entries)) return refuseMissingCards(ctx, reply);
       if (entries.length === 0) throw badRequest("Field cards must name at least one card.");
       // Everything is checked before anything is replaced: a refused batch replaces nothing.
-      const planned: { card: CardRecord; texts: Texts }[] = [];
+      const planned: Planned[] = [];
       for (const entry of entries as unknown[]) {
         if (entry === null || typeof entry !== "object" || Array.isArray(entry)) throw badRequest("Each entry of cards must be an object.");
         const fields = entry as Record<string, unknown>;
         if (typeof fields.id !== "number" || !Number.isSafeInteger(fields.id)) throw badRequest("Each entry of cards needs an integer id.");
-        const anyOwner = faults.on("batch-replace-accepts-other-users-card") || (faults.on("batch-replace-owner-checked-on-first-only") && planned.length > 0);
-        const card = anyOwner ? cards.getAny(fields.id) : cards.get(userId, fields.id);
+        const card = batchCard(ctx, cards, userId, fields.id, planned.length === 0);
         if (!card) {
-          if (faults.on("batch-replace-skips-unknown-ids")) continue;
-          if (faults.on("batch-replace-partial-before-refusal")) for (const p of planned) replace(ctx, p.card, p.texts);
+          if (unknownBatchCard(ctx, planned) === "skip") continue;
           throw notFound(`Card ${fields.id} was not found.`);
         }
         if (planned.some((p) => p.card.id === card.id)) throw badRequest(`Card ${card.id} is named twice.`);
         const texts = parseTexts(fields, ["name_on_card", "second_line"], false);
-        checkNameOnCard(texts, cards.list(userId), faults);
-        planned.push({ card, texts: faults.on("batch-replace-ignores-second-line") ? { ...texts, second_line: undefined } : texts });
+        checkNameOnCard(texts, cards.list(userId), variants);
+        planned.push({ card, texts: batchTexts(ctx, texts) });
       }
-      if (!faults.on("batch-replace-answers-without-replacing")) for (const { card, texts } of planned) replace(ctx, card, texts);
+      if (batchReplaced(ctx)) for (const { card, texts } of planned) replace(ctx, card, texts);
       const ids = planned.map(({ card }) => ({ id: card.id }));
-      return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: faults.on("batch-replace-missing-ids") ? ids.slice(0, 1) : ids } }]);
+      return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: updatedCardIds(ctx, ids) } }]);
     });
   },
 };
+
+interface Planned {
+  card: CardRecord;
+  texts: Texts;
+}
+
+// ---- Seams of the replace routes: each decides one rule and names the faults and variants that bend it. ----
+
+/** Refusals of the replace routes keep their own 4XX (variant replace-refusals-400 answers 400 for all, as cards do). */
+function replaceRouteConfig(ctx: ReferenceContext): RouteConfig {
+  return ctx.variants.on("replace-refusals-400") ? { errorStatus: 400 } : {};
+}
+
+/** The caller's card of the path (AUTH-019, REPL-015). */
+function cardToReplace(ctx: ReferenceContext, cards: Collection<CardRecord>, userId: number, id: number): CardRecord | undefined {
+  const { faults } = ctx;
+  const card = faults.on("replace-other-users-card") ? cards.getAny(id) : cards.get(userId, id);
+  if (!card && faults.on("replace-unknown-id-falls-back-to-first-card")) return cards.list(userId)[0];
+  return card;
+}
+
+/** Nothing is replaced before the body is checked (REPL-007); the fault replaces first. */
+function replacedBeforeTheChecks(ctx: ReferenceContext, card: CardRecord): void {
+  if (ctx.faults.on("replace-type-check-after-replace")) replace(ctx, card, {});
+}
+
+/** A text of the wrong JSON type is refused (REPL-007); the fault coerces numbers and booleans. */
+function wrongTypesCoerced(ctx: ReferenceContext): boolean {
+  return ctx.faults.on("replace-wrong-type-accepted");
+}
+
+/** Every text is optional, second_line included (REPL-001, REPL-002); the faults refuse an empty body or any second_line. */
+function carelessTextRefusals(ctx: ReferenceContext, texts: Texts): void {
+  const { faults } = ctx;
+  if (faults.on("replace-empty-body-refused") && Object.keys(texts).length === 0) throw badRequest("Nothing to replace.");
+  if (faults.on("replace-rejects-second-line") && texts.second_line !== undefined) throw badRequest("second_line is not valid.");
+}
+
+/** A single replace answers the Id (REPL-003). */
+function sendReplaced(ctx: ReferenceContext, reply: FastifyReply, card: CardRecord, replacedId: number): FastifyReply {
+  if (ctx.faults.on("replace-answers-card-not-id")) return sendItems(reply, [{ [CARD_TYPE_KEY]: cardView(card, ctx) }]);
+  return sendId(reply, replacedId);
+}
+
+/** A batch without a cards array is refused (REPL-009); the fault answers an empty batch. */
+function refuseMissingCards(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
+  if (ctx.faults.on("batch-replace-accepts-missing-cards")) return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: [] } }]);
+  throw badRequest("Field cards must be an array.");
+}
+
+/** Each card of a batch is the caller's (REPL-010); the faults look among every user's cards (from the second entry on, for one). */
+function batchCard(ctx: ReferenceContext, cards: Collection<CardRecord>, userId: number, id: number, first: boolean): CardRecord | undefined {
+  const { faults } = ctx;
+  const anyOwner = faults.on("batch-replace-accepts-other-users-card") || (faults.on("batch-replace-owner-checked-on-first-only") && !first);
+  return anyOwner ? cards.getAny(id) : cards.get(userId, id);
+}
+
+/** An unknown card refuses the whole batch, before anything is replaced (REPL-010); the faults skip it, or replace the cards read so far. */
+function unknownBatchCard(ctx: ReferenceContext, planned: Planned[]): "skip" | "refuse" {
+  const { faults } = ctx;
+  if (faults.on("batch-replace-skips-unknown-ids")) return "skip";
+  if (faults.on("batch-replace-partial-before-refusal")) for (const p of planned) replace(ctx, p.card, p.texts);
+  return "refuse";
+}
+
+/** A batch entry's texts are applied like a single replace's (REPL-016). */
+function batchTexts(ctx: ReferenceContext, texts: Texts): Texts {
+  return ctx.faults.on("batch-replace-ignores-second-line") ? { ...texts, second_line: undefined } : texts;
+}
+
+/** The batch replaces every card it names (REPL-004). */
+function batchReplaced(ctx: ReferenceContext): boolean {
+  return !ctx.faults.on("batch-replace-answers-without-replacing");
+}
+
+/** updated_card_ids lists every card replaced (REPL-008). */
+function updatedCardIds(ctx: ReferenceContext, ids: { id: number }[]): { id: number }[] {
+  return ctx.faults.on("batch-replace-missing-ids") ? ids.slice(0, 1) : ids;
+}

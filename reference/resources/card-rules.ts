@@ -1,8 +1,8 @@
 // The card update rules: the body of PUT /user/{userID}/card/{itemId} (banking-api.md "Endpoints >
 // Cards") and the state table ("States and transitions > Card"). The model is the table, nothing more
 // (spec/gaps.md GAP-10): moves the table forbids and moves it does not list are both refused with 400.
-import type { FaultSet } from "../faults.js";
 import { badRequest } from "../http-error.js";
+import type { Switchboard } from "../module.js";
 import type { CardRecord } from "./cards.js";
 
 export const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCELLED"];
@@ -45,9 +45,10 @@ export interface CardUpdate {
 const STRING_FIELDS = ["status", "order_status", "preferred_name_on_card", "second_line", "pin_code", "activation_code", "cancellation_reason"] as const;
 
 /** Validates the body's JSON types and values (conventions: wrong types → 400); no state is read. */
-export function parseCardUpdate(body: Record<string, unknown>, faults: FaultSet): CardUpdate {
+export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard): CardUpdate {
+  const { faults, variants } = ctx;
   // Variant card-types-coerced: a server may coerce scalars of the wrong JSON type (GAP-24, CARD-012).
-  const coerce = faults.on("card-types-coerced");
+  const coerce = variants.on("card-types-coerced");
   const update: CardUpdate = {};
   for (const name of STRING_FIELDS) {
     const value = body[name];
@@ -71,7 +72,7 @@ export function parseCardUpdate(body: Record<string, unknown>, faults: FaultSet)
     update.monetary_account_id_fallback = asNumber;
   }
   // Variant card-limits-refused: the limit and country fields are not writable here (GAP-26, CARD-026).
-  if (faults.on("card-limits-refused") && ["card_limit", "card_limit_atm", "country_permission"].some((name) => body[name] !== undefined)) {
+  if (variants.on("card-limits-refused") && ["card_limit", "card_limit_atm", "country_permission"].some((name) => body[name] !== undefined)) {
     throw badRequest("Limits and country permissions cannot be changed through this endpoint.");
   }
   for (const name of ["card_limit", "card_limit_atm"] as const) {
@@ -104,12 +105,13 @@ const forbidden = (reason: string): Verdict => ({ ok: false, kind: "forbidden", 
 const unlisted = (reason: string): Verdict => ({ ok: false, kind: "unlisted", reason });
 
 /** Whether PUT status `to` is a move the state table allows; variant card-unlisted-moves-applied applies unlisted ones. */
-export function statusMove(card: CardRecord, to: string, faults: FaultSet): Verdict {
-  const verdict = tableStatusMove(card, to, faults);
-  return !verdict.ok && verdict.kind === "unlisted" && faults.on("card-unlisted-moves-applied") ? OK : verdict;
+export function statusMove(card: CardRecord, to: string, ctx: Switchboard): Verdict {
+  const verdict = tableStatusMove(card, to, ctx);
+  return !verdict.ok && verdict.kind === "unlisted" && ctx.variants.on("card-unlisted-moves-applied") ? OK : verdict;
 }
 
-function tableStatusMove(card: CardRecord, to: string, faults: FaultSet): Verdict {
+function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdict {
+  const { faults, variants } = ctx;
   const from = card.status;
   const order = card.order_status;
   if (PERMANENT.has(from)) {
@@ -120,7 +122,7 @@ function tableStatusMove(card: CardRecord, to: string, faults: FaultSet): Verdic
   if (to === "DEACTIVATED") {
     if (!card.activated) return forbidden("A card can be deactivated only after its first activation.");
     // Variant card-reissued-activated: a re-issued card, activated before, waits in ACCEPTED_FOR_PRODUCTION.
-    if (faults.on("card-reissued-activated") && order === "ACCEPTED_FOR_PRODUCTION") return OK;
+    if (variants.on("card-reissued-activated") && order === "ACCEPTED_FOR_PRODUCTION") return OK;
     const allowed = faults.on("card-deactivate-refused-after-update-request") ? order === "DELIVERED_TO_CUSTOMER" : DELIVERED.has(order);
     return allowed ? OK : unlisted(`A card cannot be deactivated while its order status is ${order}.`);
   }
@@ -144,7 +146,7 @@ function tableStatusMove(card: CardRecord, to: string, faults: FaultSet): Verdic
 }
 
 /** Row 4: order_status may be set to CARD_REQUEST_PENDING from any state; no other order move is listed. */
-export function orderMove(card: CardRecord, to: string, faults: FaultSet): Verdict {
-  if (to === card.order_status || to === "CARD_REQUEST_PENDING" || faults.on("card-unlisted-moves-applied")) return OK;
+export function orderMove(card: CardRecord, to: string, ctx: Switchboard): Verdict {
+  if (to === card.order_status || to === "CARD_REQUEST_PENDING" || ctx.variants.on("card-unlisted-moves-applied")) return OK;
   return unlisted(`The order status cannot be set to ${to}.`);
 }

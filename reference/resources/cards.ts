@@ -3,16 +3,17 @@
 // config errorStatus: 400, which turns every 4XX a card route throws into a 400.
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FaultSet, FaultSpec } from "../faults.js";
+import type { FaultName } from "../catalogue.js";
+import { fault, type FaultSet, type VariantSet } from "../faults.js";
 import { sendError } from "../errors.js";
 import { badRequest, HttpError, notFound } from "../http-error.js";
 import type { VariantSpec } from "../variant-spec.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule, type RouteConfig } from "../module.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule, type RouteConfig, type Switchboard } from "../module.js";
 import { paginate } from "../pagination.js";
 import type { Collection } from "../state.js";
 import { timestamp } from "../time.js";
 import { checkPinEncryption } from "../encryption.js";
-import { CARD_STATUSES, orderMove, parseCardUpdate, PERMANENT, statusMove, type Amount, type CardUpdate } from "./card-rules.js";
+import { CARD_STATUSES, orderMove, parseCardUpdate, PERMANENT, statusMove, type Amount, type CardUpdate, type Verdict } from "./card-rules.js";
 import { VARIANT_SCOPE } from "../variant-spec.js";
 
 export const CARD_TYPE_KEY = "Card";
@@ -78,7 +79,8 @@ export function newPan(ctx: ReferenceContext, current: PanRecord[] = []): PanRec
 }
 
 /** The card as the API shows it: write-only fields and internal flags never leave the server. */
-export function cardView(card: CardRecord, faults?: FaultSet): Record<string, unknown> {
+export function cardView(card: CardRecord, ctx?: Switchboard): Record<string, unknown> {
+  const faults = ctx?.faults;
   let status = card.status;
   if (faults?.on("card-status-pending-activation") && !card.activated && status === "DEACTIVATED") status = "PENDING_ACTIVATION";
   const orderStatus = card.order_status;
@@ -107,31 +109,30 @@ export function cardView(card: CardRecord, faults?: FaultSet): Record<string, un
       type: "PHYSICAL",
       monetary_account_id: card.monetary_account_id,
     })),
-    ...(card.monetary_account_id_fallback === null && !faults?.on("card-fallback-null") ? {} : { monetary_account_id_fallback: card.monetary_account_id_fallback }),
+    ...(card.monetary_account_id_fallback === null && !ctx?.variants.on("card-fallback-null") ? {} : { monetary_account_id_fallback: card.monetary_account_id_fallback }),
   };
 }
 
 const CARDS = ["cards"];
-const fault = (name: string, requirement: string, description: string, suites = CARDS): FaultSpec => ({ name, requirement, description, suites });
 
 // The state-table faults are also seen by the model-based card-state-machine suite.
 const STATE_TABLE = [...CARDS, "card-state-machine"];
 
-export const cardFaults: FaultSpec[] = [
-  fault("card-list-duplicates", "CARD-001", "GET /card lists every card twice."),
-  fault("card-read-answers-all-cards", "CARD-002", "GET /card/{id} answers every card of the user, not just the one asked for."),
-  fault("card-read-type-key-lowercase", "CARD-003", "GET /card/{id} puts the card under the type key card instead of Card."),
-  fault("card-limit-value-number", "CARD-004", "card_limit.value is a JSON number instead of a string."),
-  fault("card-status-pending-activation", "CARD-005", "Cards never activated show status PENDING_ACTIVATION, outside the five values."),
-  fault("card-list-ids-offset", "CARD-007", "GET /card shows every card id one too high, so reading a listed id gives another card or an error."),
-  fault("card-put-answers-id-not-card", "CARD-008", "PUT /card/{id} answers Id instead of the updated card."),
-  fault("card-error-404-instead-of-400", "CARD-009", "GET /card/{id} answers failures with their own status (404, 403) instead of 400."),
-  fault("card-other-user-readable", "CARD-009", "GET /card/{id} serves another user's card through the caller's own userID."),
-  fault("card-item-path-user-not-checked", "AUTH-015", "GET /user/{userID}/card/{id} serves any existing user's card, whoever the session belongs to."),
-  fault("card-put-other-users-card", "AUTH-019", "PUT /card/{id} updates another user's card through the caller's own userID."),
+export const CARD_FAULTS = [
+  fault("card-list-duplicates", "CARD-001", "GET /card lists every card twice.", CARDS),
+  fault("card-read-answers-all-cards", "CARD-002", "GET /card/{id} answers every card of the user, not just the one asked for.", CARDS),
+  fault("card-read-type-key-lowercase", "CARD-003", "GET /card/{id} puts the card under the type key card instead of Card.", CARDS),
+  fault("card-limit-value-number", "CARD-004", "card_limit.value is a JSON number instead of a string.", CARDS),
+  fault("card-status-pending-activation", "CARD-005", "Cards never activated show status PENDING_ACTIVATION, outside the five values.", CARDS),
+  fault("card-list-ids-offset", "CARD-007", "GET /card shows every card id one too high, so reading a listed id gives another card or an error.", CARDS),
+  fault("card-put-answers-id-not-card", "CARD-008", "PUT /card/{id} answers Id instead of the updated card.", CARDS),
+  fault("card-error-404-instead-of-400", "CARD-009", "GET /card/{id} answers failures with their own status (404, 403) instead of 400.", CARDS),
+  fault("card-other-user-readable", "CARD-009", "GET /card/{id} serves another user's card through the caller's own userID.", CARDS),
+  fault("card-item-path-user-not-checked", "AUTH-015", "GET /user/{userID}/card/{id} serves any existing user's card, whoever the session belongs to.", CARDS),
+  fault("card-put-other-users-card", "AUTH-019", "PUT /card/{id} updates another user's card through the caller's own userID.", CARDS),
   fault("card-unknown-status-accepted", "CARD-010", "PUT /card/{id} accepts and stores a status outside the five values.", STATE_TABLE),
-  fault("card-refused-put-still-applies", "CARD-010", "A PUT refused for its status still applies preferred_name_on_card and second_line."),
-  fault("card-list-ignores-bad-count", "CARD-011", "GET /card ignores a count that is below 1 or not an integer and answers 200."),
+  fault("card-refused-put-still-applies", "CARD-010", "A PUT refused for its status still applies preferred_name_on_card and second_line.", CARDS),
+  fault("card-list-ignores-bad-count", "CARD-011", "GET /card ignores a count that is below 1 or not an integer and answers 200.", CARDS),
   fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused.", STATE_TABLE),
   fault("card-activation-not-stored", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card answers ACTIVE but the card stays as it was.", STATE_TABLE),
   fault("card-cancel-refused-before-delivery", "CARD-014", "PUT status CANCELLED is refused while the order status is ACCEPTED_FOR_PRODUCTION.", STATE_TABLE),
@@ -141,30 +142,30 @@ export const cardFaults: FaultSpec[] = [
   fault("card-reactivation-refused", "CARD-017", "A DEACTIVATED card cannot be set ACTIVE again.", STATE_TABLE),
   fault("card-request-pending-ignored", "CARD-019", "PUT order_status CARD_REQUEST_PENDING answers 200 but the order status stays as it was.", STATE_TABLE),
   fault("card-unlisted-move-refused-but-applied", "CARD-020", "A status move the table does not list answers 400 but is applied.", STATE_TABLE),
-  fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback."),
-  fault("card-fallback-kept-when-omitted", "CARD-022", "A PUT without monetary_account_id_fallback keeps the fallback instead of removing it."),
-  fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line."),
+  fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback.", CARDS),
+  fault("card-fallback-kept-when-omitted", "CARD-022", "A PUT without monetary_account_id_fallback keeps the fallback instead of removing it.", CARDS),
+  fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line.", CARDS),
   fault("card-echoes-pin-code", "CARD-024", "The PUT answer echoes the pin_code that was sent.", [...CARDS, "pin-code"]),
-  fault("card-list-leaks-cancellation-reason", "CARD-024", "GET /card shows the cancellation_reason a PUT stored (the read and PUT answers do not)."),
-  fault("card-list-includes-other-users", "CARD-025", "GET /card lists the cards of every user."),
-  fault("card-limits-ignored", "CARD-026", "PUT with card_limit answers 200 but the limit stays as it was."),
+  fault("card-list-leaks-cancellation-reason", "CARD-024", "GET /card shows the cancellation_reason a PUT stored (the read and PUT answers do not).", CARDS),
+  fault("card-list-includes-other-users", "CARD-025", "GET /card lists the cards of every user.", CARDS),
+  fault("card-limits-ignored", "CARD-026", "PUT with card_limit answers 200 but the limit stays as it was.", CARDS),
   fault("card-request-pending-revives-permanent", "CARD-015", "PUT order_status CARD_REQUEST_PENDING on a LOST, STOLEN or CANCELLED card produces the virtual card as ACTIVE.", STATE_TABLE),
   fault("card-reactivation-refused-after-update", "CARD-017", "A DEACTIVATED card can be set ACTIVE again only while its order status is DELIVERED_TO_CUSTOMER.", STATE_TABLE),
-  fault("card-fallback-kept-on-status-change", "CARD-022", "A PUT that only changes the status keeps the fallback (the status route returns before the fallback rule)."),
-  fault("card-read-drops-preferred-name", "CARD-023", "GET /card/{id} leaves preferred_name_on_card out (the list and the PUT answer show it)."),
-  fault("card-refused-move-applies-texts", "CARD-033", "preferred_name_on_card and second_line are saved before the state table is consulted, so a refused move keeps them."),
-  fault("card-status-put-ignores-texts", "CARD-034", "A PUT that carries a status applies only the status; the names, second_line and fallback sent with it are dropped."),
-  fault("card-error-echoes-request-body", "CARD-035", "The error answer of a refused card PUT carries the request body (cancellation_reason and activation_code included) for debugging."),
+  fault("card-fallback-kept-on-status-change", "CARD-022", "A PUT that only changes the status keeps the fallback (the status route returns before the fallback rule).", CARDS),
+  fault("card-read-drops-preferred-name", "CARD-023", "GET /card/{id} leaves preferred_name_on_card out (the list and the PUT answer show it).", CARDS),
+  fault("card-refused-move-applies-texts", "CARD-033", "preferred_name_on_card and second_line are saved before the state table is consulted, so a refused move keeps them.", CARDS),
+  fault("card-status-put-ignores-texts", "CARD-034", "A PUT that carries a status applies only the status; the names, second_line and fallback sent with it are dropped.", CARDS),
+  fault("card-error-echoes-request-body", "CARD-035", "The error answer of a refused card PUT carries the request body (cancellation_reason and activation_code included) for debugging.", CARDS),
   // Legal by default (CARD-036 is LENIENT): only the strict profile requires the card failure's 400.
-  { ...fault("card-read-non-integer-id-404", "CARD-036", "GET /card/{itemId} with an itemId that is not an integer answers 404 (the route does not match) instead of 400."), target: "reference-strict" },
-  fault("card-put-unknown-card-404", "CARD-037", "PUT /card/{itemId} of a card the user does not have answers 404 instead of 400."),
-  fault("card-put-malformed-json-422", "CARD-038", "PUT /card/{itemId} with a body that is not valid JSON answers 422 instead of 400."),
-  fault("card-list-cached", "CARD-007", "GET /card serves the view each card had at its first listing, so later PUTs never show in the list."),
-  fault("card-put-path-user-not-checked", "CARD-039", "PUT /user/{userID}/card/{id} updates any existing user's card, whoever the session belongs to."),
-];
+  fault("card-read-non-integer-id-404", "CARD-036", "GET /card/{itemId} with an itemId that is not an integer answers 404 (the route does not match) instead of 400.", CARDS, { target: "reference-strict" }),
+  fault("card-put-unknown-card-404", "CARD-037", "PUT /card/{itemId} of a card the user does not have answers 404 instead of 400.", CARDS),
+  fault("card-put-malformed-json-422", "CARD-038", "PUT /card/{itemId} with a body that is not valid JSON answers 422 instead of 400.", CARDS),
+  fault("card-list-cached", "CARD-007", "GET /card serves the view each card had at its first listing, so later PUTs never show in the list.", CARDS),
+  fault("card-put-path-user-not-checked", "CARD-039", "PUT /user/{userID}/card/{id} updates any existing user's card, whoever the session belongs to.", CARDS),
+] as const;
 
 /** Legal variants of the card endpoints (each plays a LENIENT reading; test/variant-probes/cards.ts). */
-export const cardVariants: VariantSpec[] = [
+export const CARD_VARIANTS = [
   {
     name: "card-route-integer-ids-only", suites: VARIANT_SCOPE.cards,
     description: "GET /card/{itemId} with an itemId that is not an integer answers 404 with an error body: the route matches integers only.",
@@ -201,10 +202,10 @@ export const cardVariants: VariantSpec[] = [
     allowedBy: "Endpoints > Cards: their field names in the update body are not listed; GAP-26",
     requirements: ["CARD-026"],
   },
-];
+] as const satisfies readonly VariantSpec[];
 
 /** The card of the path, or 400 (spec: Errors); `anyOwner` names the fault that forgets the owner check. */
-function findCard(cards: Collection<CardRecord>, userId: number, request: FastifyRequest, faults: FaultSet, anyOwner: string): CardRecord {
+function findCard(cards: Collection<CardRecord>, userId: number, request: FastifyRequest, faults: FaultSet, anyOwner: FaultName): CardRecord {
   const id = intParam(request, "itemId");
   const card = faults.on(anyOwner) ? cards.getAny(id) : cards.get(userId, id);
   if (!card) throw notFound("The card was not found.");
@@ -213,7 +214,7 @@ function findCard(cards: Collection<CardRecord>, userId: number, request: Fastif
 
 /** Applies a validated update that the state table allows. */
 function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate, sentFallback: boolean): void {
-  const { faults } = ctx;
+  const { faults, variants } = ctx;
   if (update.status !== undefined && update.status !== card.status) {
     card.status = update.status;
     if (update.status === "ACTIVE") card.activated = true;
@@ -239,16 +240,16 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
   if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = update.card_limit;
   if (update.card_limit_atm) card.card_limit_atm = update.card_limit_atm;
-  if (update.country_permission && faults.on("card-country-permission-merged")) {
+  if (update.country_permission && variants.on("card-country-permission-merged")) {
     for (const country of update.country_permission) if (!card.country_permission.some((p) => p.country === country)) card.country_permission.push({ id: ctx.state.nextId(), country });
   } else if (update.country_permission) card.country_permission = update.country_permission.map((country) => ({ id: ctx.state.nextId(), country }));
   card.updated = timestamp();
 }
 
 /** A seed row as the variants change it: a re-issued card activated before (row 2), an order status outside the six (last row). */
-function seedRow(faults: FaultSet, row: (typeof SEED)[number], i: number): (typeof SEED)[number] {
-  if (i === 1 && faults.on("card-reissued-activated")) return { ...row, activated: true };
-  if (i === SEED.length - 1 && faults.on("card-order-status-open")) return { ...row, order_status: "NEW_CARD_REQUEST_RECEIVED" };
+function seedRow(variants: VariantSet, row: (typeof SEED)[number], i: number): (typeof SEED)[number] {
+  if (i === 1 && variants.on("card-reissued-activated")) return { ...row, activated: true };
+  if (i === SEED.length - 1 && variants.on("card-order-status-open")) return { ...row, order_status: "NEW_CARD_REQUEST_RECEIVED" };
   return row;
 }
 
@@ -273,11 +274,9 @@ function carelessPutErrors(ctx: ReferenceContext) {
 
 export const cardsModule: ResourceModule = {
   name: "cards",
-  faults: cardFaults,
-  variants: cardVariants,
   seed(ctx, user) {
     const cards = ctx.state.collection<CardRecord>("cards");
-    if (ctx.faults.on("primary-without-cards") && user.displayName === "Reference Primary") return;
+    if (ctx.variants.on("primary-without-cards") && user.displayName === "Reference Primary") return;
     SEED.forEach((row, i) => {
       const now = timestamp();
       cards.add(user.id, (id) => ({
@@ -285,7 +284,7 @@ export const cardsModule: ResourceModule = {
         created: now,
         updated: now,
         type: "MASTERCARD",
-        ...seedRow(ctx.faults, row, i),
+        ...seedRow(ctx.variants, row, i),
         name_on_card: user.displayName.toUpperCase(),
         preferred_name_on_card: user.displayName.toUpperCase(),
         second_line: `card ${i + 1}`,
@@ -294,7 +293,7 @@ export const cardsModule: ResourceModule = {
         monetary_account_id_fallback: i % 2 === 0 ? user.monetaryAccountIds[1]! : null,
         card_limit: { value: "500.00", currency: "EUR" },
         card_limit_atm: { value: "200.00", currency: "EUR" },
-        country_permission: ctx.faults.on("card-read-arrays-sorted") ? [{ id: ctx.state.nextId(), country: "NL" }, { id: ctx.state.nextId(), country: "BE" }] : [{ id: ctx.state.nextId(), country: "NL" }],
+        country_permission: ctx.variants.on("card-read-arrays-sorted") ? [{ id: ctx.state.nextId(), country: "NL" }, { id: ctx.state.nextId(), country: "BE" }] : [{ id: ctx.state.nextId(), country: "NL" }],
         primary_account_numbers: [newPan(ctx)],
       }));
     });
@@ -302,71 +301,36 @@ export const cardsModule: ResourceModule = {
   register(app, ctx) {
     const { faults, state } = ctx;
     const cards = state.collection<CardRecord>("cards");
-    const view = (card: CardRecord, key = CARD_TYPE_KEY) => ({ [key]: cardView(card, faults) });
+    const view = (card: CardRecord) => ({ [CARD_TYPE_KEY]: cardView(card, ctx) });
+    const listed = listedView(ctx);
 
-    const listCache = new WeakMap<CardRecord, Record<string, unknown>>();
     app.get("/v1/user/:userID/card", { config: { errorStatus: 400 } }, async (request, reply) => {
       const userId = pathUser(request, ctx);
-      const query = request.query as Record<string, unknown>;
-      if (faults.on("card-list-ignores-bad-count") && !/^[1-9]\d{0,2}$/.test(String(query.count ?? "1"))) delete query.count;
-      let all = faults.on("card-list-includes-other-users") ? [...state.users.keys()].flatMap((owner) => cards.list(owner)) : cards.list(userId);
-      if (faults.on("card-list-duplicates")) all = all.flatMap((card) => [card, card]);
-      const page = paginate(request, all, faults);
-      const items = page.items.map((card) => {
-        // The careless cache: the view built at the first listing is served ever after.
-        const cached = faults.on("card-list-cached") ? listCache.get(card) : undefined;
-        const shown = cached ? { ...cached } : cardView(card, faults);
-        if (faults.on("card-list-cached") && !cached) listCache.set(card, { ...shown });
-        if (faults.on("card-list-ids-offset")) shown.id = card.id + 1;
-        if (faults.on("card-list-leaks-cancellation-reason") && card.cancellation_reason !== undefined) shown.cancellation_reason = card.cancellation_reason;
-        return { [CARD_TYPE_KEY]: shown };
-      });
-      return sendItems(reply, items, { Pagination: page.pagination });
+      forgiveBadCount(ctx, request);
+      const page = paginate(request, listedCards(ctx, cards, userId), ctx);
+      return sendItems(reply, page.items.map((card) => ({ [CARD_TYPE_KEY]: listed(card) })), { Pagination: page.pagination });
     });
 
-    // The fault models a route where the 400 of the specification was forgotten.
-    const readStatus: RouteConfig = faults.on("card-error-404-instead-of-400") ? {} : { errorStatus: 400 };
-    app.get("/v1/user/:userID/card/:itemId", { config: readStatus }, async (request, reply) => {
-      // The careless route pattern (/card/:itemId(\d+)): any other id falls through to "no such endpoint".
-      const itemId = (request.params as { itemId: string }).itemId;
-      // The variant's route takes any integer (negative ones too: those are card reads of no card, 400);
-      // the fault's takes digits only.
-      if ((faults.on("card-read-non-integer-id-404") && !/^\d+$/.test(itemId)) || (faults.on("card-route-integer-ids-only") && !/^-?\d+$/.test(itemId))) {
-        return sendError(reply, request, ctx, 404, `No such endpoint: GET ${request.url.split("?")[0]}.`);
-      }
+    app.get("/v1/user/:userID/card/:itemId", { config: readRouteConfig(ctx) }, async (request, reply) => {
+      if (!routeMatchesItemId(ctx, request)) return sendError(reply, request, ctx, 404, `No such endpoint: GET ${request.url.split("?")[0]}.`);
       const userId = pathUser(request, ctx, "card-item-path-user-not-checked");
       const card = findCard(cards, userId, request, faults, "card-other-user-readable");
-      if (faults.on("card-read-answers-all-cards")) return sendItems(reply, cards.list(userId).map((c) => view(c)));
-      const item = view(card, faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY);
-      if (faults.on("card-read-drops-preferred-name")) delete (Object.values(item)[0] as Record<string, unknown>).preferred_name_on_card;
-      if (faults.on("card-read-shows-pin-code") && card.pin_code !== undefined) Object.assign(Object.values(item)[0]!, { pin_code: card.pin_code });
-      if (faults.on("card-read-arrays-sorted")) {
-        const shown = Object.values(item)[0] as { country_permission: { country: string }[] };
-        shown.country_permission = [...shown.country_permission].sort((a, b) => a.country.localeCompare(b.country));
-      }
-      return sendItems(reply, [item]);
+      // Fault card-read-answers-all-cards: the read answers the user's whole list.
+      if (faults.on("card-read-answers-all-cards")) return sendItems(reply, cards.list(userId).map(view));
+      return sendItems(reply, [readView(ctx, card)]);
     });
 
     app.put("/v1/user/:userID/card/:itemId", { config: { errorStatus: 400 }, ...carelessPutErrors(ctx) }, async (request, reply) => {
       const userId = pathUser(request, ctx, "card-put-path-user-not-checked");
-      if (faults.on("card-put-unknown-card-404") && !cards.get(userId, intParam(request, "itemId"))) {
-        return sendError(reply, request, ctx, 404, "The card was not found.");
-      }
+      if (unknownCardAnswered404(ctx, cards, userId, request)) return sendError(reply, request, ctx, 404, "The card was not found.");
       const card = findCard(cards, userId, request, faults, "card-put-other-users-card");
       const body = objectBody(request);
-      // The careless order of work: texts saved first, the state table consulted afterwards.
-      if (faults.on("card-refused-move-applies-texts") && typeof body.status === "string" && CARD_STATUSES.includes(body.status)) {
-        if (typeof body.preferred_name_on_card === "string") card.preferred_name_on_card = body.preferred_name_on_card;
-        if (typeof body.second_line === "string") card.second_line = body.second_line;
-      }
+      textsSavedEarly(ctx, card, body, "before-the-table");
       let update: CardUpdate;
       try {
-        update = parseCardUpdate(body, faults);
+        update = parseCardUpdate(body, ctx);
       } catch (error) {
-        if (faults.on("card-refused-put-still-applies")) {
-          if (typeof body.preferred_name_on_card === "string") card.preferred_name_on_card = body.preferred_name_on_card;
-          if (typeof body.second_line === "string") card.second_line = body.second_line;
-        }
+        textsSavedEarly(ctx, card, body, "body-refused");
         throw error;
       }
       checkPinEncryption(request, body, faults, "before");
@@ -375,28 +339,121 @@ export const cardsModule: ResourceModule = {
         throw badRequest("monetary_account_id_fallback is not one of the user's monetary accounts.");
       }
       if (update.status !== undefined) {
-        const verdict = statusMove(card, update.status, faults);
+        const verdict = statusMove(card, update.status, ctx);
         if (!verdict.ok) {
-          const applyAnyway =
-            (verdict.kind === "unlisted" && faults.on("card-unlisted-move-refused-but-applied")) ||
-            (PERMANENT.has(card.status) && faults.on("card-permanent-refusal-still-applies"));
-          if (applyAnyway) card.status = update.status;
+          refusedMoveApplied(ctx, card, update.status, verdict);
           throw badRequest(verdict.reason);
         }
       }
       if (update.order_status !== undefined) {
-        const verdict = orderMove(card, update.order_status, faults);
+        const verdict = orderMove(card, update.order_status, ctx);
         if (!verdict.ok) throw badRequest(verdict.reason);
       }
-      const before = { status: card.status, activated: card.activated };
-      const activation = update.status === "ACTIVE" && card.order_status === "ACCEPTED_FOR_PRODUCTION" && card.status !== "ACTIVE";
+      const before = { ...card };
       applyUpdate(ctx, card, update, "monetary_account_id_fallback" in body);
       checkPinEncryption(request, body, faults, "after");
-      if (faults.on("card-put-answers-id-not-card")) return sendId(reply, card.id);
-      const answer = cardView(card, faults);
-      if (faults.on("card-echoes-pin-code") && update.pin_code !== undefined) answer.pin_code = update.pin_code;
-      if (activation && faults.on("card-activation-not-stored")) Object.assign(card, before);
-      return sendItems(reply, [{ [CARD_TYPE_KEY]: answer }]);
+      return sendUpdatedCard(ctx, reply, card, update, before);
     });
   },
 };
+
+// ---- Seams of the card routes: each decides one rule and names the faults and variants that bend it. ----
+
+/** A count that is not an integer from 1 to 200 is refused (CARD-011); the fault drops it and serves the default page. */
+function forgiveBadCount(ctx: ReferenceContext, request: FastifyRequest): void {
+  const query = request.query as Record<string, unknown>;
+  if (ctx.faults.on("card-list-ignores-bad-count") && !/^[1-9]\d{0,2}$/.test(String(query.count ?? "1"))) delete query.count;
+}
+
+/** The cards GET /card lists: the user's, each once (CARD-001, CARD-025). */
+function listedCards(ctx: ReferenceContext, cards: Collection<CardRecord>, userId: number): CardRecord[] {
+  const { faults, state } = ctx;
+  let all = faults.on("card-list-includes-other-users") ? [...state.users.keys()].flatMap((owner) => cards.list(owner)) : cards.list(userId);
+  if (faults.on("card-list-duplicates")) all = all.flatMap((card) => [card, card]);
+  return all;
+}
+
+/** A listed card as it is now, under its own id, without write-only fields (CARD-007, CARD-024). */
+function listedView(ctx: ReferenceContext): (card: CardRecord) => Record<string, unknown> {
+  const { faults } = ctx;
+  const listCache = new WeakMap<CardRecord, Record<string, unknown>>();
+  return (card) => {
+    // The careless cache: the view built at the first listing is served ever after.
+    const cached = faults.on("card-list-cached") ? listCache.get(card) : undefined;
+    const shown = cached ? { ...cached } : cardView(card, ctx);
+    if (faults.on("card-list-cached") && !cached) listCache.set(card, { ...shown });
+    if (faults.on("card-list-ids-offset")) shown.id = card.id + 1;
+    if (faults.on("card-list-leaks-cancellation-reason") && card.cancellation_reason !== undefined) shown.cancellation_reason = card.cancellation_reason;
+    return shown;
+  };
+}
+
+/** Every failure of a card read is a 400 (CARD-009); the fault's route forgot the route config that says so. */
+function readRouteConfig(ctx: ReferenceContext): RouteConfig {
+  return ctx.faults.on("card-error-404-instead-of-400") ? {} : { errorStatus: 400 };
+}
+
+/**
+ * The read route takes any itemId and refuses one that is not an integer with the card 400 (CARD-036). The fault's
+ * route pattern (/card/:itemId(\d+)) and the variant's (integers, negative ones too) let other ids fall through to
+ * "no such endpoint" (404).
+ */
+function routeMatchesItemId(ctx: ReferenceContext, request: FastifyRequest): boolean {
+  const itemId = (request.params as { itemId: string }).itemId;
+  if (ctx.faults.on("card-read-non-integer-id-404") && !/^\d+$/.test(itemId)) return false;
+  if (ctx.variants.on("card-route-integer-ids-only") && !/^-?\d+$/.test(itemId)) return false;
+  return true;
+}
+
+/** GET /card/{id} answers the card under Card, as the list shows it (CARD-003, CARD-023, CARD-032). */
+function readView(ctx: ReferenceContext, card: CardRecord): Record<string, Record<string, unknown>> {
+  const { faults, variants } = ctx;
+  const shown = cardView(card, ctx);
+  if (faults.on("card-read-drops-preferred-name")) delete shown.preferred_name_on_card;
+  if (faults.on("card-read-shows-pin-code") && card.pin_code !== undefined) shown.pin_code = card.pin_code;
+  if (variants.on("card-read-arrays-sorted")) {
+    shown.country_permission = [...(shown.country_permission as { country: string }[])].sort((a, b) => a.country.localeCompare(b.country));
+  }
+  return { [faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY]: shown };
+}
+
+/** A PUT of a card the user does not have is a card failure: 400 (CARD-037); the fault answers 404 before the route's rules. */
+function unknownCardAnswered404(ctx: ReferenceContext, cards: Collection<CardRecord>, userId: number, request: FastifyRequest): boolean {
+  return ctx.faults.on("card-put-unknown-card-404") && !cards.get(userId, intParam(request, "itemId"));
+}
+
+/**
+ * A refused PUT changes nothing (CARD-010, CARD-033). The faults save preferred_name_on_card and second_line too early:
+ * before the state table is consulted (for a known status), or although the body was refused.
+ */
+function textsSavedEarly(ctx: ReferenceContext, card: CardRecord, body: Record<string, unknown>, moment: "before-the-table" | "body-refused"): void {
+  const { faults } = ctx;
+  const early =
+    moment === "before-the-table"
+      ? faults.on("card-refused-move-applies-texts") && typeof body.status === "string" && CARD_STATUSES.includes(body.status)
+      : faults.on("card-refused-put-still-applies");
+  if (!early) return;
+  if (typeof body.preferred_name_on_card === "string") card.preferred_name_on_card = body.preferred_name_on_card;
+  if (typeof body.second_line === "string") card.second_line = body.second_line;
+}
+
+/** A status move the table refuses changes nothing (CARD-015, CARD-020); the faults apply it and refuse all the same. */
+function refusedMoveApplied(ctx: ReferenceContext, card: CardRecord, to: string, verdict: Verdict): void {
+  const { faults } = ctx;
+  const applyAnyway =
+    (!verdict.ok && verdict.kind === "unlisted" && faults.on("card-unlisted-move-refused-but-applied")) ||
+    (PERMANENT.has(card.status) && faults.on("card-permanent-refusal-still-applies"));
+  if (applyAnyway) card.status = to;
+}
+
+/** PUT answers the updated card (CARD-008) and never its pin (CARD-024). */
+function sendUpdatedCard(ctx: ReferenceContext, reply: FastifyReply, card: CardRecord, update: CardUpdate, before: CardRecord): FastifyReply {
+  const { faults } = ctx;
+  if (faults.on("card-put-answers-id-not-card")) return sendId(reply, card.id);
+  const answer = cardView(card, ctx);
+  if (faults.on("card-echoes-pin-code") && update.pin_code !== undefined) answer.pin_code = update.pin_code;
+  // Fault card-activation-not-stored: the answer shows the activation, the card stays as it was (CARD-013).
+  const activation = update.status === "ACTIVE" && before.order_status === "ACCEPTED_FOR_PRODUCTION" && before.status !== "ACTIVE";
+  if (activation && faults.on("card-activation-not-stored")) Object.assign(card, { status: before.status, activated: before.activated });
+  return sendItems(reply, [{ [CARD_TYPE_KEY]: answer }]);
+}

@@ -3,6 +3,8 @@ import { objectBody, pathUser, sendItems, sendId, type ResourceModule } from "..
 import { timestamp } from "../time.js";
 import { recoded } from "./companies.js";
 import { VARIANT_SCOPE } from "../variant-spec.js";
+import { fault } from "../faults.js";
+import type { VariantSpec } from "../variant-spec.js";
 
 const SUITES = ["categories"];
 const OPTIONAL = ["category", "description", "color", "icon"] as const;
@@ -17,6 +19,25 @@ interface CategoryRecord {
   icon?: string;
 }
 
+export const CATEGORY_FAULTS = [
+  fault("category-create-id-string", "CAT-001", "POST category answers Id with the id as a string.", SUITES),
+  fault("category-status-only-refused", "CAT-002", "POST category refuses a body without category (treats it as required).", SUITES),
+  fault("category-status-optional", "CAT-003", "POST category without status is accepted.", SUITES),
+  fault("category-color-type-unchecked", "CAT-004", "POST category accepts a color of any JSON type (only status is type-checked).", SUITES),
+  fault("category-name-type-unchecked", "CAT-004", "POST category accepts a category (the name) of any JSON type.", SUITES),
+  fault("category-path-user-unchecked", "AUTH-015", "POST category creates the category for any existing user named in the path.", SUITES),
+  fault("category-status-null-accepted", "CAT-003", "POST category checks that the body has a status key, not that it holds a string: status null is accepted.", SUITES),
+  fault("category-path-user-ignored", "AUTH-015", "POST category takes the user from the session and ignores the userID of the path (a userID naming nobody is served).", SUITES),
+] as const;
+
+export const CATEGORY_VARIANTS = [
+  {
+    name: "category-status-enabled-disabled", suites: VARIANT_SCOPE.categories,
+    description: "POST category takes status ENABLED or DISABLED only; any other status (ACTIVE included) is refused with 400.",
+    allowedBy: "GAP-35 (status is a \"required string, whether the category is active\"; values not shown)",
+  },
+] as const satisfies readonly VariantSpec[];
+
 /**
  * POST /user/{userID}/additional-transaction-information-category-user-defined (spec: Endpoints >
  * User-defined transaction categories; GAP-35). There is no read endpoint: the categories are kept only
@@ -24,25 +45,8 @@ interface CategoryRecord {
  */
 export const categoriesModule: ResourceModule = {
   name: "categories",
-  faults: [
-    { name: "category-create-id-string", requirement: "CAT-001", description: "POST category answers Id with the id as a string.", suites: SUITES },
-    { name: "category-status-only-refused", requirement: "CAT-002", description: "POST category refuses a body without category (treats it as required).", suites: SUITES },
-    { name: "category-status-optional", requirement: "CAT-003", description: "POST category without status is accepted.", suites: SUITES },
-    { name: "category-color-type-unchecked", requirement: "CAT-004", description: "POST category accepts a color of any JSON type (only status is type-checked).", suites: SUITES },
-    { name: "category-name-type-unchecked", requirement: "CAT-004", description: "POST category accepts a category (the name) of any JSON type.", suites: SUITES },
-    { name: "category-path-user-unchecked", requirement: "AUTH-015", description: "POST category creates the category for any existing user named in the path.", suites: SUITES },
-    { name: "category-status-null-accepted", requirement: "CAT-003", description: "POST category checks that the body has a status key, not that it holds a string: status null is accepted.", suites: SUITES },
-    { name: "category-path-user-ignored", requirement: "AUTH-015", description: "POST category takes the user from the session and ignores the userID of the path (a userID naming nobody is served).", suites: SUITES },
-  ],
-  variants: [
-    {
-      name: "category-status-enabled-disabled", suites: VARIANT_SCOPE.categories,
-      description: "POST category takes status ENABLED or DISABLED only; any other status (ACTIVE included) is refused with 400.",
-      allowedBy: "GAP-35 (status is a \"required string, whether the category is active\"; values not shown)",
-    },
-  ],
   register(app, ctx) {
-    const { faults } = ctx;
+    const { faults, variants } = ctx;
     const categories = ctx.state.collection<CategoryRecord>("categories");
     app.post("/v1/user/:userID/additional-transaction-information-category-user-defined", recoded(ctx, async (request, reply) => {
       const userId = faults.on("category-path-user-ignored") && request.session ? request.session.userId : pathUser(request, ctx, "category-path-user-unchecked");
@@ -51,7 +55,7 @@ export const categoriesModule: ResourceModule = {
       if (status === undefined || (status === null && !faults.on("category-status-null-accepted"))) {
         if (!faults.on("category-status-optional")) throw badRequest("Field status is required.");
       } else if (status !== null && (typeof status !== "string" || status === "")) throw badRequest("Field status must be a non-empty string.");
-      if (faults.on("category-status-enabled-disabled") && status !== "ENABLED" && status !== "DISABLED") throw badRequest("Field status must be ENABLED or DISABLED.");
+      if (variants.on("category-status-enabled-disabled") && status !== "ENABLED" && status !== "DISABLED") throw badRequest("Field status must be ENABLED or DISABLED.");
       const fields: Partial<Record<(typeof OPTIONAL)[number], string>> = {};
       for (const name of OPTIONAL) {
         const value = body[name];

@@ -6,6 +6,8 @@ import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
 import { VARIANT_SCOPE } from "../variant-spec.js";
+import { fault } from "../faults.js";
+import type { VariantSpec } from "../variant-spec.js";
 
 const SUITES = ["certificate-pinned"];
 export const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
@@ -63,8 +65,8 @@ function isPemCertificate(text: string, armourOnly = false): boolean {
 function entryCertificates(entry: string, ctx: ReferenceContext): string[] {
   const blocks = entry.match(PEM_BLOCKS) ?? [];
   const outside = entry.replace(PEM_BLOCKS, "");
-  if (blocks.length === 1 && outside.trim() !== "" && ctx.faults.on("cert-pem-with-text-accepted")) return blocks;
-  if (blocks.length > 1 && outside.trim() === "" && ctx.faults.on("cert-two-pems-per-entry-accepted")) return blocks;
+  if (blocks.length === 1 && outside.trim() !== "" && ctx.variants.on("cert-pem-with-text-accepted")) return blocks;
+  if (blocks.length > 1 && outside.trim() === "" && ctx.variants.on("cert-two-pems-per-entry-accepted")) return blocks;
   return [entry];
 }
 
@@ -74,7 +76,7 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
   if (typeof chain === "string" && ctx.faults.on("cert-chain-string-accepted")) chain = [{ certificate: chain }];
   if (!Array.isArray(chain)) throw invalidBody(ctx, "certificate_chain must be an array of {certificate} objects.");
   // Variant cert-empty-chain-pinned: neither file says an empty chain is refused (CERT-011, LENIENT).
-  if (chain.length === 0 && !ctx.faults.on("cert-empty-chain-pinned")) throw invalidBody(ctx, "certificate_chain must hold at least one certificate.");
+  if (chain.length === 0 && !ctx.variants.on("cert-empty-chain-pinned")) throw invalidBody(ctx, "certificate_chain must hold at least one certificate.");
   const entries = chain.map((entry: unknown) => {
     const certificate = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>).certificate : undefined;
     if (typeof certificate !== "string") throw invalidBody(ctx, "Every certificate_chain entry needs a certificate string.");
@@ -112,54 +114,56 @@ function sendChains(reply: FastifyReply, chains: PinnedChain[], ctx: ReferenceCo
   return sendItems(reply, chains.map((chain) => ({ [typeKey]: view(chain, ctx) })), extra);
 }
 
+export const CERTIFICATE_PINNED_FAULTS = [
+  fault("cert-single-certificate-refused", "CERT-001", "A chain of one certificate is refused (at least two are demanded).", SUITES),
+  fault("cert-create-answers-bare-id", "ERR-009", 'POST certificate-pinned answers {"Response":[{"id":N}]} without the Id type key.', SUITES),
+  fault("cert-chain-read-as-array", "CERT-002", "GET certificate-pinned answers certificate_chain in the create form (an array) instead of a string.", SUITES),
+  fault("cert-type-key-wrong", "ERR-015", "Pinned chains are answered under the type key CertificatePinnedRead.", SUITES),
+  fault("cert-chain-only-first-certificate", "CERT-003", "The read form shows only the first certificate of the chain.", SUITES),
+  fault("cert-chain-reversed", "CERT-003", "The read form lists the chain's certificates in reverse order.", SUITES),
+  fault("cert-chain-joined-without-separator", "CERT-003", "The read form glues the certificates together without newlines.", SUITES),
+  fault("cert-list-leaks-other-users", "CERT-004", "GET certificate-pinned lists every user's chains.", SUITES),
+  fault("cert-list-ids-only", "CERT-004", "List elements carry only the id, no certificate_chain.", SUITES),
+  fault("cert-delete-noop", "CERT-005", "DELETE answers 200 but keeps the chain.", SUITES),
+  fault("cert-delete-empty-body", "ERR-010", "DELETE answers 200 with an empty body.", SUITES),
+  fault("cert-deleted-still-listed", "CERT-006", "A deleted chain can no longer be read but is still listed.", SUITES),
+  fault("cert-non-pem-accepted", "CERT-007", "Chain entries are not checked: any string is pinned.", SUITES),
+  fault("cert-armour-only-checked", "CERT-007", "An entry is accepted when it holds the BEGIN and END CERTIFICATE lines, whatever stands between them (the body is never parsed).", SUITES),
+  fault("cert-only-first-entry-validated", "CERT-007", "Only the first entry of the chain is checked to be a PEM certificate.", SUITES),
+  fault("cert-refused-chain-stored", "CERT-007", "A chain with an entry that is not a certificate is refused, but pinned all the same.", SUITES),
+  fault("cert-chain-string-accepted", "CERT-008", "certificate_chain given as a string is pinned as a chain of one.", SUITES),
+  fault("cert-other-user-readable", "AUTH-019", "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.", SUITES),
+  fault("cert-other-user-deletable", "AUTH-019", "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.", SUITES),
+  fault("cert-delete-path-user-not-checked", "AUTH-015", "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).", SUITES),
+] as const;
+
+export const CERTIFICATE_PINNED_VARIANTS = [
+  {
+    name: "cert-pem-with-text-accepted", suites: VARIANT_SCOPE.certificates,
+    description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
+    allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
+    requirements: ["CERT-010"],
+  },
+  {
+    name: "cert-two-pems-per-entry-accepted", suites: VARIANT_SCOPE.certificates,
+    description: "A chain entry holding two PEM certificates is pinned as those two certificates, in order.",
+    allowedBy: "neither file says how many certificates one entry holds (CERT-010, LENIENT)",
+    requirements: ["CERT-010"],
+  },
+  {
+    name: "cert-empty-chain-pinned", suites: VARIANT_SCOPE.certificates,
+    description: "An empty certificate_chain is pinned (its read form is an empty string).",
+    allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
+    requirements: ["CERT-011"],
+  },
+] as const satisfies readonly VariantSpec[];
+
 /**
  * POST, GET list, GET item and DELETE under /user/{userID}/certificate-pinned (spec: Endpoints > Pinned
  * certificates; wire conventions §1, §7).
  */
 export const certificatePinnedModule: ResourceModule = {
   name: "certificate-pinned",
-  faults: [
-    { name: "cert-single-certificate-refused", requirement: "CERT-001", description: "A chain of one certificate is refused (at least two are demanded).", suites: SUITES },
-    { name: "cert-create-answers-bare-id", requirement: "ERR-009", description: 'POST certificate-pinned answers {"Response":[{"id":N}]} without the Id type key.', suites: SUITES },
-    { name: "cert-chain-read-as-array", requirement: "CERT-002", description: "GET certificate-pinned answers certificate_chain in the create form (an array) instead of a string.", suites: SUITES },
-    { name: "cert-type-key-wrong", requirement: "ERR-015", description: "Pinned chains are answered under the type key CertificatePinnedRead.", suites: SUITES },
-    { name: "cert-chain-only-first-certificate", requirement: "CERT-003", description: "The read form shows only the first certificate of the chain.", suites: SUITES },
-    { name: "cert-chain-reversed", requirement: "CERT-003", description: "The read form lists the chain's certificates in reverse order.", suites: SUITES },
-    { name: "cert-chain-joined-without-separator", requirement: "CERT-003", description: "The read form glues the certificates together without newlines.", suites: SUITES },
-    { name: "cert-list-leaks-other-users", requirement: "CERT-004", description: "GET certificate-pinned lists every user's chains.", suites: SUITES },
-    { name: "cert-list-ids-only", requirement: "CERT-004", description: "List elements carry only the id, no certificate_chain.", suites: SUITES },
-    { name: "cert-delete-noop", requirement: "CERT-005", description: "DELETE answers 200 but keeps the chain.", suites: SUITES },
-    { name: "cert-delete-empty-body", requirement: "ERR-010", description: "DELETE answers 200 with an empty body.", suites: SUITES },
-    { name: "cert-deleted-still-listed", requirement: "CERT-006", description: "A deleted chain can no longer be read but is still listed.", suites: SUITES },
-    { name: "cert-non-pem-accepted", requirement: "CERT-007", description: "Chain entries are not checked: any string is pinned.", suites: SUITES },
-    { name: "cert-armour-only-checked", requirement: "CERT-007", description: "An entry is accepted when it holds the BEGIN and END CERTIFICATE lines, whatever stands between them (the body is never parsed).", suites: SUITES },
-    { name: "cert-only-first-entry-validated", requirement: "CERT-007", description: "Only the first entry of the chain is checked to be a PEM certificate.", suites: SUITES },
-    { name: "cert-refused-chain-stored", requirement: "CERT-007", description: "A chain with an entry that is not a certificate is refused, but pinned all the same.", suites: SUITES },
-    { name: "cert-chain-string-accepted", requirement: "CERT-008", description: "certificate_chain given as a string is pinned as a chain of one.", suites: SUITES },
-    { name: "cert-other-user-readable", requirement: "AUTH-019", description: "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.", suites: SUITES },
-    { name: "cert-other-user-deletable", requirement: "AUTH-019", description: "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.", suites: SUITES },
-    { name: "cert-delete-path-user-not-checked", requirement: "AUTH-015", description: "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).", suites: SUITES },
-  ],
-  variants: [
-    {
-      name: "cert-pem-with-text-accepted", suites: VARIANT_SCOPE.certificates,
-      description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
-      allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
-      requirements: ["CERT-010"],
-    },
-    {
-      name: "cert-two-pems-per-entry-accepted", suites: VARIANT_SCOPE.certificates,
-      description: "A chain entry holding two PEM certificates is pinned as those two certificates, in order.",
-      allowedBy: "neither file says how many certificates one entry holds (CERT-010, LENIENT)",
-      requirements: ["CERT-010"],
-    },
-    {
-      name: "cert-empty-chain-pinned", suites: VARIANT_SCOPE.certificates,
-      description: "An empty certificate_chain is pinned (its read form is an empty string).",
-      allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
-      requirements: ["CERT-011"],
-    },
-  ],
   seed(ctx, user) {
     const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
     for (let i = 0; i < SEED_COUNT; i++) {
@@ -191,7 +195,7 @@ export const certificatePinnedModule: ResourceModule = {
     app.get("/v1/user/:userID/certificate-pinned", async (request, reply) => {
       const userId = pathUser(request, ctx);
       const all = ctx.faults.on("cert-list-leaks-other-users") ? [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner)) : chains.list(userId);
-      const page = paginate(request, all, ctx.faults);
+      const page = paginate(request, all, ctx);
       if (ctx.faults.on("cert-list-ids-only")) return sendItems(reply, page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })), { Pagination: page.pagination });
       return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
     });

@@ -1,6 +1,7 @@
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
+import { fault } from "../faults.js";
 
 /** Any single type key will do (conventions §2); this is the provider's object name. */
 export const CHALLENGE_TYPE_KEY = "MasterCardIdentityCheckChallengeRequestUser";
@@ -26,22 +27,23 @@ function challengeView(c: ChallengeRecord, status: string): Record<string, unkno
   return { id: c.id, created: c.created, updated: c.updated, status, amount: c.amount, description: c.description, expiry_time: c.expiry_time };
 }
 
+export const CHALLENGE_FAULTS = [
+  fault("challenge-accept-refused", "CHAL-001", "PUT status ACCEPTED_PENDING_RESPONSE is refused (the accepted value list has a typo).", SUITES),
+  fault("challenge-reject-refused", "CHAL-002", "PUT status REJECTED_PENDING_RESPONSE is refused.", SUITES),
+  fault("challenge-put-answers-object", "CHAL-003", "PUT answers the challenge request instead of Id.", SUITES),
+  fault("challenge-get-status-missing", "CHAL-004", "GET answers the challenge request without its status.", SUITES),
+  fault("challenge-get-stale-status", "CHAL-005", "GET keeps answering the seeded status after a PUT.", SUITES),
+  fault("challenge-put-any-status", "CHAL-006", "PUT accepts any status string.", SUITES),
+  fault("challenge-refused-put-applies", "CHAL-006", "PUT with an unknown status is refused, but the status is changed anyway.", SUITES),
+  fault("challenge-put-missing-status-accepted", "CHAL-007", "PUT without status answers Id (and changes nothing).", SUITES),
+  fault("challenge-other-user-readable", "AUTH-019", "GET serves another user's challenge request.", SUITES),
+  fault("challenge-other-user-writable", "AUTH-019", "PUT answers another user's challenge request (the read checks ownership, the update forgot).", SUITES),
+  fault("challenge-unknown-id-500", "ERR-014", "GET of an id that does not exist crashes (500).", SUITES),
+] as const;
+
 /** GET and PUT /user/{userID}/challenge-request/{itemId} (spec: Endpoints > Challenge requests; conventions §2, §7; GAP-31). */
 export const challengeRequestsModule: ResourceModule = {
   name: "challenge-requests",
-  faults: [
-    { name: "challenge-accept-refused", requirement: "CHAL-001", description: "PUT status ACCEPTED_PENDING_RESPONSE is refused (the accepted value list has a typo).", suites: SUITES },
-    { name: "challenge-reject-refused", requirement: "CHAL-002", description: "PUT status REJECTED_PENDING_RESPONSE is refused.", suites: SUITES },
-    { name: "challenge-put-answers-object", requirement: "CHAL-003", description: "PUT answers the challenge request instead of Id.", suites: SUITES },
-    { name: "challenge-get-status-missing", requirement: "CHAL-004", description: "GET answers the challenge request without its status.", suites: SUITES },
-    { name: "challenge-get-stale-status", requirement: "CHAL-005", description: "GET keeps answering the seeded status after a PUT.", suites: SUITES },
-    { name: "challenge-put-any-status", requirement: "CHAL-006", description: "PUT accepts any status string.", suites: SUITES },
-    { name: "challenge-refused-put-applies", requirement: "CHAL-006", description: "PUT with an unknown status is refused, but the status is changed anyway.", suites: SUITES },
-    { name: "challenge-put-missing-status-accepted", requirement: "CHAL-007", description: "PUT without status answers Id (and changes nothing).", suites: SUITES },
-    { name: "challenge-other-user-readable", requirement: "AUTH-019", description: "GET serves another user's challenge request.", suites: SUITES },
-    { name: "challenge-other-user-writable", requirement: "AUTH-019", description: "PUT answers another user's challenge request (the read checks ownership, the update forgot).", suites: SUITES },
-    { name: "challenge-unknown-id-500", requirement: "ERR-014", description: "GET of an id that does not exist crashes (500).", suites: SUITES },
-  ],
   seed(ctx, user) {
     const challenges = ctx.state.collection<ChallengeRecord>("challenge-requests");
     const ids: number[] = [];
@@ -63,7 +65,7 @@ export const challengeRequestsModule: ResourceModule = {
     return { challengeRequestIds: ids };
   },
   register(app, ctx) {
-    const { faults } = ctx;
+    const { faults, variants } = ctx;
     const challenges = ctx.state.collection<ChallengeRecord>("challenge-requests");
 
     app.get("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
@@ -73,7 +75,7 @@ export const challengeRequestsModule: ResourceModule = {
       if (!c && faults.on("challenge-unknown-id-500") && challenges.ownerOf(id) === undefined) throw new Error("challenge request is undefined");
       if (!c) throw notTheirs(ctx);
       let view = challengeView(c, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status);
-      if (faults.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };
+      if (variants.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };
       if (faults.on("challenge-get-status-missing")) delete view.status;
       return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: view }]);
     });

@@ -1,6 +1,7 @@
 import { randomUUID as globalUUID } from "node:crypto";
 import { HttpError, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
+import { fault } from "../faults.js";
 
 export const FEATURE_TYPE_KEY = "FeatureAnnouncement";
 const SUITES = ["feature-announcements"];
@@ -18,26 +19,27 @@ interface AnnouncementRecord {
   avatar: { uuid: string; anchor_uuid: string; style: string; image: { attachment_public_uuid: string; content_type: string; height: number; width: number }[] };
 }
 
+export const FEATURE_ANNOUNCEMENT_FAULTS = [
+  fault("feature-announcement-sub-title-null", "FEAT-001", "Announcements answer sub_title as null.", SUITES),
+  fault("feature-announcement-image-size-strings", "FEAT-002", "Avatar image height and width are answered as strings.", SUITES),
+  fault("feature-announcement-writable", "FEAT-003", "PUT on an announcement changes its title and answers Id.", SUITES),
+  fault("feature-announcement-refused-put-applies", "FEAT-003", "PUT on an announcement is refused with 405, but its title is changed anyway.", SUITES),
+  fault("feature-announcement-deletable", "FEAT-003", "DELETE on an announcement removes it.", SUITES),
+  fault("feature-announcement-post-creates", "ERR-007", "POST /feature-announcement creates an announcement.", SUITES),
+  fault("feature-announcement-other-user-readable", "AUTH-019", "GET serves another user's announcement.", SUITES),
+  fault("feature-announcement-unknown-id-empty", "ERR-014", "GET of an id that does not exist answers 200 with an empty Response.", SUITES),
+  fault("feature-announcement-wrong-type-key", "ERR-015", "Announcements are answered under the type key Announcement.", SUITES),
+] as const;
+
 /**
  * GET /user/{userID}/feature-announcement/{itemId}, read only (spec: Feature announcement). No write
  * method is routed, so PUT, POST and DELETE fall to the unknown-route answer (404 with an error body).
  */
 export const featureAnnouncementsModule: ResourceModule = {
   name: "feature-announcements",
-  faults: [
-    { name: "feature-announcement-sub-title-null", requirement: "FEAT-001", description: "Announcements answer sub_title as null.", suites: SUITES },
-    { name: "feature-announcement-image-size-strings", requirement: "FEAT-002", description: "Avatar image height and width are answered as strings.", suites: SUITES },
-    { name: "feature-announcement-writable", requirement: "FEAT-003", description: "PUT on an announcement changes its title and answers Id.", suites: SUITES },
-    { name: "feature-announcement-refused-put-applies", requirement: "FEAT-003", description: "PUT on an announcement is refused with 405, but its title is changed anyway.", suites: SUITES },
-    { name: "feature-announcement-deletable", requirement: "FEAT-003", description: "DELETE on an announcement removes it.", suites: SUITES },
-    { name: "feature-announcement-post-creates", requirement: "ERR-007", description: "POST /feature-announcement creates an announcement.", suites: SUITES },
-    { name: "feature-announcement-other-user-readable", requirement: "AUTH-019", description: "GET serves another user's announcement.", suites: SUITES },
-    { name: "feature-announcement-unknown-id-empty", requirement: "ERR-014", description: "GET of an id that does not exist answers 200 with an empty Response.", suites: SUITES },
-    { name: "feature-announcement-wrong-type-key", requirement: "ERR-015", description: "Announcements are answered under the type key Announcement.", suites: SUITES },
-  ],
   seed(ctx, user) {
     const announcements = ctx.state.collection<AnnouncementRecord>("feature-announcements");
-    const same = ctx.faults.on("announcements-same-for-everyone");
+    const same = ctx.variants.on("announcements-same-for-everyone");
     const ids = SEEDED.map((row, i) => {
       let n = 0;
       const randomUUID = () => (same ? `00000000-0000-4000-8000-${String(i * 10 + n++).padStart(12, "0")}` : globalUUID());

@@ -3,6 +3,7 @@ import { badRequest, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
+import { fault } from "../faults.js";
 
 export const IDEAL_TYPE_KEY = "IdealMerchantTransaction";
 
@@ -69,21 +70,22 @@ function amountField(value: unknown): Amount {
   return { value: amount.value, currency: amount.currency };
 }
 
+export const IDEAL_FAULTS = [
+  fault("ideal-create-answers-transaction", "IDEAL-001", "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.", SUITES),
+  fault("ideal-issuer-ignored", "IDEAL-002", `Every transaction shows issuer ${FALLBACK_ISSUER}, whatever BIC was sent.`, SUITES),
+  fault("ideal-list-without-pagination", "IDEAL-003", "The ideal-merchant-transaction list has no Pagination object.", SUITES),
+  fault("ideal-missing-issuer-accepted", "IDEAL-004", `POST ideal-merchant-transaction without issuer is accepted (issuer ${FALLBACK_ISSUER} is assumed).`, SUITES),
+  fault("ideal-wrong-type-key", "ERR-015", "iDEAL transactions are answered under IdealMerchantTransactionRead instead of IdealMerchantTransaction.", SUITES),
+  fault("ideal-other-users-account-accepted", "AUTH-019", "iDEAL calls work on any user's monetary account id, not only the caller's.", SUITES),
+  fault("ideal-list-unversioned-route", "VER-001", "The iDEAL list is routed without the /v1 prefix (/user/{userID}/monetary-account/{id}/ideal-merchant-transaction).", ["versioning", "ideal"]),
+] as const;
+
 /**
  * iDEAL merchant transactions (deprecated; conventions §7, the provider's paths and fields):
  * request one on a monetary account of the user, list them, and poll one.
  */
 export const idealModule: ResourceModule = {
   name: "ideal",
-  faults: [
-    { name: "ideal-create-answers-transaction", requirement: "IDEAL-001", description: "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.", suites: SUITES },
-    { name: "ideal-issuer-ignored", requirement: "IDEAL-002", description: `Every transaction shows issuer ${FALLBACK_ISSUER}, whatever BIC was sent.`, suites: SUITES },
-    { name: "ideal-list-without-pagination", requirement: "IDEAL-003", description: "The ideal-merchant-transaction list has no Pagination object.", suites: SUITES },
-    { name: "ideal-missing-issuer-accepted", requirement: "IDEAL-004", description: `POST ideal-merchant-transaction without issuer is accepted (issuer ${FALLBACK_ISSUER} is assumed).`, suites: SUITES },
-    { name: "ideal-wrong-type-key", requirement: "ERR-015", description: "iDEAL transactions are answered under IdealMerchantTransactionRead instead of IdealMerchantTransaction.", suites: SUITES },
-    { name: "ideal-other-users-account-accepted", requirement: "AUTH-019", description: "iDEAL calls work on any user's monetary account id, not only the caller's.", suites: SUITES },
-    { name: "ideal-list-unversioned-route", requirement: "VER-001", description: "The iDEAL list is routed without the /v1 prefix (/user/{userID}/monetary-account/{id}/ideal-merchant-transaction).", suites: ["versioning", "ideal"] },
-  ],
   seed(ctx, user) {
     const transactions = ctx.state.collection<IdealRecord>("ideal-merchant-transactions");
     SEEDED_STATUSES.forEach((status, i) => {
@@ -143,7 +145,7 @@ export const idealModule: ResourceModule = {
 
     app.get(faults.on("ideal-list-unversioned-route") ? BASE : `/v1${BASE}`, async (request, reply) => {
       const { owner, accountId } = account(request);
-      const page = paginate(request, transactions.list(owner).filter((t) => t.monetaryAccountId === accountId), faults);
+      const page = paginate(request, transactions.list(owner).filter((t) => t.monetaryAccountId === accountId), ctx);
       const items = page.items.map((t) => ({ [typeKey]: view(t) }));
       return sendItems(reply, items, faults.on("ideal-list-without-pagination") ? {} : { Pagination: page.pagination });
     });

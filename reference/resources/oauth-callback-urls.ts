@@ -3,6 +3,7 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule 
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
+import { fault } from "../faults.js";
 
 export const OAUTH_CALLBACK_URL_TYPE_KEY = "OauthCallbackUrl";
 
@@ -31,27 +32,28 @@ function view(record: CallbackUrlRecord): Record<string, unknown> {
   return { id: record.id, created: record.created, updated: record.updated, url: record.url };
 }
 
+export const CALLBACK_URL_FAULTS = [
+  fault("callback-url-create-answers-201", "OCB-001", "POST callback-url answers 201 instead of 200.", SUITES),
+  fault("callback-url-read-ignores-item-id", "OCB-002", "GET callback-url/{itemId} answers the client's first callback URL whatever the item id.", SUITES),
+  fault("callback-url-list-cached", "OCB-003", "The callback-url list is a snapshot taken when the user was created: posted URLs never show.", SUITES),
+  fault("callback-url-put-ignored", "OCB-004", "PUT callback-url answers 200 but keeps the old url.", SUITES),
+  fault("callback-url-delete-answers-204", "OCB-005", "DELETE callback-url answers 204 with no body.", SUITES),
+  fault("callback-url-delete-noop", "OCB-006", "DELETE callback-url answers 200 but the URL stays readable and listed.", SUITES),
+  fault("callback-url-missing-url-accepted", "OCB-007", "POST and PUT callback-url without url are accepted (an empty url is stored).", SUITES),
+  fault("callback-url-put-url-type-unchecked", "OCB-008", "PUT callback-url stores a url of any JSON type (POST still checks it).", SUITES),
+  fault("callback-url-other-users-client-accepted", "OCB-009", "Callback-url calls work under any existing OAuth client, the caller's or not.", SUITES),
+  fault("callback-url-item-skips-client-check", "OCB-009", "The list checks that the OAuth client is the caller's; GET callback-url/{itemId} forgets to.", SUITES),
+  fault("callback-url-put-skips-client-check", "OCB-009", "PUT callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.", SUITES),
+  fault("callback-url-delete-skips-client-check", "OCB-009", "DELETE callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.", SUITES),
+  fault("callback-url-refused-put-applies", "OCB-010", "PUT callback-url copies the body's url onto the record before checking it, so a refused PUT still changes the url.", SUITES),
+] as const;
+
 /**
  * OAuth client callback URLs (spec: Endpoints > OAuth client callback URLs; conventions §1, §2):
  * list, create, read, update, delete under one of the user's OAuth clients.
  */
 export const oauthCallbackUrlsModule: ResourceModule = {
   name: "oauth-callback-urls",
-  faults: [
-    { name: "callback-url-create-answers-201", requirement: "OCB-001", description: "POST callback-url answers 201 instead of 200.", suites: SUITES },
-    { name: "callback-url-read-ignores-item-id", requirement: "OCB-002", description: "GET callback-url/{itemId} answers the client's first callback URL whatever the item id.", suites: SUITES },
-    { name: "callback-url-list-cached", requirement: "OCB-003", description: "The callback-url list is a snapshot taken when the user was created: posted URLs never show.", suites: SUITES },
-    { name: "callback-url-put-ignored", requirement: "OCB-004", description: "PUT callback-url answers 200 but keeps the old url.", suites: SUITES },
-    { name: "callback-url-delete-answers-204", requirement: "OCB-005", description: "DELETE callback-url answers 204 with no body.", suites: SUITES },
-    { name: "callback-url-delete-noop", requirement: "OCB-006", description: "DELETE callback-url answers 200 but the URL stays readable and listed.", suites: SUITES },
-    { name: "callback-url-missing-url-accepted", requirement: "OCB-007", description: "POST and PUT callback-url without url are accepted (an empty url is stored).", suites: SUITES },
-    { name: "callback-url-put-url-type-unchecked", requirement: "OCB-008", description: "PUT callback-url stores a url of any JSON type (POST still checks it).", suites: SUITES },
-    { name: "callback-url-other-users-client-accepted", requirement: "OCB-009", description: "Callback-url calls work under any existing OAuth client, the caller's or not.", suites: SUITES },
-    { name: "callback-url-item-skips-client-check", requirement: "OCB-009", description: "The list checks that the OAuth client is the caller's; GET callback-url/{itemId} forgets to.", suites: SUITES },
-    { name: "callback-url-put-skips-client-check", requirement: "OCB-009", description: "PUT callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.", suites: SUITES },
-    { name: "callback-url-delete-skips-client-check", requirement: "OCB-009", description: "DELETE callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.", suites: SUITES },
-    { name: "callback-url-refused-put-applies", requirement: "OCB-010", description: "PUT callback-url copies the body's url onto the record before checking it, so a refused PUT still changes the url.", suites: SUITES },
-  ],
   seed(ctx, user) {
     const now = timestamp();
     const client = ctx.state.collection<OauthClientRecord>("oauth-clients").add(user.id, (id) => ({ id, created: now }));
@@ -94,7 +96,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     app.get(BASE, async (request, reply) => {
       const { owner, clientId } = client(request);
       const all = urls.list(owner).filter((u) => u.clientId === clientId && (u.seeded || !faults.on("callback-url-list-cached")));
-      const page = paginate(request, all, faults);
+      const page = paginate(request, all, ctx);
       return sendItems(reply, page.items.map((u) => ({ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(u) })), { Pagination: page.pagination });
     });
 

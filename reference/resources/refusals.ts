@@ -6,10 +6,10 @@ import type { ReferenceContext } from "../module.js";
 
 /** An invalid body: 400, or 422 with the variant. */
 export function invalidBody(ctx: ReferenceContext, message: string): HttpError {
-  return new HttpError(ctx.faults.on("resource-refusal-codes") ? 422 : 400, message);
+  return new HttpError(ctx.variants.on("resource-refusal-codes") ? 422 : 400, message);
 }
 
 /** An item that is not the caller's (or does not exist): 404, or 403 with the variant. */
 export function notTheirs(ctx: ReferenceContext, message = "The requested object was not found."): HttpError {
-  return new HttpError(ctx.faults.on("resource-refusal-codes") ? 403 : 404, message);
+  return new HttpError(ctx.variants.on("resource-refusal-codes") ? 403 : 404, message);
 }

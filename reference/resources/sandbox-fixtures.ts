@@ -7,7 +7,6 @@ import { pathUser, sendItems, type ResourceModule } from "../module.js";
  */
 export const sandboxFixturesModule: ResourceModule = {
   name: "sandbox-fixtures",
-  faults: [],
   register(app, ctx) {
     app.get("/v1/user/:userID/sandbox-fixtures", { config: { auth: "session" } }, async (request, reply) => {
       const userId = pathUser(request, ctx);

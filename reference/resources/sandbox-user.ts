@@ -1,11 +1,13 @@
 import type { ResourceModule } from "../module.js";
+import { fault } from "../faults.js";
+
+export const SANDBOX_USER_FAULTS = [
+  fault("sandbox-user-same-key", "AUTH-017", "POST /sandbox-user-person hands out the same API key every time.", ["authentication"]),
+] as const;
 
 /** POST /sandbox-user-person: a fresh user with fresh data (wire conventions §4). */
 export const sandboxUserModule: ResourceModule = {
   name: "sandbox-user",
-  faults: [
-    { name: "sandbox-user-same-key", requirement: "AUTH-017", description: "POST /sandbox-user-person hands out the same API key every time.", suites: ["authentication"] },
-  ],
   register(app, ctx) {
     let first: string | undefined;
     app.post("/v1/sandbox-user-person", { config: { auth: "none" } }, async (_request, reply) => {

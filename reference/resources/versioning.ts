@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FaultSpec } from "../faults.js";
+import { fault } from "../faults.js";
 import { HttpError } from "../http-error.js";
 import type { ReferenceContext, ResourceModule } from "../module.js";
 import type { VariantSpec } from "../variant-spec.js";
@@ -11,10 +11,10 @@ import { VARIANT_SCOPE } from "../variant-spec.js";
 
 const SUITES = ["versioning"];
 
-export const versioningFaults: FaultSpec[] = [
-  { name: "unversioned-paths-served", requirement: "ERR-007", description: "Every endpoint is also served without the /v1 prefix (/user/{userID}/card answers like /v1/user/{userID}/card).", suites: SUITES },
-  { name: "deprecated-share-invites-retired", requirement: "VER-003", description: "The deprecated share-invite endpoints answer 410 Gone.", suites: [...SUITES, "share-invites"] },
-];
+export const VERSIONING_FAULTS = [
+  fault("unversioned-paths-served", "ERR-007", "Every endpoint is also served without the /v1 prefix (/user/{userID}/card answers like /v1/user/{userID}/card).", SUITES),
+  fault("deprecated-share-invites-retired", "VER-003", "The deprecated share-invite endpoints answer 410 Gone.", [...SUITES, "share-invites"]),
+] as const;
 
 /** Answers a request by replaying it under /v1 (same headers, body and caller address). */
 async function forwardToV1(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, rest: string): Promise<FastifyReply> {
@@ -38,17 +38,17 @@ const METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
  * Serving another version prefix is not forbidden (banking-api.md: "Policy for future versions ... not
  * shown"): a server that also runs a /v2 may answer there. VER-002 is LENIENT; strict requires a 4XX.
  */
-export const versioningVariants: VariantSpec[] = [
+export const VERSIONING_VARIANTS = [
   { name: "version-prefix-aliases", suites: VARIANT_SCOPE.versioning, description: "Any version prefix (/v2/..., /v0/...) is served as /v1, as by a server that runs several versions.", allowedBy: "Versioning: policy for future versions not shown (VER-002 LENIENT)", requirements: ["VER-002"] },
-];
+] as const satisfies readonly VariantSpec[];
 
 export function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): void {
-  const { faults } = ctx;
+  const { faults, variants } = ctx;
   if (faults.on("unversioned-paths-served")) {
     // auth "none": the replayed request under /v1 runs every check itself.
     app.route({ method: [...METHODS], url: "/user/*", config: { auth: "none" }, handler: (request, reply) => forwardToV1(app, request, reply, request.url) });
   }
-  if (faults.on("version-prefix-aliases")) {
+  if (variants.on("version-prefix-aliases")) {
     app.route({
       method: [...METHODS],
       url: "/:version/user/*",
@@ -72,7 +72,5 @@ export function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceCon
 /** No routes of its own on a clean server: only the versioning faults. */
 export const versioningModule: ResourceModule = {
   name: "versioning",
-  faults: versioningFaults,
-  variants: versioningVariants,
   register: registerVersioningFaults,
 };
