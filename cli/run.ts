@@ -12,6 +12,7 @@ import { selectTests } from "./select.js";
 import { resolveTarget } from "./targets-resolve.js";
 import { writeHar } from "../harness/reporters/har.js";
 import { preflightIncomplete } from "./preflight-incomplete.js";
+import { fileConcurrency } from "./file-concurrency.js";
 import { runPreflight, stepLines } from "./preflight.js";
 import { RERUN_FILE, type RerunContext } from "./reproduce.js";
 import { finishRun } from "./verdict.js";
@@ -120,8 +121,10 @@ export async function runCommand(args: string[]): Promise<number> {
 
   // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
   // a target that does not answer is INCOMPLETE, never a list of requirement failures.
+  let roundTripMs: number | undefined;
   if (!profile.embedded && !values["no-preflight"]) {
     const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
+    roundTripMs = checked.roundTripMs;
     const blocking = checked.blocking;
     if (blocking?.kind === "config") throw new ConfigError(stepLines(blocking).join("\n"));
     if (blocking?.kind === "unreachable") return preflightIncomplete({ reportsDir, profile, blocking, seed, faults, variants, shard, suites: selection.suites, grep: selection.grep });
@@ -136,6 +139,8 @@ export async function runCommand(args: string[]): Promise<number> {
     ...(shard === undefined ? {} : { shard }),
     ...(bail === undefined ? {} : { bail }),
     testTimeout: profile.timeouts.testMs,
+    // More files at once the further away the target (cli/file-concurrency.ts).
+    maxWorkers: fileConcurrency({ roundTripMs, files: (selection.suites.length > 0 ? selection.suites : known).length, rateLimited: profile.rateLimit?.requestsPerSecond !== undefined }),
     outputFile: { junit: join(reportsDir, "junit.xml") },
     reporters: [
       "default",

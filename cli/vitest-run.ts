@@ -25,7 +25,8 @@ export interface VitestRunOptions {
 
 /**
  * Conformance checks wait on the network far more than they compute, so more files than cores run at
- * once (vitest's default is cores - 1: a single worker on a 2-core CI machine).
+ * once (vitest's default is cores - 1: a single worker on a 2-core CI machine). A run against a distant
+ * target asks for more (cli/file-concurrency.ts).
  */
 export const CONCURRENT_FILES = 4;
 

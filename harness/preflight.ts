@@ -32,6 +32,8 @@ export interface PreflightResult {
   steps: PreflightStep[];
   /** The first step that stops the run, if any (config or unreachable). */
   blocking?: PreflightStep;
+  /** The quickest answer of the primary key's bootstrap, ms: about one round trip to the target (cli/file-concurrency.ts). */
+  roundTripMs?: number;
 }
 
 type Profile = TargetProfile & { baseUrl: string };
@@ -49,6 +51,8 @@ async function bindable(address: string): Promise<string | undefined> {
 
 interface Bootstrap {
   session?: Session;
+  /** The quickest of the three answers, ms. */
+  quickestMs?: number;
   /** The step that refused, with its exchange. */
   refused?: { step: "installation" | "device-server" | "session-server"; exchange: Exchange };
 }
@@ -62,6 +66,7 @@ async function bootstrap(client: HttpClient, apiKey: string, from: string | unde
   if (session.exchange.status !== 200 || !session.token || session.userId === undefined) return { refused: { step: "session-server", exchange: session.exchange } };
   return {
     session: { apiKey, userId: session.userId, sessionToken: session.token, installationToken: installation.token, ...(from ? { from } : {}) },
+    quickestMs: Math.min(installation.exchange.durationMs, device.durationMs, session.exchange.durationMs),
   };
 }
 
@@ -191,7 +196,7 @@ export async function preflight(profile: Profile, client: HttpClient): Promise<P
     }
     steps.push({ check: "provisioning: POST /sandbox-user-person gives a fresh key", ok: true });
   }
-  return { steps };
+  return { steps, ...(primary.quickestMs === undefined ? {} : { roundTripMs: primary.quickestMs }) };
 }
 
 function isErrorEnvelope(e: Exchange): boolean {

@@ -6,7 +6,7 @@
 //  (f) the default run against a server 25 ms and 50 ms away (a loopback proxy that delays every request and
 //      keeps the caller's source address): wall time, requests, effective concurrency, and the measured critical
 //      path (the longest chain of requests one test made one after another, times the delay).
-// `--latency` runs (f) alone.
+// `--latency` runs (f) alone. `--reports DIR` writes bench.json (bench-latency.json) there, and keeps the latency runs' reports.
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";
@@ -23,6 +23,9 @@ import { startReferenceServer } from "../reference/server.js";
 
 const quick = process.argv.includes("--quick");
 const latencyOnly = process.argv.includes("--latency");
+/** `--reports DIR`: where bench.json / bench-latency.json go (default reports/). */
+const reportsFlag = process.argv.indexOf("--reports");
+const REPORTS_DIR = reportsFlag >= 0 && process.argv[reportsFlag + 1] ? process.argv[reportsFlag + 1]! : join(PROJECT_ROOT, "reports");
 const DELAYS = [0, 25, 50];
 const N = quick ? 200 : 1000;
 const REPS = quick ? 3 : 5;
@@ -80,6 +83,12 @@ interface LatencyRun {
   criticalPath: { test: string; requests: number; ms: number };
   /** requests × delay / (wall − wall without delay): how many requests were in flight on average. */
   effectiveConcurrency?: number;
+  /**
+   * Where the wall went: before the first check's request (preflight, vitest and its workers starting, the
+   * sessions of the global setup), between the first and the last request of the checks, and after it (the
+   * reporters writing allure-results, summary, HAR and verdict).
+   */
+  phases: { beforeMs: number; checksMs: number; afterMs: number };
 }
 
 /** The default run against a standalone reference behind a proxy that delays every request by `delayMs`. */
@@ -101,9 +110,12 @@ async function latencyRun(delayMs: number): Promise<LatencyRun> {
   };
   writeFileSync(file, stringify({ default: "bench", targets: { bench: profile } }));
   try {
-    const run = await spawnConformance(["run", "--targets", file, "--target", "bench"], { timeoutMs: 900_000 });
-    const log = readExchangeLog(run.reportsDir);
+    const started = Date.now();
+    const run = await spawnConformance(["run", "--targets", file, "--target", "bench"], { timeoutMs: 900_000, ...(reportsFlag >= 0 ? { reportsDir: join(REPORTS_DIR, `latency-${delayMs}ms`) } : {}) });
+    const log = readExchangeLog(run.reportsDir).filter((e) => e.test);
     const path = criticalPath(log);
+    const first = Math.min(...log.map((e) => Date.parse(e.startedAt)));
+    const last = Math.max(...log.map((e) => Date.parse(e.startedAt) + e.durationMs));
     return {
       delayMs,
       wallMs: run.durationMs,
@@ -111,6 +123,7 @@ async function latencyRun(delayMs: number): Promise<LatencyRun> {
       tests: run.summary?.tests.length ?? 0,
       failed: run.summary?.totals.failed ?? -1,
       criticalPath: { ...path, ms: path.requests * delayMs },
+      phases: { beforeMs: first - started, checksMs: last - first, afterMs: started + run.durationMs - last },
     };
   } finally {
     await proxy.close();
@@ -129,8 +142,9 @@ async function latency(): Promise<LatencyRun[]> {
 function latencyRows(runs: LatencyRun[]): [string, string, string][] {
   return runs.map((r) => {
     const ratio = r.criticalPath.ms > 0 ? r.wallMs / r.criticalPath.ms : 0;
+    const s = (ms: number) => (ms / 1000).toFixed(1);
     const value =
-      `${(r.wallMs / 1000).toFixed(1)} s wall, ${r.requests} requests${r.failed > 0 ? `, ${r.failed} FAILED` : ""}` +
+      `${s(r.wallMs)} s wall (${s(r.phases.beforeMs)} s to the first check's request, ${s(r.phases.checksMs)} s of checks, ${s(r.phases.afterMs)} s of reports), ${r.requests} requests${r.failed > 0 ? `, ${r.failed} FAILED` : ""}` +
       (r.delayMs === 0
         ? " (through the proxy, no delay)"
         : `, effective concurrency ${r.effectiveConcurrency!.toFixed(1)}, critical path ${r.criticalPath.requests} requests = ${(r.criticalPath.ms / 1000).toFixed(1)} s (${r.criticalPath.test.slice(0, 60)}…), wall ${ratio.toFixed(2)}x it`);
@@ -145,8 +159,8 @@ async function main(): Promise<void> {
     const rows = latencyRows(runs);
     const width = Math.max(...rows.map((r) => r[1].length));
     for (const [name, value, target] of rows) process.stdout.write(`${name.padEnd(24)} ${value.padEnd(width)}  ${target}\n`);
-    mkdirSync(join(PROJECT_ROOT, "reports"), { recursive: true });
-    writeFileSync(join(PROJECT_ROOT, "reports", "bench-latency.json"), `${JSON.stringify(runs, null, 2)}\n`);
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(join(REPORTS_DIR, "bench-latency.json"), `${JSON.stringify(runs, null, 2)}\n`);
     return;
   }
   const { rawMs, rawJsonMs, harnessMs } = await floorAndHarness();
@@ -195,9 +209,9 @@ async function main(): Promise<void> {
   const width = Math.max(...rows.map((r) => r[1].length));
   process.stdout.write(`\nbench on ${result.machine.cpus} cores, ${result.machine.model}, Node ${process.version} (medians of ${REPS}/${RUN_REPS}/${MATRIX_REPS})\n`);
   for (const [name, value, target] of rows) process.stdout.write(`${name.padEnd(24)} ${value.padEnd(width)}  ${target}\n`);
-  mkdirSync(join(PROJECT_ROOT, "reports"), { recursive: true });
-  writeFileSync(join(PROJECT_ROOT, "reports", "bench.json"), `${JSON.stringify(result, null, 2)}\n`);
-  process.stdout.write("written: reports/bench.json\n");
+  mkdirSync(REPORTS_DIR, { recursive: true });
+  writeFileSync(join(REPORTS_DIR, "bench.json"), `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`written: ${join(REPORTS_DIR, "bench.json")}\n`);
 }
 
 await main();

@@ -1,6 +1,6 @@
 // Authentication (banking-api.md "Authentication"; wire conventions §3, §4): the three calls, their
 // order, token kinds, IP binding, and the user in the path.
-import { assertConcurrently } from "../harness/concurrent-property.js";
+import { assertConcurrently, mapConcurrently } from "../harness/concurrent-property.js";
 import { generateKeyPairSync } from "node:crypto";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
@@ -25,6 +25,8 @@ import { SKIP, useTarget } from "../harness/target.js";
 const t = useTarget();
 const [addressA, addressB] = t.profile.sourceAddresses;
 const readOnly = t.profile.mode === "read-only";
+/** Independent requests of one check in flight at once (the profile's concurrency). */
+const inFlight = t.profile.concurrency;
 
 /**
  * The user whose API key the device and session checks register again and again: a fresh user where the
@@ -79,16 +81,16 @@ function endpointsToProbe(): Promise<Probe[]> {
   probesOnce ??= (async () => {
     const primary = t.primary();
     const writer = await probeWriter();
-    const probes: Probe[] = [];
-    for (const endpoint of endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET")) {
+    // Each endpoint's real item id comes from its own list: the lookups go out together.
+    const probes = await mapConcurrently(endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET"), inFlight, async (endpoint): Promise<Probe | undefined> => {
       const session = endpoint.method === "GET" || !writer || endpoint.needs ? primary : writer;
       const realIdAllowed = endpoint.method === "GET" || session !== primary;
       const itemId = endpoint.path.includes("{itemId}") && realIdAllowed ? await realItemId(endpoint, session) : undefined;
       const fixtures = session === primary ? t.profile.fixtures : {};
       const path = fillPath(endpoint, { userID: session.userId, fixtures, ...(itemId === undefined ? {} : { itemId }) });
-      if (path !== undefined) probes.push({ endpoint, path, session });
-    }
-    return probes;
+      return path === undefined ? undefined : { endpoint, path, session };
+    });
+    return probes.filter((p): p is Probe => p !== undefined);
   })();
   return probesOnce;
 }
@@ -248,32 +250,30 @@ describe("tokens on POST /session-server", () => {
 });
 
 describe("tokens on resource calls", () => {
+  // The sweeps below send one refused request per endpoint; each stands alone, so they go out side by side.
   test("AUTH-004 ERR-001 ERR-002 every endpoint refuses a call without X-Service-Client-Authentication", async () => {
-    for (const { endpoint, path } of await endpointsToProbe()) {
+    const calls = [...(await endpointsToProbe()), ...(readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS).map((endpoint) => ({ endpoint, path: endpoint.path }))];
+    await mapConcurrently(calls, inFlight, async ({ endpoint, path }) => {
       const exchange = await sendTo(endpoint, path, null);
       expectRefused(exchange, { req: "AUTH-004", what: `without ${t.header("Client-Authentication")}` });
-    }
-    for (const endpoint of readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS) {
-      const exchange = await sendTo(endpoint, endpoint.path, null);
-      expectRefused(exchange, { req: "AUTH-004", what: `without ${t.header("Client-Authentication")}` });
-    }
+    });
   });
 
   test("AUTH-005 ERR-001 every endpoint refuses a token the server never issued", async () => {
     const bogus = "1".repeat(64);
-    for (const { endpoint, path } of await endpointsToProbe()) {
+    await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path }) => {
       const exchange = await sendTo(endpoint, path, bogus);
       expectRefused(exchange, { req: "AUTH-005", what: "with an unknown authentication token" });
-    }
+    });
   });
 
   test("AUTH-009 ERR-001 resource calls made with the installation token instead of the session token are refused", async () => {
     const session = t.primary();
-    for (const { endpoint, path, session: owner } of await endpointsToProbe()) {
+    await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session: owner }) => {
       // The installation token of the path's own user, so only the token kind can be the reason to refuse.
       const exchange = await sendTo(endpoint, path, owner.installationToken);
       expectRefused(exchange, { req: "AUTH-009", what: "with the installation token of the path's user" });
-    }
+    });
     const control = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: addressA });
     expectOk(control, { req: "AUTH-009", what: "with the session token (control)" });
   });
@@ -302,10 +302,10 @@ describe("IP binding", () => {
 
   test("AUTH-011 ERR-001 every endpoint and method refuses a session token used from an unbound address", async ({ skip }) => {
     skip(!addressB, SKIP.twoAddresses);
-    for (const { endpoint, path, session } of await endpointsToProbe()) {
+    await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session }) => {
       const exchange = await sendTo(endpoint, path, session.sessionToken, addressB);
       expectRefused(exchange, { req: "AUTH-011", what: `from ${addressB}, an address the session's device is not bound to` });
-    }
+    });
   });
 
   test("AUTH-012 ERR-001 device-server with permitted_ips that lack the caller is refused, and the key is then locked out for the caller", async ({ skip }) => {

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, test } from "vitest";
 import { expectRefused, failPlain, type About } from "../harness/checks.js";
+import { mapConcurrently, oneAtATime, together } from "../harness/concurrent-property.js";
 import { CARD_TYPES } from "../harness/cards.js";
 import { idsIn } from "../harness/crud-checks.js";
 import { objectsOfType } from "../harness/envelope.js";
@@ -19,6 +20,8 @@ import { png1x1 } from "../harness/test-data/images.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
+/** Independent requests of one check in flight at once (the profile's concurrency). */
+const inFlight = t.profile.concurrency;
 /** Written into every write body, so a write that landed anyway is found by its mark. */
 const MARK = `authz${randomBytes(4).toString("hex")}`;
 /** An item id no one is expected to hold, for writes where a real id would put shared data at risk. */
@@ -162,10 +165,18 @@ function send(c: Case, userID: number, caller: Session): Promise<Exchange> {
 
 /** What the owner can see of the data a write could touch: its item and its list, as read before and after. */
 async function snapshot(c: Case): Promise<string> {
-  const parts: string[] = [];
-  if (c.itemPath) parts.push((await get(c.owner, c.itemPath)).bodyText);
-  if (c.listPath) parts.push((await get(c.owner, c.listPath, { count: 200 })).bodyText);
-  return parts.join("\n");
+  const [item, list] = await together(async () => (c.itemPath ? get(c.owner, c.itemPath) : undefined), async () => (c.listPath ? get(c.owner, c.listPath, { count: 200 }) : undefined));
+  return [item, list].flatMap((read) => (read ? [read.bodyText] : [])).join("\n");
+}
+
+/**
+ * The cases of a sweep, side by side where that cannot blur the verdict: refused reads change nothing and
+ * read nothing back, so they run at once; writes, each between two reads of the owner's data, go one at a
+ * time, so a write that landed shows in its own case and never in a neighbour's reads.
+ */
+async function sweep(list: Case[], check: (c: Case) => Promise<void>): Promise<void> {
+  const writes = oneAtATime();
+  await mapConcurrently(list, inFlight, (c) => (c.endpoint.method === "GET" ? check(c) : writes(() => check(c))));
 }
 
 /**
@@ -188,8 +199,8 @@ describe("another user's userID on every endpoint and method", () => {
     // The intruder: the second user; where the owner is the primary and no second user exists, nobody.
     const intruder = t.secondary() ?? (t.canProvision() && !readOnly ? await t.freshSession() : undefined);
     skip(!intruder, t.secondaryMissing());
-    for (const c of list) {
-      if (c.owner.userId === intruder!.userId) continue;
+    await sweep(list, async (c) => {
+      if (c.owner.userId === intruder!.userId) return;
       const what = `with another user's session (user ${intruder!.userId}) on user ${c.owner.userId}'s path`;
       const write = c.endpoint.method !== "GET";
       const before = write ? await snapshot(c) : "";
@@ -201,7 +212,7 @@ describe("another user's userID on every endpoint and method", () => {
         const after = await snapshot(c);
         expectUnchanged(c, before, after, { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` }, c.owner === fresh);
       }
-    }
+    });
   });
 });
 
@@ -210,11 +221,12 @@ describe("a userID that names nobody", () => {
     const list = await cases();
     const known = [t.primary().userId, t.secondary()?.userId, ...list.map((c) => c.owner.userId)];
     if (known.includes(NOBODY)) failPlain({ req: "AUTH-022" }, `the made-up userID ${NOBODY} belongs to a user of this run; pick another`);
-    for (const c of list) {
+    // No case reads anything back: every request goes out side by side.
+    await mapConcurrently(list, inFlight, async (c) => {
       // The caller's own item ids in the path: a server that ignored the path's user would serve them.
       const exchange = await send(c, NOBODY, c.owner);
       expectRefused(exchange, { req: "AUTH-022", what: `by user ${c.owner.userId} on userID ${NOBODY}, which names no user` });
-    }
+    });
   });
 });
 
@@ -225,16 +237,17 @@ describe("another user's item through the caller's own userID", () => {
     const intruder = t.secondary() ?? (t.canProvision() && !readOnly ? await t.freshSession() : undefined);
     skip(!intruder, t.secondaryMissing());
     // Only item endpoints with a list: the intruder's own ids are known, so an id it also owns (ids per user, GAP-70) is left out.
-    const ownIds = new Map<string, number[]>();
-    for (const c of list.filter((x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId)) {
-      const template = listTemplateOf(c.endpoint)!;
-      const fixtures = c.owner === t.primary() ? t.profile.fixtures : {};
-      const intruderList = fillPath({ ...c.endpoint, path: template }, { userID: intruder!.userId, fixtures })!;
-      if (!ownIds.has(intruderList)) {
-        const read = await get(intruder!, intruderList, { count: 200 });
-        ownIds.set(intruderList, read.status === 200 ? idsIn(read.json) : []);
-      }
-      if (ownIds.get(intruderList)!.includes(c.itemId!)) continue;
+    const intruderListOf = (c: Case) => fillPath({ ...c.endpoint, path: listTemplateOf(c.endpoint)! }, { userID: intruder!.userId, fixtures: c.owner === t.primary() ? t.profile.fixtures : {} })!;
+    const itemCases = list.filter((x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId);
+    // The intruder's own lists, each read once, all at once.
+    const intruderLists = [...new Set(itemCases.map(intruderListOf))];
+    const intruderIds = await mapConcurrently(intruderLists, inFlight, async (path) => {
+      const read = await get(intruder!, path, { count: 200 });
+      return read.status === 200 ? idsIn(read.json) : [];
+    });
+    const ownIds = new Map(intruderLists.map((path, i) => [path, intruderIds[i]!]));
+    await sweep(itemCases, async (c) => {
+      if (ownIds.get(intruderListOf(c))!.includes(c.itemId!)) return;
       const what = `with user ${intruder!.userId}'s session and own userID, naming user ${c.owner.userId}'s item ${c.itemId}`;
       const write = c.endpoint.method !== "GET";
       const before = write ? await snapshot(c) : "";
@@ -243,6 +256,6 @@ describe("another user's item through the caller's own userID", () => {
       expectRefused(exchange, about);
       expectNoTrace(exchange, [c.itemId!], about);
       if (write && c.writable) expectUnchanged(c, before, await snapshot(c), { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` }, c.owner === fresh);
-    }
+    });
   });
 });

@@ -26,6 +26,7 @@ import {
   type Skip,
 } from "../harness/cards.js";
 import { randomUUID } from "node:crypto";
+import { mapConcurrently, oneAtATime, together } from "../harness/concurrent-property.js";
 import { expectErrorBody, expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
 import { objectsOfType, responseItems, typeKeyOf } from "../harness/envelope.js";
 import type { Exchange } from "../harness/exchange.js";
@@ -36,7 +37,22 @@ import { SKIP, useTarget } from "../harness/target.js";
 const t = useTarget();
 
 const primaryCalls = () => new CardCalls(t, t.primary());
+/** Independent requests of one check in flight at once (the profile's concurrency). */
+const inFlight = t.profile.concurrency;
 
+/**
+ * The rows of a state-table check, each on a card of its own: side by side, judged in the rows' order
+ * (harness/concurrent-property.ts). Returns how many rows had a card to try.
+ */
+async function eachRow<T>(rows: readonly T[], cardOfRow: (row: T) => Card | undefined, check: (card: Card, row: T) => Promise<void>): Promise<number> {
+  const tried = await mapConcurrently(rows, inFlight, async (row) => {
+    const card = cardOfRow(row);
+    if (!card) return 0;
+    await check(card, row);
+    return 1;
+  });
+  return tried.reduce<number>((n, x) => n + x, 0);
+}
 
 
 
@@ -153,10 +169,11 @@ describe("reading cards", () => {
   test("CARD-007 every listed card has an integer id, and reading that id answers the card the list shows", async () => {
     const calls = primaryCalls();
     const { cards } = await calls.all({ req: "CARD-007" });
-    for (const listed of cards) {
+    // Reads of cards no check changes (the primary's): side by side.
+    await mapConcurrently(cards, inFlight, async (listed) => {
       const read = await calls.read(listed.id, { req: "CARD-007", what: `of id ${listed.id} from the list` });
       expectSameCard(listed, read, { req: "CARD-007", what: `card ${listed.id} as listed and as read by id` }, { sharedOnly: true });
-    }
+    });
   });
 
   test("CARD-025 the card list never shows another user's cards", async ({ skip }) => {
@@ -172,10 +189,10 @@ describe("reading cards", () => {
       const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
       const marker = `c025-${randomUUID().slice(0, 8)}`;
       await expectPutShows(calls, card, { second_line: marker }, { second_line: marker }, { req: "CARD-025", what: "marking a fresh user's card (set-up)" });
-      for (const { who, calls: list } of lists) {
+      await mapConcurrently(lists, lists.length, async ({ who, calls: list }) => {
         const shown = (await list.all({ req: "CARD-025", what: `listing ${who}'s cards` })).cards.filter((c) => c.second_line === marker);
         if (shown.length > 0) failPlain({ req: "CARD-025", what: `GET ${t.userPath(list.session, "/card")} (all pages, ${who})` }, `expected only ${who}'s own cards, got the fresh user's card ${card.id} (second_line "${marker}") as card ${shown.map((c) => c.id).join(", ")}`);
-      }
+      });
       return;
     }
     // Ids may be per user: a card in both lists is the same card only when it reads the same (card numbers included).
@@ -351,9 +368,11 @@ describe("updating cards", () => {
       [open, { activation_code: activation }],
       [cancellable, { status: "CANCELLED", cancellation_reason: reason }],
     ];
-    const exchanges: Exchange[] = [];
-    for (const [card, body] of puts) exchanges.push(await calls.put(card.id, body));
-    exchanges.push(await calls.get(open.id), await calls.get(cancellable.id), ...(await calls.all(about)).pages);
+    // Each card's PUTs in order, the two cards side by side; then the reads, together.
+    const lanes = new Map(puts.map(([card]) => [card.id, oneAtATime()]));
+    const exchanges: Exchange[] = await mapConcurrently(puts, puts.length, ([card, body]) => lanes.get(card.id)!(() => calls.put(card.id, body)));
+    const [readOpen, readCancellable, listed] = await together(() => calls.get(open.id), () => calls.get(cancellable.id), () => calls.all(about));
+    exchanges.push(readOpen, readCancellable, ...listed.pages);
     // Card answers only: an error body may quote the input it refuses.
     for (const exchange of exchanges.filter((e) => e.status === 200)) {
       const keys = writeOnlyKeys(exchange.json);
@@ -409,14 +428,10 @@ describe("the card state table", () => {
   test.for(PERMANENT)("CARD-014 PUT status %s sets it on a card in each of the five order statuses that allow it", async (status, { skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-014" });
-    let tried = 0;
-    for (const order of REPORTABLE_ORDER) {
-      const card = cards.find((c) => c.order_status === order && notPermanent(c));
-      if (!card) continue;
+    const tried = await eachRow(REPORTABLE_ORDER, (order) => cards.find((c) => c.order_status === order && notPermanent(c)), async (card) => {
       const body = { status, ...(status === "CANCELLED" ? { cancellation_reason: "conformance check" } : {}) };
       await expectPutShows(calls, card, body, { status }, { req: "CARD-014" });
-      tried++;
-    }
+    });
     skip(tried === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")} that is not already permanent`);
   });
 
@@ -425,40 +440,31 @@ describe("the card state table", () => {
     const { calls, cards } = await freshCardUser(t, { req: "CARD-015" });
     const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
     skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
-    for (const [i, status] of PERMANENT.entries()) {
-      const card = candidates[i];
-      if (!card) break;
+    // One card per permanent status: the three go side by side.
+    await eachRow([...PERMANENT.entries()], ([i]) => candidates[i], async (card, [, status]) => {
       await expectPutShows(calls, card, { status }, { status }, { req: "CARD-015", what: "setting up the permanent state" });
       for (const other of CARD_STATUSES.filter((s) => s !== status)) {
         await expectPutRefused(calls, card, { status: other }, { req: "CARD-015" });
       }
-    }
+    });
   });
 
   test("CARD-016 PUT status DEACTIVATED on an active card in DELIVERED_TO_CUSTOMER or a CARD_UPDATE_* order status sets DEACTIVATED", async ({ skip }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-016" });
-    let tried = 0;
-    for (const order of DELIVERED_ORDER) {
-      const card = cards.find((c) => c.order_status === order && c.status === "ACTIVE");
-      if (!card) continue;
+    const tried = await eachRow(DELIVERED_ORDER, (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"), async (card) => {
       await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-016" });
-      tried++;
-    }
+    });
     skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
   });
 
   test("CARD-017 PUT status ACTIVE on a card that was deactivated sets it back to ACTIVE, in each order status row 3 lists", async ({ skip }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-017" });
-    let tried = 0;
-    for (const order of DELIVERED_ORDER) {
-      const card = cards.find((c) => c.order_status === order && c.status === "ACTIVE");
-      if (!card) continue;
+    const tried = await eachRow(DELIVERED_ORDER, (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"), async (card, order) => {
       await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-017", what: `deactivating first (order_status ${order})` });
       await expectPutShows(calls, card, { status: "ACTIVE" }, { status: "ACTIVE" }, { req: "CARD-017", what: `back to ACTIVE (order_status ${order})` });
-      tried++;
-    }
+    });
     skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
   });
 
@@ -488,13 +494,9 @@ describe("the card state table", () => {
   test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-019" });
-    let tried = 0;
-    for (const order of REPORTABLE_ORDER) {
-      const card = cards.find((c) => c.order_status === order && notPermanent(c));
-      if (!card) continue;
+    const tried = await eachRow(REPORTABLE_ORDER, (order) => cards.find((c) => c.order_status === order && notPermanent(c)), async (card) => {
       await expectPutShows(calls, card, { order_status: "CARD_REQUEST_PENDING" }, { order_status: "CARD_REQUEST_PENDING" }, { req: "CARD-019" });
-      tried++;
-    }
+    });
     skip(tried === 0, "the user has no card outside CARD_REQUEST_PENDING that is not permanent");
   });
 
@@ -534,9 +536,8 @@ describe("the card state table, row by row", () => {
     const { calls, cards } = await freshCardUser(t, about);
     const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
     skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
-    for (const [i, status] of PERMANENT.entries()) {
-      const card = candidates[i];
-      if (!card) break;
+    // One card per permanent status: the three go side by side.
+    await eachRow([...PERMANENT.entries()], ([i]) => candidates[i], async (card, [, status]) => {
       await expectPutShows(calls, card, { status }, { status }, { ...about, what: "setting up the permanent state" });
       // Row 4 ("any") against row 2 ("permanent"): the order move may be made or refused (GAP-10); the status stays.
       for (const body of [{ order_status: "CARD_REQUEST_PENDING" }, { status }]) {
@@ -549,19 +550,15 @@ describe("the card state table, row by row", () => {
         if (after.status !== status) failPlain({ ...about, what }, `row 2: ${status} is permanent; answered ${exchange.status}, then a GET shows status ${canonical(after.status)}`);
         if (exchange.status === 400) expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
       }
-    }
+    });
   });
 
   test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted on an ACTIVE card and on a DEACTIVATED one, and the card then shows it", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-019" });
-    let tried = 0;
-    for (const status of ["ACTIVE", "DEACTIVATED"]) {
-      const card = cards.find((c) => c.status === status && c.order_status !== "CARD_REQUEST_PENDING");
-      if (!card) continue;
+    const tried = await eachRow(["ACTIVE", "DEACTIVATED"], (status) => cards.find((c) => c.status === status && c.order_status !== "CARD_REQUEST_PENDING"), async (card, status) => {
       await expectPutShows(calls, card, { order_status: "CARD_REQUEST_PENDING" }, { order_status: "CARD_REQUEST_PENDING" }, { req: "CARD-019", what: `from status ${status}, order_status ${String(card.order_status)}` });
-      tried++;
-    }
+    });
     skip(tried === 0, "the user has no ACTIVE or DEACTIVATED card outside CARD_REQUEST_PENDING");
   });
 
@@ -624,18 +621,20 @@ describe("every field of an update, and refusals that change nothing", () => {
       ...(fresh ? [{ card: fresh, body: { status: "DEACTIVATED", ...texts } }] : []),
     ];
     const log = new LenientLog(false);
-    for (const { card, body, mustRefuse } of cases) {
+    // Each card's cases in order, one at a time; the cards side by side.
+    const lanes = new Map(cases.map(({ card }) => [card.id, oneAtATime()]));
+    await mapConcurrently(cases, inFlight, ({ card, body, mustRefuse }) => lanes.get(card.id)!(async () => {
       const what = `with ${canonical(body)} on card ${card.id}`;
       const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
       const exchange = await calls.put(card.id, body);
       const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
       if (exchange.status === 200 && !mustRefuse) {
         log.note({ ...about, what }, `accepted (200): ${Object.keys(body).filter((k) => !(k in texts)).join(", ")}`);
-        continue;
+        return;
       }
       expect400(exchange, { ...about, what: mustRefuse ? `${what} (refused by ${mustRefuse})` : what });
       expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-    }
+    }));
     await log.report(annotate);
   });
 
@@ -664,7 +663,8 @@ describe("every field of an update, and refusals that change nothing", () => {
         expectThat(values.length === 0, exchange, "an error body without the write-only values sent (strict)", { ...about, what: "the error answer of a refused PUT" }, values.join(", "));
       }
     }
-    for (const exchange of [await calls.get(card.id), ...(await calls.all(about)).pages]) {
+    const [read, listed] = await together(() => calls.get(card.id), () => calls.all(about));
+    for (const exchange of [read, ...listed.pages]) {
       const keys = writeOnlyKeys(exchange.json);
       const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
       expectThat(keys.length === 0 && values.length === 0, exchange, "no write-only field and no value sent in one", { ...about, what: "reading the cards after the refused PUTs" }, [...keys, ...values].join(", "));

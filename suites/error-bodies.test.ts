@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
 import { accountIdsOf, CardCalls } from "../harness/cards.js";
 import { fail, type About } from "../harness/checks.js";
+import { assertConcurrently, mapConcurrently, together } from "../harness/concurrent-property.js";
 import { endpointBody, endpointOf, endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
 import type { Exchange } from "../harness/exchange.js";
 import { validateSchema } from "../harness/schemas.js";
@@ -48,14 +49,13 @@ async function idsOn(session: Session, path: string): Promise<number[]> {
 
 /** The item ids of each list (the newest page of up to 200), for the item endpoints under it. */
 async function listedIds(session: Session, fixtures: Record<string, number | undefined>): Promise<Map<string, number[]>> {
-  const ids = new Map<string, number[]>();
-  for (const list of endpointsFor(t.profile.capabilities).filter((e) => e.method === "GET" && !e.path.includes("{itemId}"))) {
+  const lists = endpointsFor(t.profile.capabilities).filter((e) => e.method === "GET" && !e.path.includes("{itemId}"));
+  // Every list is read on its own: the reads go out together.
+  const found = await mapConcurrently(lists, t.profile.concurrency, async (list) => {
     const path = fill(list.path, { userID: session.userId, ...fixtures });
-    if (!path) continue;
-    const found = await idsOn(session, path);
-    if (found.length > 0) ids.set(list.path, found);
-  }
-  return ids;
+    return path ? await idsOn(session, path) : [];
+  });
+  return new Map(lists.flatMap((list, i) => (found[i]!.length > 0 ? [[list.path, found[i]!] as const] : [])));
 }
 
 beforeAll(async () => {
@@ -67,8 +67,8 @@ beforeAll(async () => {
   // A fresh user's only fixture id the API shows is its monetary account, on its cards.
   const freshCards = async () => (await new CardCalls(t, writer).all({ req: "ERR-014", what: "listing the fresh user's cards" })).cards;
   const writerFixtures = writer === primary ? primaryFixtures : { monetaryAccountId: accountIdsOf(await freshCards())[0] };
-  const writerItems = await listedIds(writer, writerFixtures);
-  const primaryItems = writer === primary ? writerItems : await listedIds(primary, primaryFixtures);
+  const [writerItems, primaryLists] = await together(() => listedIds(writer, writerFixtures), async () => (writer === primary ? undefined : listedIds(primary, primaryFixtures)));
+  const primaryItems = primaryLists ?? writerItems;
   const fixtureItem: Record<string, number | undefined> = {
     "/user/{userID}/challenge-request/{itemId}": t.profile.fixtures.challengeRequestIds?.[0],
     "/user/{userID}/feature-announcement/{itemId}": t.profile.fixtures.featureAnnouncementIds?.[0],
@@ -157,9 +157,13 @@ function expectErrorAnswer(exchange: Exchange, refusal: About, exact400 = false)
   if (!shape.valid) fail({ ...refusal, req: "ERR-002" }, exchange, `an error body valid against error.schema.json (${shape.errors.join("; ")})`);
 }
 
+/**
+ * Each run sends one invalid request of its own and reads nothing another run writes: the runs go side by side
+ * (profile concurrency), with fc.assert's values, shrinking and report (harness/concurrent-property.ts).
+ */
 async function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
   await allure.parameter("seed", String(t.run.seed), { excluded: true });
-  await fc.assert(fc.asyncProperty(arbitrary, predicate), { seed: t.run.seed, numRuns: t.profile.propertyRuns });
+  await assertConcurrently([arbitrary], predicate, { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: t.profile.concurrency });
 }
 
 /** A slot key and one of the bodies `make` gives for its schema (undefined: the slot is left out). */

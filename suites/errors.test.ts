@@ -4,6 +4,7 @@
 // over the same ground are in error-bodies.test.ts.
 import { describe, test } from "vitest";
 import { accountIdsOf, CardCalls } from "../harness/cards.js";
+import { mapConcurrently } from "../harness/concurrent-property.js";
 import { expectNot5xx, expectRefused, expectThat, type About } from "../harness/checks.js";
 import { idsIn } from "../harness/crud-checks.js";
 import { endpointsFor, type Endpoint } from "../harness/endpoints.js";
@@ -18,6 +19,8 @@ const t = useTarget();
 const from = t.profile.sourceAddresses[0];
 const readOnly = t.profile.mode === "read-only";
 const writer = writerSession(t);
+/** Independent requests of one check in flight at once (the profile's concurrency). */
+const inFlight = t.profile.concurrency;
 
 /**
  * A card the session's user has (the first of its list), so a refusal of the malformed PUT is about the
@@ -116,8 +119,8 @@ function filledEndpoints(): Promise<Filled[]> {
       const { cards } = await new CardCalls(t, session).all({ req: "ERR-006", what: "(listing the writer's cards for its monetary account id)" });
       return { monetaryAccountId: accountIdsOf(cards)[0] };
     };
-    const fixtures = new Map<Session, Record<string, number | undefined>>([[primary, await fixturesOf(primary)]]);
-    if (write !== primary) fixtures.set(write, await fixturesOf(write));
+    const users = write === primary ? [primary] : [primary, write];
+    const fixtures = new Map<Session, Record<string, number | undefined>>(await mapConcurrently(users, users.length, async (u) => [u, await fixturesOf(u)] as const));
     const itemOf = async (endpoint: Endpoint, session: Session, values: Record<string, number | undefined>): Promise<number> => {
       if (endpoint.path.endsWith("/challenge-request/{itemId}")) return t.profile.fixtures.challengeRequestIds?.[0] ?? 1;
       if (endpoint.path.endsWith("/feature-announcement/{itemId}")) return t.profile.fixtures.featureAnnouncementIds?.[0] ?? 1;
@@ -127,17 +130,17 @@ function filledEndpoints(): Promise<Filled[]> {
       const answer = await t.client.request({ path, token: session.sessionToken, from: session.from });
       return (answer.status === 200 ? idsIn(answer.json)[0] : undefined) ?? 1;
     };
-    const filled: Filled[] = [];
-    for (const endpoint of endpointsFor(t.profile.capabilities)) {
-      if (readOnly && endpoint.method !== "GET") continue;
+    // Each endpoint's item id is read from its own list: the lookups go out together.
+    const endpoints = endpointsFor(t.profile.capabilities).filter((endpoint) => !readOnly || endpoint.method === "GET");
+    const filled = await mapConcurrently(endpoints, inFlight, async (endpoint): Promise<Filled | undefined> => {
       const own = endpoint.method === "GET" || !endpoint.needs || fixtures.get(write)![endpoint.needs] === undefined ? primary : write;
       const session = endpoint.method === "GET" ? primary : own;
       const values: Record<string, number | undefined> = { ...fixtures.get(session)!, userID: session.userId };
       if (placeholders(endpoint.path).includes("itemId")) values.itemId = await itemOf(endpoint, session, values);
-      if (placeholders(endpoint.path).some((p) => values[p] === undefined)) continue;
-      filled.push({ endpoint, session, values: values as Record<string, number> });
-    }
-    return filled;
+      if (placeholders(endpoint.path).some((p) => values[p] === undefined)) return undefined;
+      return { endpoint, session, values: values as Record<string, number> };
+    });
+    return filled.filter((f): f is Filled => f !== undefined);
   })();
   return filledOnce;
 }
@@ -156,14 +159,12 @@ function expectRefusal(exchange: Exchange, about: About): void {
 
 describe("every endpoint", () => {
   test("ERR-006 ERR-001 ERR-002 ERR-003 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX and an error body, never 5XX", async () => {
-    for (const f of await filledEndpoints()) {
-      for (const at of placeholders(f.endpoint.path)) {
-        for (const bad of ["abc", "1.5", `${f.values[at]}abc`]) {
-          const path = fill(f.endpoint.path, { ...f.values, [at]: bad })!;
-          expectRefusal(await call(f, { path }), { req: "ERR-006", what: `(${at} "${bad}" is not an integer)` });
-        }
-      }
-    }
+    // Every request is a refusal on a path of its own: they go out side by side, judged in the loop's order.
+    const cases = (await filledEndpoints()).flatMap((f) => placeholders(f.endpoint.path).flatMap((at) => ["abc", "1.5", `${f.values[at]}abc`].map((bad) => ({ f, at, bad }))));
+    await mapConcurrently(cases, inFlight, async ({ f, at, bad }) => {
+      const path = fill(f.endpoint.path, { ...f.values, [at]: bad })!;
+      expectRefusal(await call(f, { path }), { req: "ERR-006", what: `(${at} "${bad}" is not an integer)` });
+    });
   });
 
   test("ERR-007 ERR-001 ERR-002 ERR-003 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX and an error body; a read it does not list is refused too (strict; a server may offer more reads)", async ({ skip, annotate }) => {
@@ -172,21 +173,23 @@ describe("every endpoint", () => {
     const filled = await filledEndpoints();
     const paths = [...new Set(filled.map((f) => f.endpoint.path))];
     try {
-      for (const template of paths) {
+      const cases = paths.flatMap((template) => {
         const listed = new Set(filled.filter((f) => f.endpoint.path === template).map((f) => f.endpoint.method as string));
         // The write endpoint's filling where there is one: a wrongly accepted write then lands on the writer.
         const f = filled.find((x) => x.endpoint.path === template && x.endpoint.method !== "GET") ?? filled.find((x) => x.endpoint.path === template)!;
-        for (const method of ["PATCH", "POST", "PUT", "DELETE", "GET"].filter((m) => !listed.has(m))) {
-          const exchange = await call(f, { method, json: method === "POST" || method === "PUT" ? {} : undefined });
-          const about = { req: "ERR-007", what: `(${template} has no ${method} in the specification)` };
-          expectNot5xx(exchange, { ...about, req: "ERR-003" });
-          if (method === "GET" && exchange.status === 200) {
-            log.note(about, `a GET the specification does not list is served (${template})`, "a 4XX with an error body");
-            continue;
-          }
-          expectRefused(exchange, about);
+        return ["PATCH", "POST", "PUT", "DELETE", "GET"].filter((m) => !listed.has(m)).map((method) => ({ template, f, method }));
+      });
+      // Methods a path does not have: each request is refused on its own, so they go out side by side.
+      await mapConcurrently(cases, inFlight, async ({ template, f, method }) => {
+        const exchange = await call(f, { method, json: method === "POST" || method === "PUT" ? {} : undefined });
+        const about = { req: "ERR-007", what: `(${template} has no ${method} in the specification)` };
+        expectNot5xx(exchange, { ...about, req: "ERR-003" });
+        if (method === "GET" && exchange.status === 200) {
+          log.note(about, `a GET the specification does not list is served (${template})`, "a 4XX with an error body");
+          return;
         }
-      }
+        expectRefused(exchange, about);
+      });
     } finally {
       await log.report(annotate);
     }
@@ -210,21 +213,20 @@ describe("every endpoint's bodies and item ids", () => {
   test("ERR-005 ERR-001 ERR-002 ERR-003 on every endpoint that takes a JSON body, a malformed one is refused with 4XX and an error body, never 5XX", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const bodies = (await filledEndpoints()).filter((f) => (f.endpoint.method === "POST" || f.endpoint.method === "PUT") && !f.endpoint.raw);
-    for (const f of bodies) {
-      for (const raw of ['{"status": ', "[1, 2,"]) {
-        const exchange = await t.client.request({ method: f.endpoint.method, path: fill(f.endpoint.path, f.values)!, body: raw, headers: { "Content-Type": "application/json" }, token: f.session.sessionToken, from: f.session.from });
-        expectRefusal(exchange, { req: "ERR-005", what: `with the malformed JSON body ${JSON.stringify(raw)}` });
-      }
-    }
+    const cases = bodies.flatMap((f) => ['{"status": ', "[1, 2,"].map((raw) => ({ f, raw })));
+    await mapConcurrently(cases, inFlight, async ({ f, raw }) => {
+      const exchange = await t.client.request({ method: f.endpoint.method, path: fill(f.endpoint.path, f.values)!, body: raw, headers: { "Content-Type": "application/json" }, token: f.session.sessionToken, from: f.session.from });
+      expectRefusal(exchange, { req: "ERR-005", what: `with the malformed JSON body ${JSON.stringify(raw)}` });
+    });
   });
 
   test("ERR-014 ERR-001 ERR-002 ERR-003 on every endpoint that reads an item, an item id no server hands out is refused with 4XX and an error body, never 5XX", async () => {
     // Far beyond any id handed out and still below 2^53: it names no item of any user (GAP-70 cannot make it the caller's own).
     const absent = 900_000_000_000_017;
-    for (const f of (await filledEndpoints()).filter((x) => x.endpoint.method === "GET" && x.endpoint.path.endsWith("{itemId}"))) {
+    await mapConcurrently((await filledEndpoints()).filter((x) => x.endpoint.method === "GET" && x.endpoint.path.endsWith("{itemId}")), inFlight, async (f) => {
       const path = fill(f.endpoint.path, { ...f.values, itemId: absent })!;
       expectRefusal(await call(f, { path }), { req: "ERR-014", what: `(item id ${absent} names no item)` });
-    }
+    });
   });
 });
 

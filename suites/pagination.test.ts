@@ -8,6 +8,7 @@ import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { accountIdsOf, CardCalls } from "../harness/cards.js";
+import { assertConcurrently, mapConcurrently, together } from "../harness/concurrent-property.js";
 import { expectErrorBody, expectRefused, expectThat, fail, failPlain } from "../harness/checks.js";
 import { createdId } from "../harness/envelope.js";
 import { ENDPOINTS } from "../harness/endpoints.js";
@@ -36,6 +37,10 @@ import { countAboveMax, DEFAULT_COUNT, invalidCount, MAX_COUNT, optionalCount } 
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
+/** Independent requests of one check in flight at once (the profile's concurrency). */
+const inFlight = t.profile.concurrency;
+/** Creates in flight at once while a list is grown (a fresh user's list, or a shared one with the test's own items). */
+const GROW_IN_FLIGHT = 10;
 
 /** A fresh user's fixture ids the API shows: its monetary account, through its cards. */
 async function freshFixtures(session: Session): Promise<Fixtures> {
@@ -70,7 +75,8 @@ function listCases(): Promise<ListCase[]> {
 async function allIds(list: ListCase): Promise<number[]> {
   const first = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), { req: "PAGE-005", what: `(count ${MAX_COUNT}, reading the whole list)` });
   const ids = new Set(first.ids);
-  for (const direction of ["older_url", "newer_url"] as const) {
+  // The two directions are read side by side: each walk reads only pages.
+  await mapConcurrently(["older_url", "newer_url"] as const, 2, async (direction) => {
     let link = first.pagination?.[direction] ?? null;
     for (let pages = 0; typeof link === "string"; pages++) {
       if (pages > 50) failPlain({ req: "PAGE-016" }, `following ${direction} from ${first.exchange.request.path} did not end after 50 pages`);
@@ -78,7 +84,7 @@ async function allIds(list: ListCase): Promise<number[]> {
       page.ids.forEach((id) => ids.add(id));
       link = page.pagination?.[direction] ?? null;
     }
-  }
+  });
   return [...ids].sort((a, b) => a - b);
 }
 
@@ -92,6 +98,15 @@ async function listsOrSkip(skip: (condition: boolean, note: string) => void): Pr
 async function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
   await allure.parameter("seed", String(t.run.seed), { excluded: true });
   await fc.assert(fc.asyncProperty(arbitrary, predicate), { seed: t.run.seed, numRuns: t.profile.propertyRuns });
+}
+
+/**
+ * A property whose runs only read lists no run changes: they go side by side (profile concurrency), with
+ * fc.assert's values, shrinking and report (harness/concurrent-property.ts).
+ */
+async function readingProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
+  await allure.parameter("seed", String(t.run.seed), { excluded: true });
+  await assertConcurrently([arbitrary], predicate, { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: inFlight });
 }
 
 const describeCount = (count: number | undefined) => (count === undefined ? "without count" : `with count=${count}`);
@@ -169,7 +184,7 @@ describe("pages of every list", () => {
     const log = new LenientLog(t.profile.strict);
     const truth = new Map<string, Promise<number[]>>();
     try {
-      await property(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+      await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
         const req = count === undefined ? "PAGE-003" : "PAGE-004";
         const first = readPage(await getPage(t, list, list.path, { count }), { req });
         const limit = count ?? DEFAULT_COUNT;
@@ -187,7 +202,7 @@ describe("pages of every list", () => {
   test("PAGE-001 PAGE-002 PAGE-008 PAGE-009 PAGE-013 PAGE-014 PAGE-015 PAGE-017 PAGE-021 on every page reached by following links, Pagination links are relative /v1/ links to the same list that keep count, newer_id is the page's greatest id and older_id its smallest", async ({ skip }) => {
     const lists = await listsOrSkip(skip);
     const steps = fc.array(fc.constantFrom("older_url" as const, "newer_url" as const, "future_url" as const), { maxLength: 4 });
-    await property(fc.record({ list: fc.constantFrom(...lists), count: optionalCount, steps }), async ({ list, count, steps }) => {
+    await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount, steps }), async ({ list, count, steps }) => {
       let page = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-001", what: describeCount(count) });
       for (const step of [...steps, undefined]) {
         const pagination = expectPaginationObject(page.exchange);
@@ -204,7 +219,7 @@ describe("pages of every list", () => {
     const lists = (await listCases()).filter((list) => list.stable);
     skip(lists.length === 0, `${SKIP.provisioning} (a whole-list walk needs lists no other check changes meanwhile)`);
     const truth = new Map<string, Promise<number[]>>();
-    await property(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+    await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
       if (!truth.has(list.path)) truth.set(list.path, allIds(list));
       const all = await truth.get(list.path)!;
       const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
@@ -216,7 +231,7 @@ describe("pages of every list", () => {
 describe("the count parameter", () => {
   test("PAGE-007 a count below 1 or not an integer is refused with 4XX and an error body on every list", async ({ skip }) => {
     const lists = await listsOrSkip(skip);
-    await property(fc.record({ list: fc.constantFrom(...lists), count: invalidCount }), async ({ list, count }) => {
+    await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: invalidCount }), async ({ list, count }) => {
       const exchange = await getPage(t, list, list.path, { count });
       expectRefused(exchange, { req: "PAGE-007", what: `with count=${count}` });
     });
@@ -226,7 +241,7 @@ describe("the count parameter", () => {
     const lists = await listsOrSkip(skip);
     const log = new LenientLog(t.profile.strict);
     try {
-      await property(fc.record({ list: fc.constantFrom(...lists), count: countAboveMax }), async ({ list, count }) => {
+      await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: countAboveMax }), async ({ list, count }) => {
         expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
       });
     } finally {
@@ -243,14 +258,16 @@ describe("the count parameter", () => {
     const list = grown.list!;
     const log = new LenientLog(t.profile.strict);
     try {
-      const full = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), { req: "PAGE-005", what: `on a list of ${grown.size} items` });
+      // Reads of a list nothing changes meanwhile: sent together, judged in order.
+      const [fullPage, plainPage] = await together(() => getPage(t, list, list.path, { count: MAX_COUNT }), () => getPage(t, list, list.path));
+      const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of ${grown.size} items` });
       expectThat(full.ids.length === MAX_COUNT, full.exchange, `exactly ${MAX_COUNT} items (the list holds ${grown.size})`, { req: "PAGE-005" }, `${full.ids.length} items`);
-      const plain = readPage(await getPage(t, list, list.path), { req: "PAGE-003", what: `on a list of ${grown.size} items` });
+      const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of ${grown.size} items` });
       expectThat(plain.ids.length === DEFAULT_COUNT, plain.exchange, `exactly ${DEFAULT_COUNT} items (the list holds ${grown.size})`, { req: "PAGE-003" }, `${plain.ids.length} items`);
       // Counts above the default need a long list to show on a cursor page: a server that serves cursor
       // requests the default 10 (count honoured on the first page only) is caught only here.
       const all = await allIds(list);
-      await property(fc.integer({ min: DEFAULT_COUNT + 1, max: MAX_COUNT - 1 }), async (count) => {
+      await readingProperty(fc.integer({ min: DEFAULT_COUNT + 1, max: MAX_COUNT - 1 }), async (count) => {
         const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-004", what: `on a list of ${all.length} items` });
         expectThat(first.ids.length === count, first.exchange, `exactly ${count} items (the list holds ${all.length})`, { req: "PAGE-004" }, `${first.ids.length} items`);
         const cursor = Math.min(...first.ids);
@@ -259,7 +276,7 @@ describe("the count parameter", () => {
         const want = Math.min(count, below);
         expectThat(older.ids.length === want, older.exchange, `exactly ${want} items (${below} items of the list lie below ${cursor})`, { req: "PAGE-004" }, `${older.ids.length} items`);
       });
-      await property(countAboveMax, async (count) => {
+      await readingProperty(countAboveMax, async (count) => {
         expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
       });
     } finally {
@@ -297,12 +314,14 @@ describe("lists of every size", () => {
           added.push(id);
           created.add(id);
         }
-        if (added.length > 0 && typeof future === "string") {
-          const fresh = readPage(await getPage(t, list, future), { req: "PAGE-018", what: `(future_url of the listing before ${added.length} items were created)` });
+        // Two reads of the list as it now stands: sent together, judged in order.
+        const [futurePage, firstPage] = await together(async () => (added.length > 0 && typeof future === "string" ? getPage(t, list, future) : undefined), () => getPage(t, list, list.path, { count }));
+        if (futurePage) {
+          const fresh = readPage(futurePage, { req: "PAGE-018", what: `(future_url of the listing before ${added.length} items were created)` });
           const found = fresh.ids.length > 0 && fresh.ids.every((id) => added.includes(id));
           expectThat(found, fresh.exchange, `items created after the listing (ids ${added.join(", ")})`, { req: "PAGE-018" }, `ids ${fresh.ids.join(", ")}`);
         }
-        const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-021", what: `${describeCount(count)} on a list of ${alive.length} items` });
+        const first = readPage(firstPage, { req: "PAGE-021", what: `${describeCount(count)} on a list of ${alive.length} items` });
         if (alive.length === 0) {
           const empty = first.ids.length === 0 && (first.pagination?.newer_url ?? null) === null && (first.pagination?.older_url ?? null) === null;
           expectThat(empty, first.exchange, "Response [] with newer_url and older_url null (an empty list)", { req: "PAGE-020" });
@@ -311,7 +330,7 @@ describe("lists of every size", () => {
         await expectWalks(list, first, alive, count);
       });
     } finally {
-      for (const id of created) await remove(id, false);
+      await mapConcurrently([...created], inFlight, (id) => remove(id, false));
     }
   });
 });
@@ -326,9 +345,17 @@ describe("every list, page by page", () => {
     // Grown in parallel: each list past the default count, with items this test made (deleted afterwards where it can).
     const grown = await Promise.all(lists.map((list) => growPastDefault(list)));
     try {
-      for (const [i, list] of lists.entries()) {
+      // Every list on its own, side by side; a list's single-page reads are sent together and judged in order.
+      await mapConcurrently(lists, inFlight, async (list, i) => {
         const { all, atLeast } = grown[i]!;
-        const plain = readPage(await getPage(t, list, list.path), { req: "PAGE-003", what: "(no count)" });
+        const [plainPage, fullPage, invalidPages, abovePage, firstPage] = await together(
+          () => getPage(t, list, list.path),
+          () => getPage(t, list, list.path, { count: MAX_COUNT }),
+          () => mapConcurrently(INVALID_COUNTS, INVALID_COUNTS.length, (count) => getPage(t, list, list.path, { count })),
+          () => getPage(t, list, list.path, { count: MAX_COUNT + 1 }),
+          () => getPage(t, list, list.path, { count: WALK_COUNT }),
+        );
+        const plain = readPage(plainPage, { req: "PAGE-003", what: "(no count)" });
         expectPageRules(plain, undefined);
         expectIdOrder(plain, log);
         if (all) expectNewestItems(plain, undefined, all);
@@ -337,15 +364,15 @@ describe("every list, page by page", () => {
         else expectThat(plain.ids.length === wantPlain, plain.exchange, `exactly ${wantPlain} items (the list holds ${all ? all.length : `at least ${atLeast}`})`, { req: "PAGE-003" }, `${plain.ids.length} items`);
         expectThat((plain.pagination?.newer_url ?? null) === null, plain.exchange, "newer_url null on the page without cursor (the newest items)", { req: "PAGE-010" }, `newer_url ${JSON.stringify(plain.pagination?.newer_url)}`);
 
-        const full = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), { req: "PAGE-005", what: `(count ${MAX_COUNT})` });
+        const full = readPage(fullPage, { req: "PAGE-005", what: `(count ${MAX_COUNT})` });
         expectPageRules(full, MAX_COUNT);
         const wantFull = all ? Math.min(MAX_COUNT, all.length) : undefined;
         expectThat(full.ids.length <= MAX_COUNT && (wantFull === undefined || full.ids.length === wantFull), full.exchange, wantFull === undefined ? `at most ${MAX_COUNT} items` : `exactly ${wantFull} items (the whole list)`, { req: "PAGE-005" }, `${full.ids.length} items`);
 
-        for (const count of INVALID_COUNTS) expectRefused(await getPage(t, list, list.path, { count }), { req: "PAGE-007", what: `with count=${count}` });
-        expectCountAboveMax(await getPage(t, list, list.path, { count: MAX_COUNT + 1 }), MAX_COUNT + 1, log);
+        INVALID_COUNTS.forEach((count, k) => expectRefused(invalidPages[k]!, { req: "PAGE-007", what: `with count=${count}` }));
+        expectCountAboveMax(abovePage, MAX_COUNT + 1, log);
 
-        const first = readPage(await getPage(t, list, list.path, { count: WALK_COUNT }), { req: "PAGE-004", what: `(count ${WALK_COUNT})` });
+        const first = readPage(firstPage, { req: "PAGE-004", what: `(count ${WALK_COUNT})` });
         expectPageRules(first, WALK_COUNT);
         expectIdOrder(first, log);
         const known = all ? all.length : atLeast;
@@ -354,7 +381,7 @@ describe("every list, page by page", () => {
         const older = await walkChecked(t, list, first, "older_url", WALK_COUNT, maxPages);
         await walkChecked(t, list, older[older.length - 1]!, "newer_url", WALK_COUNT, maxPages);
         if (all) await expectWalks(list, first, all, WALK_COUNT);
-      }
+      });
     } finally {
       await Promise.all(grown.map((g) => g.cleanup()));
       await log.report(annotate);
@@ -370,13 +397,20 @@ describe("every list, page by page", () => {
     const log = new LenientLog(t.profile.strict);
     try {
       await Promise.all(candidates.map((c) => grow(c, MAX_COUNT + 1)));
-      for (const { list } of candidates) {
-        const full = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), { req: "PAGE-005", what: `on a list of more than ${MAX_COUNT} items` });
+      // Every list is read on its own, its five reads sent together and judged in order.
+      await mapConcurrently(candidates, inFlight, async ({ list }) => {
+        const above = [MAX_COUNT + 1, 1_000, 1_000_000];
+        const [fullPage, plainPage, abovePages] = await together(
+          () => getPage(t, list, list.path, { count: MAX_COUNT }),
+          () => getPage(t, list, list.path),
+          () => mapConcurrently(above, above.length, (count) => getPage(t, list, list.path, { count })),
+        );
+        const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of more than ${MAX_COUNT} items` });
         expectThat(full.ids.length === MAX_COUNT, full.exchange, `exactly ${MAX_COUNT} items (the list holds more)`, { req: "PAGE-005" }, `${full.ids.length} items`);
-        const plain = readPage(await getPage(t, list, list.path), { req: "PAGE-003", what: `on a list of more than ${MAX_COUNT} items` });
+        const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of more than ${MAX_COUNT} items` });
         expectThat(plain.ids.length === DEFAULT_COUNT, plain.exchange, `exactly ${DEFAULT_COUNT} items`, { req: "PAGE-003" }, `${plain.ids.length} items`);
-        for (const count of [MAX_COUNT + 1, 1_000, 1_000_000]) expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
-      }
+        above.forEach((count, i) => expectCountAboveMax(abovePages[i]!, count, log));
+      });
     } finally {
       await log.report(annotate);
     }
@@ -402,7 +436,7 @@ describe("an emptied list and its refresh link", () => {
     const before = readPage(await getPage(t, list, list.path), { req: "PAGE-018", what: "(one item)" });
     expectPageRules(before, undefined);
     const future = before.pagination?.future_url;
-    const added = [await create(), await create()];
+    const added = await together(create, create);
     // future_url may be null (conventions §5, LENIENT); where it is a link, it finds exactly the items made since.
     if (typeof future === "string") {
       const fresh = readPage(await getPage(t, list, future), { req: "PAGE-018", what: "(future_url of the listing before two items were created)" });
@@ -434,11 +468,8 @@ async function growPastDefault(list: ListCase): Promise<{ all?: number[]; atLeas
 /** Adds items to a list until it holds `size` (`have` already there, counted when undefined), ten requests in flight at a time. */
 async function grow(chosen: { list: ListCase; bodyName: BodyName }, size: number, have?: number): Promise<number[]> {
   const { create } = caller(chosen.list.session, chosen.list, chosen.bodyName);
-  const created: number[] = [];
-  for (let left = size - (have ?? (await allIds(chosen.list)).length); left > 0; left -= 10) {
-    created.push(...(await Promise.all(Array.from({ length: Math.min(10, left) }, () => create()))));
-  }
-  return created;
+  const left = size - (have ?? (await allIds(chosen.list)).length);
+  return mapConcurrently(Array.from({ length: Math.max(0, left) }), GROW_IN_FLIGHT, () => create());
 }
 
 /** PAGE-006: 4XX with an error body, or 200 with at most 200 items (recorded; strict requires the refusal). */
@@ -499,17 +530,14 @@ async function growList(session: Session, size: number): Promise<{ list?: ListCa
   if (!chosen) return { size: 0, reason: "no list endpoint the API lets a fresh user add to", cleanup: async () => {} };
   const { create, remove } = caller(session, chosen.list, chosen.bodyName);
   const have = (await allIds(chosen.list)).length;
-  const created: number[] = [];
-  // In small batches: enough in flight to be quick, few enough not to swamp the target.
-  for (let left = size - have; left > 0; left -= 10) {
-    created.push(...(await Promise.all(Array.from({ length: Math.min(10, left) }, () => create()))));
-  }
+  // A few at a time: enough in flight to be quick, few enough not to swamp the target.
+  const created = await mapConcurrently(Array.from({ length: Math.max(0, size - have) }), GROW_IN_FLIGHT, () => create());
   return {
     list: chosen.list,
     size: have + created.length,
     reason: "",
     cleanup: async () => {
-      if (chosen.deletable) for (const id of created) await remove(id, false);
+      if (chosen.deletable) await mapConcurrently(created, inFlight, (id) => remove(id, false));
     },
   };
 }

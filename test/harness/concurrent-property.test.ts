@@ -2,7 +2,7 @@
 // failure that shrinks to the same counterexample, with the same seed and path, as the sequential fc.assert.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assertConcurrently } from "../../harness/concurrent-property.js";
+import { assertConcurrently, mapConcurrently, oneAtATime, together } from "../../harness/concurrent-property.js";
 
 const arbitraries = [fc.integer({ min: 0, max: 1000 }), fc.array(fc.nat(50), { maxLength: 6 })] as const;
 /** Fails on some values; waits a value-dependent time, so runs finish out of order when concurrent. */
@@ -54,5 +54,64 @@ describe("properties with runs side by side", () => {
       { seed: 3, numRuns: 30, concurrency: 4 },
     );
     expect(most).toBe(4);
+  });
+});
+
+describe("independent calls side by side", () => {
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("mapConcurrently answers in the items' order, with at most `limit` calls in flight", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const out = await mapConcurrently([5, 1, 4, 2, 3, 0, 6], 3, async (ms, i) => {
+      most = Math.max(most, ++inFlight);
+      await wait(ms);
+      inFlight--;
+      return `${i}:${ms}`;
+    });
+    expect(out).toEqual(["0:5", "1:1", "2:4", "3:2", "4:3", "5:0", "6:6"]);
+    expect(most).toBe(3);
+  });
+
+  it("mapConcurrently throws the earliest item's failure, once the calls in flight have ended, and starts no item after it", async () => {
+    const started: number[] = [];
+    const ended: number[] = [];
+    const failing = mapConcurrently([0, 1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      started.push(n);
+      await wait(n === 2 ? 1 : 8 - n);
+      ended.push(n);
+      if (n === 2 || n === 3) throw new Error(`item ${n}`);
+    });
+    await expect(failing).rejects.toThrow("item 2");
+    // Every item started was awaited; the loop's first failure is the one thrown, whichever ended first.
+    expect([...ended].sort()).toEqual([...started].sort());
+    // Items 0 to 2 were in flight when item 2 failed; none after it was started.
+    expect(started).toEqual([0, 1, 2]);
+  });
+
+  it("together runs its calls at once and keeps their order; oneAtATime runs a lane's calls one after another, in order", async () => {
+    const order: string[] = [];
+    const [a, b] = await together(
+      async () => (await wait(6), order.push("a"), "A"),
+      async () => (order.push("b"), 2),
+    );
+    expect([a, b]).toEqual(["A", 2]);
+    expect(order).toEqual(["b", "a"]);
+
+    const lane = oneAtATime();
+    const log: string[] = [];
+    let overlapping = 0;
+    let most = 0;
+    const step = (name: string, ms: number) => lane(async () => {
+      most = Math.max(most, ++overlapping);
+      await wait(ms);
+      log.push(name);
+      overlapping--;
+      if (name === "fails") throw new Error("fails");
+    });
+    const results = await Promise.allSettled([step("first", 6), step("fails", 1), step("third", 0)]);
+    expect(log).toEqual(["first", "fails", "third"]);
+    expect(most).toBe(1);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   });
 });

@@ -1,0 +1,42 @@
+// How many suite files run at once, from the round trip to the target that the preflight measured.
+//
+// A check mostly waits for answers. Against a loopback target (the embedded reference, a server on this
+// machine) four files keep a 2-core machine busy (CONCURRENT_FILES in cli/vitest-run.ts), and more would only
+// pay for threads the run does not need. Against a distant target each file spends nearly all its time
+// waiting, so more files overlap their waiting: the count grows with the round trip, up to a cap that keeps
+// the workers' own start-up (each thread imports the harness) and their CPU share in bounds. A profile with a
+// request-rate limit keeps the base count: the workers share the rate (harness/rate-limit.ts), so more files
+// would only slow each file down.
+import { CONCURRENT_FILES } from "./vitest-run.js";
+
+/** Files at once on a loopback target, and the least on any. */
+export const BASE_FILES = CONCURRENT_FILES;
+
+/**
+ * The most files at once, however distant the target. Measured on a 2-core machine against a target 50 ms away:
+ * 8 and 12 files end the run at the same time (the pagination file, whose tests run one after another, is last
+ * either way), and every worker thread costs start-up CPU and memory.
+ */
+export const MAX_FILES = 8;
+
+/**
+ * Round trip the base count is good for: up to it a target counts as loopback; above it the count grows in
+ * proportion (15 ms: 4 × 15 / 10 = 6 files; 20 ms and more: MAX_FILES).
+ */
+export const LOOPBACK_ROUND_TRIP_MS = 10;
+
+export interface FileConcurrencyInput {
+  /** The quickest answer the preflight got, ms; undefined when no preflight ran (embedded target, --no-preflight). */
+  roundTripMs?: number | undefined;
+  /** Suite files the run selected (no more workers than files). */
+  files: number;
+  /** The profile limits the request rate (rateLimit.requestsPerSecond). */
+  rateLimited: boolean;
+}
+
+/** Test files to run at once: BASE_FILES on a loopback target, more the further away the target is. */
+export function fileConcurrency({ roundTripMs, files, rateLimited }: FileConcurrencyInput): number {
+  if (rateLimited || roundTripMs === undefined || !Number.isFinite(roundTripMs) || roundTripMs <= LOOPBACK_ROUND_TRIP_MS) return BASE_FILES;
+  const wanted = Math.round((BASE_FILES * roundTripMs) / LOOPBACK_ROUND_TRIP_MS);
+  return Math.max(BASE_FILES, Math.min(wanted, MAX_FILES, files));
+}
