@@ -15,4 +15,34 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly" } } },
+  // Rooms by role (docs/architecture.md, "Where things live"): what each folder may import at run time.
+  // Type-only imports may cross (a type costs nothing at run time); everything else follows these arrows.
+  ...rooms({
+    "harness/**": ["cli", "report", "suites", "test", "scripts"],
+    "catalogue/**": ["cli", "report", "suites", "test", "scripts", "reference", "generators"],
+    "report/**": ["cli", "suites", "test", "scripts"],
+    "reference/**": ["harness", "catalogue", "cli", "report", "suites", "test", "scripts", "generators"],
+    "generators/**": ["cli", "report", "test", "scripts", "reference"],
+    "suites/**": ["cli", "report", "test", "scripts", "reference"],
+    "cli/**": ["suites", "test", "scripts"],
+  }),
 );
+
+/** One no-restricted-imports rule per folder: the top-level folders its files may not import from. */
+function rooms(forbidden) {
+  return Object.entries(forbidden).map(([files, folders]) => ({
+    files: [files.replace("/**", "/**/*.ts")],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: folders.map((folder) => ({
+            group: [`**/${folder}/*`, `**/${folder}/**`, `!**/test-data/**`],
+            message: `${files.split("/")[0]}/ does not import ${folder}/ at run time (docs/architecture.md, "Where things live")`,
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  }));
+}

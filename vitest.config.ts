@@ -1,9 +1,9 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { plannedProjects, type ProjectShape } from "./harness/run-plan.js";
+import { plannedProjects, type ProjectShape } from "./harness/run/run-plan.js";
 
-// Projects: `conformance` aims the suites at a target (harness/global-setup.ts); `selftest` is the
-// project's own tests. The run plan the CLI hands over (harness/run-plan.ts) names the conformance projects: for
+// Projects: `conformance` aims the suites at a target (harness/run/global-setup.ts); `selftest` is the
+// project's own tests. The run plan the CLI hands over (harness/run/run-plan.ts) names the conformance projects: for
 // the kill matrix one per reference fault ("fault:<name>", only the suites that can see it and only the tests
 // naming its requirement) and one per group of legal variants ("variant:<name>+<name>…", the suites any member
 // can change), so the whole matrix runs in one vitest process. Started directly, there is one: `conformance`.
@@ -15,10 +15,10 @@ const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfigu
     include: plan.suites ? plan.suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"],
     // A fault is caught when a test naming its requirement fails, so only those tests need to run.
     ...(plan.requirement ? { testNamePattern: new RegExp(`(?:^|\\s)${plan.requirement}(?=\\s)`) } : {}),
-    globalSetup: ["harness/global-setup.ts"],
-    setupFiles: ["harness/setup-requirements.ts", "harness/weather-setup.ts"],
+    globalSetup: ["harness/run/global-setup.ts"],
+    setupFiles: ["harness/run/setup-requirements.ts", "harness/run/weather-setup.ts"],
     pool: "threads",
-    // Suites keep no module state but the per-target cache in harness/target.ts: reusing workers saves
+    // Suites keep no module state but the per-target cache in harness/run/target.ts: reusing workers saves
     // re-importing undici, ajv and fast-check for every file.
     isolate: false,
     testTimeout: 60_000,

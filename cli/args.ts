@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { ConfigError } from "../harness/config-error.js";
+import { ConfigError } from "../harness/profile/config-error.js";
 
 /** parseArgs with strict checking, its errors turned into one-line configuration errors. */
 export function parseFlags<T extends NonNullable<ParseArgsConfig["options"]>>(command: string, args: string[], options: T) {

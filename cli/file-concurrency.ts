@@ -5,7 +5,7 @@
 // pay for threads the run does not need. Against a distant target each file spends nearly all its time
 // waiting, so more files overlap their waiting: the count grows with the round trip, up to a cap that keeps
 // the workers' own start-up (each thread imports the harness) and their CPU share in bounds. A profile with a
-// request-rate limit keeps the base count: the workers share the rate (harness/rate-limit.ts), so more files
+// request-rate limit keeps the base count: the workers share the rate (harness/http/rate-limit.ts), so more files
 // would only slow each file down.
 import { CONCURRENT_FILES } from "./vitest-run.js";
 

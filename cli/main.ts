@@ -1,13 +1,13 @@
 import { stringify } from "yaml";
-import { ConfigError } from "../harness/config-error.js";
-import { loadTargetsFile, maskProfile, targetsFilePath } from "../harness/profile.js";
+import { ConfigError } from "../harness/profile/config-error.js";
+import { loadTargetsFile, maskProfile, targetsFilePath } from "../harness/profile/profile.js";
 import { SUITE_VERSION } from "../harness/version.js";
 import { parseFlags } from "./args.js";
-import { killMatrixCommand } from "./kill-matrix.js";
-import { COVERAGE_HELP } from "./coverage.js";
-import { DOCTOR_HELP, doctorCommand } from "./doctor.js";
-import { RUN_HELP, runCommand } from "./run.js";
-import { serveCommand } from "./serve.js";
+import { killMatrixCommand } from "./commands/kill-matrix.js";
+import { COVERAGE_HELP } from "./commands/coverage.js";
+import { DOCTOR_HELP, doctorCommand } from "./commands/doctor.js";
+import { RUN_HELP, runCommand } from "./commands/run.js";
+import { serveCommand } from "./commands/serve.js";
 
 const HELP = `conformance ${SUITE_VERSION}: conformance suite for the Banking Account Management API
 
@@ -68,7 +68,8 @@ async function variantsCommand(): Promise<number> {
 
 async function faultsCommand(): Promise<number> {
   const { faultCatalogue } = await import("../reference/server.js");
-  for (const fault of faultCatalogue()) process.stdout.write(`${fault.name.padEnd(52)} ${fault.requirement.padEnd(10)} ${fault.description}\n`);
+  for (const fault of faultCatalogue())
+    process.stdout.write(`${fault.name.padEnd(52)} ${fault.requirement.padEnd(10)} ${fault.description}\n`);
   return 0;
 }
 
@@ -78,11 +79,16 @@ export function commandHelp(command: string): string | undefined {
   if (command === "doctor") return DOCTOR_HELP;
   if (command === "coverage") return COVERAGE_HELP;
   const lines = HELP.split("\n");
-  const start = lines.findIndex((l) => l.startsWith(`  conformance ${command} `) || l === `  conformance ${command}` || l.startsWith(`  conformance ${command}  `));
+  const start = lines.findIndex(
+    (l) => l.startsWith(`  conformance ${command} `) || l === `  conformance ${command}` || l.startsWith(`  conformance ${command}  `),
+  );
   if (start < 0) return undefined;
   let end = start + 1;
   while (end < lines.length && /^ {4,}/.test(lines[end]!) && !lines[end]!.startsWith("  conformance")) end++;
-  return lines.slice(start, end).map((l) => l.slice(2)).join("\n");
+  return lines
+    .slice(start, end)
+    .map((l) => l.slice(2))
+    .join("\n");
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -99,7 +105,7 @@ export async function main(argv: string[]): Promise<number> {
       case "doctor":
         return await doctorCommand(rest);
       case "rerun":
-        return await (await import("./rerun.js")).rerunCommand(rest);
+        return await (await import("./commands/rerun.js")).rerunCommand(rest);
       case "run":
         return await runCommand(rest);
       case "targets":
@@ -113,19 +119,19 @@ export async function main(argv: string[]): Promise<number> {
       case "kill-matrix":
         return await killMatrixCommand(rest);
       case "list":
-        return await (await import("./list.js")).listCommand(rest);
+        return await (await import("./commands/list.js")).listCommand(rest);
       case "init":
-        return await (await import("./init.js")).initCommand(rest);
+        return await (await import("./commands/init.js")).initCommand(rest);
       case "openapi":
-        return await (await import("./openapi.js")).openapiCommand(rest);
+        return await (await import("./commands/openapi.js")).openapiCommand(rest);
       case "report":
-        return await (await import("./report.js")).reportCommand(rest);
+        return await (await import("./commands/report.js")).reportCommand(rest);
       case "merge":
-        return await (await import("./merge.js")).mergeCommand(rest);
+        return await (await import("./commands/merge.js")).mergeCommand(rest);
       case "expectations":
-        return await (await import("./expectations.js")).expectationsCommand(rest);
+        return await (await import("./commands/expectations.js")).expectationsCommand(rest);
       case "coverage":
-        return await (await import("./coverage.js")).coverageCommand(rest);
+        return await (await import("./commands/coverage.js")).coverageCommand(rest);
       case undefined:
       case "help":
       case "--help":
@@ -136,7 +142,9 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${SUITE_VERSION}\n`);
         return 0;
       default:
-        throw new ConfigError(`conformance: unknown command "${command}" (commands: run, rerun, doctor, list, init, openapi, report, merge, expectations, coverage, targets, serve, faults, variants, kill-matrix; see conformance --help)`);
+        throw new ConfigError(
+          `conformance: unknown command "${command}" (commands: run, rerun, doctor, list, init, openapi, report, merge, expectations, coverage, targets, serve, faults, variants, kill-matrix; see conformance --help)`,
+        );
     }
   } catch (error) {
     if (error instanceof ConfigError) {

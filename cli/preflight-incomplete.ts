@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runInfo } from "../harness/conformance-summary.js";
-import type { PreflightStep } from "../harness/preflight.js";
-import type { TargetProfile } from "../harness/profile.js";
+import { runInfo } from "../report/conformance-summary.js";
+import type { PreflightStep } from "../harness/session/preflight.js";
+import type { TargetProfile } from "../harness/profile/profile.js";
 import { redactText } from "../harness/redact.js";
-import type { RunSummary } from "../harness/reporters/summary-reporter.js";
+import type { RunSummary } from "../report/reporters/summary-reporter.js";
 import { SUITE_VERSION } from "../harness/version.js";
 import { finishRun } from "./verdict.js";
 
@@ -24,7 +24,9 @@ export function preflightIncomplete(options: {
   grep: string | undefined;
 }): number {
   const now = new Date().toISOString();
-  const problem = redactText(`preflight: ${options.blocking.problem ?? options.blocking.check}${options.blocking.hint ? ` (hint: ${options.blocking.hint})` : ""}`);
+  const problem = redactText(
+    `preflight: ${options.blocking.problem ?? options.blocking.check}${options.blocking.hint ? ` (hint: ${options.blocking.hint})` : ""}`,
+  );
   const summary: RunSummary = {
     target: options.profile.name,
     suiteVersion: SUITE_VERSION,

@@ -1,8 +1,8 @@
-import { HttpClient } from "../harness/client.js";
-import { profileClientOptions } from "../harness/client-options.js";
-import { sharedKeyPair } from "../harness/keys.js";
-import { preflight, type PreflightResult, type PreflightStep } from "../harness/preflight.js";
-import type { TargetProfile } from "../harness/profile.js";
+import { HttpClient } from "../harness/http/client.js";
+import { profileClientOptions } from "../harness/http/client-options.js";
+import { sharedKeyPair } from "../harness/session/keys.js";
+import { preflight, type PreflightResult, type PreflightStep } from "../harness/session/preflight.js";
+import type { TargetProfile } from "../harness/profile/profile.js";
 import { redactText } from "../harness/redact.js";
 
 /** The preflight against a profile's target (the CLI's own client: nothing is recorded). */

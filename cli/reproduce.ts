@@ -1,6 +1,6 @@
 // How to replay one failure alone: a rerun command (same target, seed, faults, exact title) and a curl line
 // for the failing exchange, secrets as $ENV placeholders, so an engineer can paste either into a shell.
-import type { LoggedExchange } from "../harness/exchange-log.js";
+import type { LoggedExchange } from "../harness/run/exchange-log.js";
 
 /** Written by every run: how to run the same target, seed and reference switches again (conformance rerun). */
 export const RERUN_FILE = "rerun.json";
@@ -15,7 +15,7 @@ export interface RerunContext {
 }
 
 /** A POSIX shell word: single-quoted, with ' written as '\''. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -1,7 +1,7 @@
-import { ConfigError } from "../harness/config-error.js";
-import { requirements } from "../harness/requirements.js";
-import { destructiveRequirements, expandRequirements, testNamePattern } from "../harness/selection.js";
-import { idsMentionedIn, suiteFileNames, suiteSource } from "../harness/test-titles.js";
+import { ConfigError } from "../harness/profile/config-error.js";
+import { requirements } from "../catalogue/requirements.js";
+import { destructiveRequirements, expandRequirements, testNamePattern } from "../catalogue/selection.js";
+import { idsMentionedIn, suiteFileNames, suiteSource } from "../catalogue/test-titles.js";
 
 export interface Selection {
   /** Suite names to load (empty: all). */

@@ -2,16 +2,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseEnv } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { ConfigError } from "../harness/config-error.js";
-import { loadTargetsFile, selectProfile, targetsFilePath, type TargetProfile } from "../harness/profile.js";
+import { ConfigError } from "../harness/profile/config-error.js";
+import { loadTargetsFile, selectProfile, targetsFilePath, type TargetProfile } from "../harness/profile/profile.js";
 import { PACKAGE_ROOT } from "./vitest-run.js";
 
 /** The package's own targets file: its `reference` profile is the embedded reference server. */
 export const BUILTIN_TARGETS = join(PACKAGE_ROOT, "targets.yaml");
-export const BUILTIN_PROFILE = "reference";
+const BUILTIN_PROFILE = "reference";
 
 export interface ResolvedTarget {
-  /** The targets file the run reads (handed to the vitest process in the run plan, harness/run-plan.ts). */
+  /** The targets file the run reads (handed to the vitest process in the run plan, harness/run/run-plan.ts). */
   targetsFile: string;
   profile: TargetProfile;
   /** The package's built-in reference profile stood in for a profile the caller's file lacks. */
@@ -24,7 +24,11 @@ export interface ResolvedTarget {
  * - `--target reference` always exists: when the caller's targets file has no such profile (or there is
  *   no ./targets.yaml at all), the package's own embedded reference profile is used.
  */
-export function resolveTarget(command: string, flags: { targets?: string; target?: string }, env: NodeJS.ProcessEnv = process.env): ResolvedTarget {
+export function resolveTarget(
+  command: string,
+  flags: { targets?: string; target?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedTarget {
   const explicit = flags.targets !== undefined || env.CONFORMANCE_TARGETS !== undefined;
   const file = targetsFilePath(flags.targets, env);
   const exists = existsSync(file);

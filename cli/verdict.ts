@@ -1,12 +1,12 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { buildConformance, plural, writeConformance, type ConformanceReport, type RunInfo } from "../harness/conformance-summary.js";
-import { applyBaseline, baselineFails, type Baseline } from "../harness/expectations.js";
-import { finishAllureResults } from "../harness/reporters/allure-results.js";
-import { githubAnnotations } from "../harness/reporters/github.js";
-import { readExchangeLog } from "../harness/reporters/har.js";
-import { finishJunit } from "../harness/reporters/junit.js";
-import type { RunSummary } from "../harness/reporters/summary-reporter.js";
+import { buildConformance, plural, writeConformance, type ConformanceReport, type RunInfo } from "../report/conformance-summary.js";
+import { applyBaseline, baselineFails, type Baseline } from "../report/expectations.js";
+import { finishAllureResults } from "../report/reporters/allure-results.js";
+import { githubAnnotations } from "../report/reporters/github.js";
+import { readExchangeLog } from "../report/reporters/har.js";
+import { finishJunit } from "../report/reporters/junit.js";
+import type { RunSummary } from "../report/reporters/summary-reporter.js";
 import { curlCommand, rerunCommand, type RerunContext } from "./reproduce.js";
 
 export interface FinishOptions {
@@ -21,7 +21,12 @@ export interface FinishOptions {
 }
 
 /** Each failed test's rerun command and, where it made a request, a curl line for its last exchange. */
-function reproductions(summary: RunSummary, report: ConformanceReport, reportsDir: string, context: RerunContext): ConformanceReport["reproduce"] {
+function reproductions(
+  summary: RunSummary,
+  report: ConformanceReport,
+  reportsDir: string,
+  context: RerunContext,
+): ConformanceReport["reproduce"] {
   const failed = new Set(report.tests.filter((t) => t.outcome === "failed" || t.outcome === "deviation").map((t) => t.name));
   if (failed.size === 0) return undefined;
   const lastExchange = new Map<string, ReturnType<typeof readExchangeLog>[number]>();
@@ -72,7 +77,13 @@ function consoleVerdict(report: ConformanceReport, reportsDir: string): string {
   if (newFailures.length > 0 || report.errors.length > 0) {
     lines.push(e ? "New failures (not in the baseline):" : "Failures:");
     for (const t of newFailures) {
-      lines.push(`  ✗ ${t.name}`, ...t.message!.split("\n").slice(0, 6).map((l) => `      ${l}`));
+      lines.push(
+        `  ✗ ${t.name}`,
+        ...t
+          .message!.split("\n")
+          .slice(0, 6)
+          .map((l) => `      ${l}`),
+      );
       const again = report.reproduce?.[t.name];
       if (again) lines.push(`      rerun: ${again.rerun}`, ...(again.curl ? [`      curl:  ${again.curl}`] : []));
     }

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Reporter } from "vitest/node";
-import { withRunPlan, type RunPlan } from "../harness/run-plan.js";
+import { withRunPlan, type RunPlan } from "../harness/run/run-plan.js";
 
 export const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 export interface VitestRunOptions {
-  /** What the run does: handed to vitest.config.ts and the global setup for this vitest start (harness/run-plan.ts). */
+  /** What the run does: handed to vitest.config.ts and the global setup for this vitest start (harness/run/run-plan.ts). */
   plan: RunPlan;
   /** The projects to run (default: every project of the plan). */
   projects?: string[];

@@ -24,7 +24,7 @@ import {
   shortText,
 } from "./realistic.js";
 import { schemaFields, valuesNotOfType } from "./schema-fields.js";
-import { BODY_VALUE_DEFAULTS, type BodyValues } from "../harness/profile.js";
+import { BODY_VALUE_DEFAULTS, type BodyValues } from "../harness/profile/profile.js";
 
 export type Json = unknown;
 
@@ -53,10 +53,19 @@ export interface BodySpec {
 }
 
 const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCELLED"];
-const ORDER_STATUSES = ["CARD_REQUEST_PENDING", "ACCEPTED_FOR_PRODUCTION", "DELIVERED_TO_CUSTOMER", "CARD_UPDATE_REQUESTED", "CARD_UPDATE_SENT", "CARD_UPDATE_ACCEPTED"];
+const ORDER_STATUSES = [
+  "CARD_REQUEST_PENDING",
+  "ACCEPTED_FOR_PRODUCTION",
+  "DELIVERED_TO_CUSTOMER",
+  "CARD_UPDATE_REQUESTED",
+  "CARD_UPDATE_SENT",
+  "CARD_UPDATE_ACCEPTED",
+];
 
 const ubo = fc.record({ name: personName, date_of_birth: dateOfBirth, nationality: countryCode });
-const vatNumber = fc.tuple(countryCode, fc.integer({ min: 100_000_000, max: 999_999_999 })).map(([country, n]) => ({ type: "VAT", country, value: `${country}${n}B01` }));
+const vatNumber = fc
+  .tuple(countryCode, fc.integer({ min: 100_000_000, max: 999_999_999 }))
+  .map(([country, n]) => ({ type: "VAT", country, value: `${country}${n}B01` }));
 /** Values the target chooses (GAP-02, GAP-35, GAP-65): the profile's bodyValues; the defaults are the provider's. */
 const chosen = BODY_VALUE_DEFAULTS;
 const company = fc.record(
@@ -104,7 +113,12 @@ export const BODIES = {
     missing: { req: "AUTH-018", fields: ["secret"] },
     freeText: [],
   },
-  "company-create": { schema: "company-create", valid: company, missing: { req: "COMP-006", fields: ["name", "country", "legal_form", "subscription_type"] }, ...companyInvalid },
+  "company-create": {
+    schema: "company-create",
+    valid: company,
+    missing: { req: "COMP-006", fields: ["name", "country", "legal_form", "subscription_type"] },
+    ...companyInvalid,
+  },
   "company-update": { schema: "company-update", valid: company, ...companyInvalid },
   "card-update": {
     schema: "card-update",
@@ -134,7 +148,13 @@ export const BODIES = {
   "card-batch-replace-request": {
     schema: "card-batch-replace-request",
     valid: fc.record({
-      cards: fc.array(fc.record({ id: fc.integer({ min: 1, max: 2 ** 31 - 1 }), name_on_card: nameOnCard, second_line: shortText(21) }, { requiredKeys: ["id"] }), { minLength: 1, maxLength: 3 }),
+      cards: fc.array(
+        fc.record(
+          { id: fc.integer({ min: 1, max: 2 ** 31 - 1 }), name_on_card: nameOnCard, second_line: shortText(21) },
+          { requiredKeys: ["id"] },
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
     }),
     missing: { req: "REPL-009", fields: ["cards"] },
     wrongType: { req: "REPL-009", fields: ["cards"] },
@@ -181,7 +201,10 @@ export const BODIES = {
   },
   "share-invite-monetary-account-response-update": {
     schema: "share-invite-monetary-account-response-update",
-    valid: fc.record({ status: fc.constantFrom("ACTIVE", "REVOKED", "REJECTED"), card_id: fc.integer({ min: 1, max: 2 ** 31 - 1 }) }, { requiredKeys: [] }),
+    valid: fc.record(
+      { status: fc.constantFrom("ACTIVE", "REVOKED", "REJECTED"), card_id: fc.integer({ min: 1, max: 2 ** 31 - 1 }) },
+      { requiredKeys: [] },
+    ),
     wrongType: { req: "SHARE-009", fields: ["status"] },
     outsideEnum: { req: "SHARE-009", field: "status" },
     freeText: [],
@@ -203,9 +226,14 @@ export function validBody(name: BodyName, values: BodyValues = BODY_VALUE_DEFAUL
 }
 
 /** A body with the profile's values in the fields whose allowed values are not shown (company and category bodies). */
-export function withBodyValues(name: BodyName, body: Record<string, Json>, values: BodyValues): Record<string, Json> {
+function withBodyValues(name: BodyName, body: Record<string, Json>, values: BodyValues): Record<string, Json> {
   if (name === "company-create" || name === "company-update") {
-    return { ...body, country: values.companyCountries[0], legal_form: values.companyLegalForm, subscription_type: values.companySubscriptionType };
+    return {
+      ...body,
+      country: values.companyCountries[0],
+      legal_form: values.companyLegalForm,
+      subscription_type: values.companySubscriptionType,
+    };
   }
   if (name === "category-user-defined-create") return { ...body, status: values.categoryStatus };
   return body;
@@ -242,7 +270,10 @@ export function wrongType(name: BodyName): fc.Arbitrary<InvalidBody> | undefined
 /** Upper-case words that are none of the enum's values. */
 function notIn(values: string[]): fc.Arbitrary<string> {
   return fc
-    .oneof(fc.constantFrom("PENDING", "BLOCKED", "EXPIRED", "SUSPENDED", "ACCEPTED", "UNKNOWN", "ACTIVATED"), fc.stringMatching(/^[A-Z][A-Z_]{2,19}$/))
+    .oneof(
+      fc.constantFrom("PENDING", "BLOCKED", "EXPIRED", "SUSPENDED", "ACCEPTED", "UNKNOWN", "ACTIVATED"),
+      fc.stringMatching(/^[A-Z][A-Z_]{2,19}$/),
+    )
     .filter((value) => !values.includes(value));
 }
 
@@ -284,8 +315,20 @@ export function malformedJson(name: BodyName): fc.Arbitrary<InvalidBody> {
   const truncated = spec(name)
     .valid.map((body) => JSON.stringify(body))
     .chain((text) => fc.integer({ min: 1, max: text.length - 1 }).map((n) => text.slice(0, n)));
-  const mistakes = fc.constantFrom("{'status': 'ACTIVE'}", '{"status": "ACTIVE",}', '{"amount": NaN}', "{status: ACTIVE}", '{"a": 1} // note', "<xml/>", "undefined");
-  return fc.oneof(truncated, mistakes).map((raw) => ({ what: `with the malformed JSON ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`, req: "ERR-005", raw }));
+  const mistakes = fc.constantFrom(
+    "{'status': 'ACTIVE'}",
+    '{"status": "ACTIVE",}',
+    '{"amount": NaN}',
+    "{status: ACTIVE}",
+    '{"a": 1} // note',
+    "<xml/>",
+    "undefined",
+  );
+  return fc.oneof(truncated, mistakes).map((raw) => ({
+    what: `with the malformed JSON ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`,
+    req: "ERR-005",
+    raw,
+  }));
 }
 
 /** No body at all, sent as application/json: every required member is missing (only where there are any). */
@@ -294,17 +337,11 @@ export function emptyBody(name: BodyName): fc.Arbitrary<InvalidBody> | undefined
   return missing && fc.constant({ what: "with an empty body", req: missing.req, raw: "" });
 }
 
-/** Every invalid body of a schema (the kinds that apply to it). */
-export function invalidBody(name: BodyName): fc.Arbitrary<InvalidBody> {
-  const kinds = [missingRequired(name), wrongType(name), outsideEnum(name), notAnObject(name), emptyBody(name), malformedJson(name)].filter(
-    (a): a is fc.Arbitrary<InvalidBody> => a !== undefined,
-  );
-  return fc.oneof(...kinds);
-}
-
 /** Structured invalid bodies only (no malformed text): each must fail its schema. */
 export function invalidJsonBody(name: BodyName): fc.Arbitrary<InvalidBody> | undefined {
-  const kinds = [missingRequired(name), wrongType(name), outsideEnum(name), notAnObject(name)].filter((a): a is fc.Arbitrary<InvalidBody> => a !== undefined);
+  const kinds = [missingRequired(name), wrongType(name), outsideEnum(name), notAnObject(name)].filter(
+    (a): a is fc.Arbitrary<InvalidBody> => a !== undefined,
+  );
   return kinds.length === 0 ? undefined : fc.oneof(...kinds);
 }
 

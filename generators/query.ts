@@ -12,7 +12,10 @@ export const validCount = fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ 
 export const optionalCount = fc.option(validCount, { nil: undefined, freq: 4 });
 
 /** Above the maximum, up to a million: refused with 4XX, or at most 200 items (LENIENT). */
-export const countAboveMax = fc.oneof(fc.integer({ min: MAX_COUNT + 1, max: MAX_COUNT + 10 }), fc.integer({ min: MAX_COUNT + 1, max: 1_000_000 }));
+export const countAboveMax = fc.oneof(
+  fc.integer({ min: MAX_COUNT + 1, max: MAX_COUNT + 10 }),
+  fc.integer({ min: MAX_COUNT + 1, max: 1_000_000 }),
+);
 
 /**
  * A count below 1 or not an integer (conventions §5: refused with 4XX): zero, negatives, decimals,

@@ -18,33 +18,96 @@ export const COUNTRY_CODES = (
 
 /** language (ISO 639-1) _ country (ISO 3166-1 alpha-2), as X-Service-Language and X-Service-Region take them. */
 export const LANGUAGE_TAGS = [
-  "en_US", "nl_NL", "en_GB", "nl_BE", "fr_BE", "fr_FR", "de_DE", "de_AT", "de_CH", "it_IT", "es_ES", "pt_PT", "pt_BR",
-  "sv_SE", "da_DK", "fi_FI", "nb_NO", "pl_PL", "cs_CZ", "el_GR", "ja_JP", "zh_CN",
+  "en_US",
+  "nl_NL",
+  "en_GB",
+  "nl_BE",
+  "fr_BE",
+  "fr_FR",
+  "de_DE",
+  "de_AT",
+  "de_CH",
+  "it_IT",
+  "es_ES",
+  "pt_PT",
+  "pt_BR",
+  "sv_SE",
+  "da_DK",
+  "fi_FI",
+  "nb_NO",
+  "pl_PL",
+  "cs_CZ",
+  "el_GR",
+  "ja_JP",
+  "zh_CN",
 ];
 /** The two languages the specification supports; every other tag falls back to en_US. */
 export const SUPPORTED_LANGUAGES = ["en_US", "nl_NL"];
 
 /** ISO 4217 codes as the runtime knows them, with the euro first. */
-export const CURRENCIES = ["EUR", ...Intl.supportedValuesOf("currency").filter((c) => c !== "EUR")];
+const CURRENCIES = ["EUR", ...Intl.supportedValuesOf("currency").filter((c) => c !== "EUR")];
 
 export const countryCode = fc.constantFrom(...COUNTRY_CODES);
 export const languageTag = fc.constantFrom(...LANGUAGE_TAGS);
 /** Mostly euros, as a Dutch bank's clients would send. */
-export const currency = fc.oneof({ weight: 3, arbitrary: fc.constant("EUR") }, { weight: 1, arbitrary: fc.constantFrom(...CURRENCIES) });
+const currency = fc.oneof({ weight: 3, arbitrary: fc.constant("EUR") }, { weight: 1, arbitrary: fc.constantFrom(...CURRENCIES) });
 
 /** A decimal string with two decimals, as the Amount object carries it: "0.01" … "99999.99". */
-export const decimalAmount = fc.integer({ min: 1, max: 9_999_999 }).map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`);
+const decimalAmount = fc
+  .integer({ min: 1, max: 9_999_999 })
+  .map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`);
 export const amount = fc.record({ value: decimalAmount, currency });
 
-const FIRST = ["Anna", "Bram", "Daan", "Emma", "Fleur", "Jan", "Julia", "Lars", "Lotte", "Milan", "Noor", "Pieter", "Sanne", "Sem", "Tess", "Thijs", "Yara", "Zoë", "Jürgen", "Amélie"];
-const LAST = ["de Vries", "Jansen", "van den Berg", "Bakker", "Visser", "Smit", "Meijer", "de Boer", "Mulder", "de Groot", "Bos", "Vos", "Peters", "Hendriks", "van Dijk", "Dekker", "Brouwer", "Müller", "Lefèvre"];
+const FIRST = [
+  "Anna",
+  "Bram",
+  "Daan",
+  "Emma",
+  "Fleur",
+  "Jan",
+  "Julia",
+  "Lars",
+  "Lotte",
+  "Milan",
+  "Noor",
+  "Pieter",
+  "Sanne",
+  "Sem",
+  "Tess",
+  "Thijs",
+  "Yara",
+  "Zoë",
+  "Jürgen",
+  "Amélie",
+];
+const LAST = [
+  "de Vries",
+  "Jansen",
+  "van den Berg",
+  "Bakker",
+  "Visser",
+  "Smit",
+  "Meijer",
+  "de Boer",
+  "Mulder",
+  "de Groot",
+  "Bos",
+  "Vos",
+  "Peters",
+  "Hendriks",
+  "van Dijk",
+  "Dekker",
+  "Brouwer",
+  "Müller",
+  "Lefèvre",
+];
 export const personName = fc.tuple(fc.constantFrom(...FIRST), fc.constantFrom(...LAST)).map(([first, last]) => `${first} ${last}`);
 /** As printed on a card: upper case, at most 26 characters (the embossing width). */
 export const nameOnCard = personName.map((name) => name.toUpperCase().slice(0, 26));
 
 const COMPANY_WORDS = ["Tulip", "Polder", "Delta", "Noordzee", "Molen", "Gracht", "Zuidas", "Horizon", "Kade", "Duin"];
 const COMPANY_KINDS = ["Holding", "Trading", "Consultancy", "Logistics", "Software", "Bakery", "Studio", "Ventures"];
-export const LEGAL_FORMS = ["BV", "NV", "VOF", "EENMANSZAAK", "STICHTING", "VERENIGING", "COOPERATIE", "CV"];
+const LEGAL_FORMS = ["BV", "NV", "VOF", "EENMANSZAAK", "STICHTING", "VERENIGING", "COOPERATIE", "CV"];
 export const companyName = fc
   .tuple(fc.constantFrom(...COMPANY_WORDS), fc.constantFrom(...COMPANY_KINDS), fc.constantFrom(...LEGAL_FORMS))
   .map(([word, kind, form]) => `${word} ${kind} ${form}`);
@@ -59,8 +122,12 @@ export const dateOfBirth = fc
 const STREETS = ["Naritaweg", "Damrak", "Coolsingel", "Lange Voorhout", "Oudegracht", "Stationsplein", "Kalverstraat"];
 const CITIES = ["Amsterdam", "Rotterdam", "Den Haag", "Utrecht", "Eindhoven", "Groningen", "Leiden"];
 /** A Dutch postal code: four digits, a space, two capitals (no SA, SD or SS). */
-export const postalCode = fc
-  .tuple(fc.integer({ min: 1000, max: 9999 }), fc.constantFrom(..."ABCEGHJKLMNPRTVWXZ".split("")), fc.constantFrom(..."ABCEGHJKLMNPRTVWXZ".split("")))
+const postalCode = fc
+  .tuple(
+    fc.integer({ min: 1000, max: 9999 }),
+    fc.constantFrom(..."ABCEGHJKLMNPRTVWXZ".split("")),
+    fc.constantFrom(..."ABCEGHJKLMNPRTVWXZ".split("")),
+  )
   .map(([digits, a, b]) => `${digits} ${a}${b}`);
 export const address = fc.record(
   {
@@ -77,18 +144,34 @@ export const address = fc.record(
 const HOSTS = ["app.example", "client.example.com", "payments.example.org", "api.example.net", "staging.app.example"];
 /** An https URL on a reserved example domain, with a path and sometimes a query. */
 export const httpsUrl = fc
-  .tuple(fc.constantFrom(...HOSTS), fc.array(fc.constantFrom("oauth", "callback", "v2", "return", "banking"), { minLength: 1, maxLength: 3 }), fc.option(fc.integer({ min: 1, max: 9999 })))
+  .tuple(
+    fc.constantFrom(...HOSTS),
+    fc.array(fc.constantFrom("oauth", "callback", "v2", "return", "banking"), { minLength: 1, maxLength: 3 }),
+    fc.option(fc.integer({ min: 1, max: 9999 })),
+  )
   .map(([host, segments, state]) => `https://${host}/${segments.join("/")}${state === null ? "" : `?state=${state}`}`);
 
 /** A private or documentation IPv4 address. */
 export const ipv4 = fc.oneof(
   fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map(([c, d]) => `192.168.${c}.${d}`),
   fc.integer({ min: 1, max: 254 }).map((d) => `203.0.113.${d}`),
-  fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map(([b, c, d]) => `10.${b}.${c}.${d}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 }))
+    .map(([b, c, d]) => `10.${b}.${c}.${d}`),
 );
 
 /** BICs of Dutch iDEAL issuers. */
-export const issuerBic = fc.constantFrom("ABNANL2A", "ASNBNL21", "BUNQNL2A", "INGBNL2A", "KNABNL2H", "RABONL2U", "RBRBNL21", "SNSBNL2A", "TRIONL2U");
+export const issuerBic = fc.constantFrom(
+  "ABNANL2A",
+  "ASNBNL21",
+  "BUNQNL2A",
+  "INGBNL2A",
+  "KNABNL2H",
+  "RABONL2U",
+  "RBRBNL21",
+  "SNSBNL2A",
+  "TRIONL2U",
+);
 
 /** An API key as sandbox users get them: 64 hexadecimal characters. */
 export const apiKeyLike = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString("hex"));
@@ -109,11 +192,15 @@ oQIDAQAB
  * A certificate chain as POST certificate-pinned takes it: the real leaf → intermediate → root chain of
  * harness/test-data/certificates, or a prefix of it (a leaf alone, leaf and intermediate).
  */
-export const certificateChain = fc.integer({ min: 1, max: FULL_CHAIN.length }).map((n) => FULL_CHAIN.slice(0, n).map((certificate) => ({ certificate })));
+export const certificateChain = fc
+  .integer({ min: 1, max: FULL_CHAIN.length })
+  .map((n) => FULL_CHAIN.slice(0, n).map((certificate) => ({ certificate })));
 
 /** A real image file of a type the attachment endpoint must accept (PNG, JPEG, GIF). */
 export const imageFile = fc.oneof(
-  fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map((rgb) => ({ contentType: "image/png", bytes: png1x1(rgb) })),
+  fc
+    .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+    .map((rgb) => ({ contentType: "image/png", bytes: png1x1(rgb) })),
   fc.constant({ contentType: "image/jpeg", bytes: jpeg1x1() }),
   fc.constant({ contentType: "image/gif", bytes: gif1x1() }),
 );
@@ -123,4 +210,6 @@ export const shortText = (maxLength = 40) =>
   fc.stringMatching(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 .,'-]{0,${Math.max(0, maxLength - 1)}}$`));
 
 /** An oversized string: far beyond any reasonable field, yet valid JSON and valid per the schemas (which set no maximum). */
-export const oversizedText = fc.integer({ min: 4_096, max: 65_536 }).chain((length) => fc.constantFrom("A", "é", "x ").map((unit) => unit.repeat(Math.ceil(length / unit.length))));
+export const oversizedText = fc
+  .integer({ min: 4_096, max: 65_536 })
+  .chain((length) => fc.constantFrom("A", "é", "x ").map((unit) => unit.repeat(Math.ceil(length / unit.length))));

@@ -5,7 +5,7 @@ import { loadSchema } from "../harness/schemas.js";
 
 export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
-export interface Field {
+interface Field {
   type: JsonType;
   enum?: string[];
 }

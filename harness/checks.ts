@@ -1,5 +1,5 @@
 import { responseItems, typeKeyOf, objectsOfType } from "./envelope.js";
-import { describeRequest, describeResponse, type Exchange } from "./exchange.js";
+import { describeRequest, describeResponse, type Exchange } from "./http/exchange.js";
 import { redactText } from "./redact.js";
 import { validateSchema } from "./schemas.js";
 
@@ -62,14 +62,21 @@ export function expectOk(exchange: Exchange, about: About): Record<string, unkno
   const items = responseItems(exchange.json);
   if (!items) fail(about, exchange, 'a body {"Response":[…]}');
   const bad = items.findIndex((item) => typeKeyOf(item) === undefined);
-  if (bad >= 0) fail(about, exchange, "every Response element to be an object with exactly one type key", `element ${bad}: ${JSON.stringify(items[bad])}`);
+  if (bad >= 0)
+    fail(
+      about,
+      exchange,
+      "every Response element to be an object with exactly one type key",
+      `element ${bad}: ${JSON.stringify(items[bad])}`,
+    );
   return items;
 }
 
 /** The inner objects under one of the type keys; at least `min` of them. */
 export function expectObjects(exchange: Exchange, types: string[], about: About, min = 1): Record<string, unknown>[] {
   const found = objectsOfType(exchange.json, ...types);
-  if (found.length < min) fail(about, exchange, `${min === 1 ? "a" : `at least ${min}`} Response element${min === 1 ? "" : "s"} of type ${types.join(" or ")}`);
+  if (found.length < min)
+    fail(about, exchange, `${min === 1 ? "a" : `at least ${min}`} Response element${min === 1 ? "" : "s"} of type ${types.join(" or ")}`);
   return found;
 }
 

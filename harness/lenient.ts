@@ -19,7 +19,7 @@ export interface LenientObservation {
 
 declare module "vitest" {
   interface TaskMeta {
-    /** The LENIENT readings this test observed (typed, for harness/reporters/summary-reporter.ts). */
+    /** The LENIENT readings this test observed (typed, for report/reporters/summary-reporter.ts). */
     lenient?: LenientObservation[];
   }
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createAjv, type Ajv, type ErrorObject } from "./ajv.js";
 import { isObject } from "./json.js";
-import { processWide } from "./process-wide.js";
+import { processWide } from "./run/process-wide.js";
 
 export type SchemaName = string;
 
@@ -42,7 +42,7 @@ interface Registry {
   addErrors: Map<string, Error>;
 }
 
-/** The schemas, added to one ajv instance once per thread (harness/process-wide.ts): validators compile once. */
+/** The schemas, added to one ajv instance once per thread (harness/run/process-wide.ts): validators compile once. */
 function load(): Registry {
   return processWide(`schemas:${SCHEMA_DIR.href}`, build);
 }
@@ -135,12 +135,20 @@ export function validateSchema(name: SchemaName, data: unknown, options: Validat
   const validate = reg.ajv.getSchema(key);
   if (!validate) throw new Error(`schema "${name}" is not registered under ${key}`);
   const errorsOf = (value: unknown): ErrorObject[] => (validate(value) ? [] : [...(validate.errors ?? [])]);
-  const result = (errors: ErrorObject[], nulls: string[] = []): SchemaResult => ({ valid: errors.length === 0, errors: [...new Set(errors.map(formatError))], nulls });
+  const result = (errors: ErrorObject[], nulls: string[] = []): SchemaResult => ({
+    valid: errors.length === 0,
+    errors: [...new Set(errors.map(formatError))],
+    nulls,
+  });
   const errors = errorsOf(data);
   const nulls = options.nullAsUnset ? nullMembers(data, "") : [];
   if (nulls.length === 0) return result(errors);
   // Which null members the schema requires: with every null member left out, those are reported missing.
-  const missing = new Set(errorsOf(without(data, new Set(nulls))).filter((e) => e.keyword === "required").map((e) => `${e.instancePath}/${pointerEscape(String((e.params as { missingProperty?: unknown }).missingProperty))}`));
+  const missing = new Set(
+    errorsOf(without(data, new Set(nulls)))
+      .filter((e) => e.keyword === "required")
+      .map((e) => `${e.instancePath}/${pointerEscape(String((e.params as { missingProperty?: unknown }).missingProperty))}`),
+  );
   // Only the nulls the schema does not take as they are (a member typed [T, null] is fine as it is).
   const refused = new Set(errors.map((e) => e.instancePath));
   const unset = new Set(nulls.filter((pointer) => !missing.has(pointer) && refused.has(pointer)));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./errors.js";
 import { HttpError, badRequest, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
-import { fault } from "./faults.js";
+import { fault } from "./faults/faults.js";
 import type { SessionRecord } from "./state.js";
 
 declare module "fastify" {
@@ -22,25 +22,81 @@ export const AUTH_HOOK_FAULTS = [
   fault("zero-geolocation-rejected", "HDR-005", "A zero-valued geolocation header is refused.", ["headers"]),
   fault("nl-language-rejected", "HDR-006", "X-Service-Language nl_NL is refused.", ["headers"]),
   fault("region-rejected", "HDR-007", "Any X-Service-Region header is refused.", ["headers"]),
-  fault("unsupported-language-rejected", "HDR-004", "A language other than en_US/nl_NL is refused instead of falling back to en_US.", ["headers"]),
+  fault("unsupported-language-rejected", "HDR-004", "A language other than en_US/nl_NL is refused instead of falling back to en_US.", [
+    "headers",
+  ]),
   fault("request-id-reuse-allowed", "HDR-002", "A reused X-Service-Client-Request-Id is served again.", ["headers"]),
-  fault("request-id-reuse-checked-on-installation-token-only", "HDR-002", "Request-id reuse is refused on device-server/session-server calls but forgotten on resource calls.", ["headers"]),
-  fault("request-id-scoped-per-session", "HDR-002", "Used request ids are remembered per session token, so a new session on the same device may reuse them.", ["headers"]),
+  fault(
+    "request-id-reuse-checked-on-installation-token-only",
+    "HDR-002",
+    "Request-id reuse is refused on device-server/session-server calls but forgotten on resource calls.",
+    ["headers"],
+  ),
+  fault(
+    "request-id-scoped-per-session",
+    "HDR-002",
+    "Used request ids are remembered per session token, so a new session on the same device may reuse them.",
+    ["headers"],
+  ),
   fault("request-id-not-echoed", "HDR-003", "The request id is not echoed in the response headers.", ["headers"]),
-  fault("auth-header-not-required", "AUTH-004", "Resource calls without X-Service-Client-Authentication are served as the path's user.", SUITES),
+  fault(
+    "auth-header-not-required",
+    "AUTH-004",
+    "Resource calls without X-Service-Client-Authentication are served as the path's user.",
+    SUITES,
+  ),
   fault("unknown-token-accepted", "AUTH-005", "An unknown token is served as the path's user.", SUITES),
   fault("installation-token-accepted-for-resources", "AUTH-009", "The installation token works on resource calls.", SUITES),
-  fault("device-server-without-installation", "AUTH-006", "POST /device-server without a valid installation token registers the device on a new, implicit installation.", ["authentication"]),
+  fault(
+    "device-server-without-installation",
+    "AUTH-006",
+    "POST /device-server without a valid installation token registers the device on a new, implicit installation.",
+    ["authentication"],
+  ),
   fault("ip-binding-ignored", "AUTH-011", "A session token works from any address.", SUITES),
-  fault("ip-binding-checked-on-get-only", "AUTH-011", "The IP binding is checked on GET calls only: writes from an unbound address are served.", ["authentication"]),
-  fault("auth-header-exact-case-only", "HDR-016", "The token is read from the raw headers under its exact canonical spelling, so a lower-case or mixed-case header name counts as missing.", ["headers"]),
-  fault("language-ignored", "HDR-017", "X-Service-Language is ignored: error_description_translated is always the en_US text.", ["headers"]),
+  fault(
+    "ip-binding-checked-on-get-only",
+    "AUTH-011",
+    "The IP binding is checked on GET calls only: writes from an unbound address are served.",
+    ["authentication"],
+  ),
+  fault(
+    "auth-header-exact-case-only",
+    "HDR-016",
+    "The token is read from the raw headers under its exact canonical spelling, so a lower-case or mixed-case header name counts as missing.",
+    ["headers"],
+  ),
+  fault("language-ignored", "HDR-017", "X-Service-Language is ignored: error_description_translated is always the en_US text.", [
+    "headers",
+  ]),
   fault("request-id-echoed-on-success-only", "HDR-003", "The request id is echoed on 200 answers only, not on refusals.", ["headers"]),
-  fault("request-ids-global", "HDR-018", "Used request ids are remembered server-wide, so an id another user already used is refused.", ["headers"]),
-  fault("session-server-accepts-session-token", "AUTH-024", "POST /session-server also accepts a session token in place of the installation token (the token lookup searches both tables).", ["authentication"]),
-  fault("unknown-user-empty-list", "AUTH-022", "A list GET whose userID names no user answers 200 with an empty list (the user check compares only existing users).", ["authorisation"]),
-  fault("path-user-unchecked-on-writes", "AUTH-015", "POST, PUT and DELETE trust the userID of the path (the user check is made on GET routes only).", ["authorisation"]),
-  fault("foreign-write-applied-then-refused", "AUTH-023", "A write on another user's userID is carried out, and only the answer is turned into a 403 afterwards (the check runs in a response filter).", ["authorisation"]),
+  fault("request-ids-global", "HDR-018", "Used request ids are remembered server-wide, so an id another user already used is refused.", [
+    "headers",
+  ]),
+  fault(
+    "session-server-accepts-session-token",
+    "AUTH-024",
+    "POST /session-server also accepts a session token in place of the installation token (the token lookup searches both tables).",
+    ["authentication"],
+  ),
+  fault(
+    "unknown-user-empty-list",
+    "AUTH-022",
+    "A list GET whose userID names no user answers 200 with an empty list (the user check compares only existing users).",
+    ["authorisation"],
+  ),
+  fault(
+    "path-user-unchecked-on-writes",
+    "AUTH-015",
+    "POST, PUT and DELETE trust the userID of the path (the user check is made on GET routes only).",
+    ["authorisation"],
+  ),
+  fault(
+    "foreign-write-applied-then-refused",
+    "AUTH-023",
+    "A write on another user's userID is carried out, and only the answer is turned into a 403 afterwards (the check runs in a response filter).",
+    ["authorisation"],
+  ),
 ] as const;
 
 type Refuse = (status: number, kind: "token" | "ip" | "header", message: string) => HttpError;
@@ -80,7 +136,8 @@ function impersonate(request: FastifyRequest, ctx: ReferenceContext): SessionRec
 }
 
 /** The list paths a careless server answers for anyone (fault unknown-user-empty-list). */
-const LIST_PATH = /^\/v1\/user\/\d+\/(company|card|certificate-pinned|share-invite-monetary-account-response|oauth-client\/\d+\/callback-url|monetary-account\/\d+\/ideal-merchant-transaction)$/;
+const LIST_PATH =
+  /^\/v1\/user\/\d+\/(company|card|certificate-pinned|share-invite-monetary-account-response|oauth-client\/\d+\/callback-url|monetary-account\/\d+\/ideal-merchant-transaction)$/;
 
 /**
  * The common request rules (spec: Endpoints > Common request rules; Authentication; conventions §3–§4),
@@ -115,7 +172,8 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     } else {
       const session = sessionOf(ctx, request, token);
       if (!session) throw refuse(401, "token", "Insufficient authentication.");
-      if (!session.ips.includes(request.callerIp) && ipBindingChecked(ctx, request)) throw refuse(400, "ip", "Incorrect API key or IP address.");
+      if (!session.ips.includes(request.callerIp) && ipBindingChecked(ctx, request))
+        throw refuse(400, "ip", "Incorrect API key or IP address.");
       request.session = session;
       scope = sessionScope(ctx, token, session);
       const pathUser = pathUserId(request);
@@ -127,7 +185,8 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     const requestId = request.headers[h("Client-Request-Id")];
     if (typeof requestId === "string" && requestId !== "") {
       const used = usedRequestIds(ctx, scope);
-      if (used.has(requestId) && reuseRefused(ctx, auth)) throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
+      if (used.has(requestId) && reuseRefused(ctx, auth))
+        throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
       used.add(requestId);
     }
   });
@@ -155,7 +214,8 @@ function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refu
   if (faults.on("language-ignored")) delete headers[h("Language")];
   if (!headers["user-agent"] && !faults.on("user-agent-not-required")) throw refuse(400, "header", "The User-Agent header is required.");
   if (faults.on("cache-control-required") && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
-  if (faults.on("user-agent-format-checked") && !/^[\w.-]+\/[\w.-]+/.test(String(headers["user-agent"] ?? ""))) throw badRequest("The User-Agent is not valid.");
+  if (faults.on("user-agent-format-checked") && !/^[\w.-]+\/[\w.-]+/.test(String(headers["user-agent"] ?? "")))
+    throw badRequest("The User-Agent is not valid.");
   if (faults.on("geolocation-required") && headers[h("Geolocation")] === undefined) throw badRequest("The geolocation header is required.");
   const geolocation = headers[h("Geolocation")];
   if (faults.on("zero-geolocation-rejected") && typeof geolocation === "string" && /^0 0 0 0/.test(geolocation)) {
@@ -210,7 +270,8 @@ function installationOf(ctx: ReferenceContext, request: FastifyRequest, token: s
 function sessionOf(ctx: ReferenceContext, request: FastifyRequest, token: string): SessionRecord | undefined {
   const { faults, state } = ctx;
   let session = state.sessions.get(token);
-  if (!session && faults.on("installation-token-accepted-for-resources") && state.installations.has(token)) session = impersonate(request, ctx);
+  if (!session && faults.on("installation-token-accepted-for-resources") && state.installations.has(token))
+    session = impersonate(request, ctx);
   if (!session && faults.on("unknown-token-accepted")) session = impersonate(request, ctx);
   return session;
 }
@@ -229,7 +290,10 @@ function otherUserInPath(ctx: ReferenceContext, request: FastifyRequest, reply: 
   const { faults, variants, state } = ctx;
   const known = state.users.has(pathUser);
   if (faults.on("unknown-user-empty-list") && !known && request.method === "GET" && LIST_PATH.test(request.url.split("?")[0]!)) {
-    return reply.code(200).type("application/json").send({ Response: [], Pagination: { future_url: null, newer_url: null, older_url: null } });
+    return reply
+      .code(200)
+      .type("application/json")
+      .send({ Response: [], Pagination: { future_url: null, newer_url: null, older_url: null } });
   }
   const write = request.method !== "GET";
   if (known && write && (faults.on("path-user-unchecked-on-writes") || faults.on("foreign-write-applied-then-refused"))) {
@@ -264,7 +328,10 @@ function usedRequestIds(ctx: ReferenceContext, scope: string): Set<string> {
 /** A reused request id is refused, on every call (HDR-002). */
 function reuseRefused(ctx: ReferenceContext, auth: Auth): boolean {
   const { faults } = ctx;
-  return !(faults.on("request-id-reuse-allowed") || (faults.on("request-id-reuse-checked-on-installation-token-only") && auth === "session"));
+  return !(
+    faults.on("request-id-reuse-allowed") ||
+    (faults.on("request-id-reuse-checked-on-installation-token-only") && auth === "session")
+  );
 }
 
 /** The status of a reused request id: 400 (variant request-id-reuse-409). */
@@ -283,7 +350,9 @@ function refusedAfterTheWrite(ctx: ReferenceContext, request: FastifyRequest, re
   const message = "Insufficient authorisation.";
   const language = request.headers[ctx.header("Language").toLowerCase()];
   reply.code(403).type("application/json");
-  return JSON.stringify({ Error: [{ error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) }] });
+  return JSON.stringify({
+    Error: [
+      { error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) },
+    ],
+  });
 }
-
-export { HttpError };

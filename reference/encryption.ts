@@ -1,5 +1,5 @@
 // The provider's request encryption (its public documentation, basics/authentication/encryption.md; see
-// harness/encryption.ts): a request carrying <prefix>Client-Encryption-Key, -Iv and -Hmac has an AES-256-CBC
+// harness/http/encryption.ts): a request carrying <prefix>Client-Encryption-Key, -Iv and -Hmac has an AES-256-CBC
 // body whose key is sealed with the server's public key (RSA, PKCS#1 v1.5). The hook unseals the key with the
 // server's private key, checks the HMAC-SHA1 over IV ‖ body, decrypts, and hands the plaintext JSON to the
 // body parser, marking the request as encrypted. The card PUT takes pin_code only from such a request
@@ -7,7 +7,7 @@
 import { constants, createDecipheriv, createHmac, privateDecrypt, timingSafeEqual, type KeyObject } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { fault, type FaultSet } from "./faults.js";
+import { fault, type FaultSet } from "./faults/faults.js";
 import { badRequest, HttpError } from "./http-error.js";
 import type { ReferenceContext } from "./module.js";
 import { serverKey } from "./server-key.js";
@@ -24,13 +24,43 @@ declare module "fastify" {
 const PIN = ["pin-code"];
 /** Faults of request encryption and the card PUT's pin rule. */
 export const ENCRYPTION_FAULTS = [
-  fault("encryption-hmac-not-checked", "CARD-031", "An encrypted request is decrypted without comparing its HMAC, so a wrong HMAC is accepted.", PIN),
-  fault("encryption-hmac-optional", "CARD-031", "The HMAC is compared only when the Hmac header is sent: an encrypted request without it is accepted.", PIN),
-  fault("encryption-hmac-without-iv", "CARD-031", "The server computes the HMAC over the encrypted body alone, without the IV in front: a correct request is refused, one whose HMAC leaves the IV out is accepted.", PIN),
-  fault("encryption-not-supported", "CARD-030", "The encryption headers are ignored: an encrypted body is parsed as plain JSON and refused as malformed.", PIN),
+  fault(
+    "encryption-hmac-not-checked",
+    "CARD-031",
+    "An encrypted request is decrypted without comparing its HMAC, so a wrong HMAC is accepted.",
+    PIN,
+  ),
+  fault(
+    "encryption-hmac-optional",
+    "CARD-031",
+    "The HMAC is compared only when the Hmac header is sent: an encrypted request without it is accepted.",
+    PIN,
+  ),
+  fault(
+    "encryption-hmac-without-iv",
+    "CARD-031",
+    "The server computes the HMAC over the encrypted body alone, without the IV in front: a correct request is refused, one whose HMAC leaves the IV out is accepted.",
+    PIN,
+  ),
+  fault(
+    "encryption-not-supported",
+    "CARD-030",
+    "The encryption headers are ignored: an encrypted body is parsed as plain JSON and refused as malformed.",
+    PIN,
+  ),
   fault("pin-code-plaintext-accepted", "CARD-029", "PUT /card/{id} stores a pin_code sent in plaintext.", PIN),
-  fault("pin-code-checked-when-alone", "CARD-029", "The encryption check sits in the set-the-PIN branch taken only when pin_code is the only field: a plaintext pin_code next to second_line is stored.", PIN),
-  fault("pin-refusal-after-update", "CARD-029", "The plaintext pin is refused with 400 only after the other fields of the body (second_line) were applied.", PIN),
+  fault(
+    "pin-code-checked-when-alone",
+    "CARD-029",
+    "The encryption check sits in the set-the-PIN branch taken only when pin_code is the only field: a plaintext pin_code next to second_line is stored.",
+    PIN,
+  ),
+  fault(
+    "pin-refusal-after-update",
+    "CARD-029",
+    "The plaintext pin is refused with 400 only after the other fields of the body (second_line) were applied.",
+    PIN,
+  ),
   fault("pin-code-in-error-body", "CARD-032", "The refusal of a plaintext pin quotes the pin in its error text.", PIN),
   fault("card-read-shows-pin-code", "CARD-032", "GET /card/{id} shows the pin_code an encrypted PUT stored.", PIN),
 ] as const;
@@ -47,7 +77,7 @@ function unpadPkcs1(block: Buffer): Buffer | undefined {
  * Unseals an AES key sealed with the server's public key. Node refuses PKCS#1 v1.5 private decryption
  * (CVE-2023-46809), so the block is opened raw and unpadded here; a test server need not resist padding oracles.
  */
-export function unsealKey(sealed: Buffer, privateKey: KeyObject): Buffer | undefined {
+function unsealKey(sealed: Buffer, privateKey: KeyObject): Buffer | undefined {
   try {
     return unpadPkcs1(privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, sealed));
   } catch {
@@ -70,7 +100,8 @@ export function decryptBody(
     if (!faults?.on("encryption-hmac-without-iv")) mac.update(iv);
     const expected = mac.update(parts.body).digest();
     const sent = Buffer.from(parts.hmac ?? "", "base64");
-    if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) throw badRequest("The encryption HMAC does not match the IV and the body.");
+    if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
+      throw badRequest("The encryption HMAC does not match the IV and the body.");
   }
   try {
     const decipher = createDecipheriv("aes-256-cbc", key, iv);
@@ -94,7 +125,11 @@ async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Bu
 
 export function registerEncryption(app: FastifyInstance, ctx: ReferenceContext): void {
   const { faults } = ctx;
-  const names = { key: ctx.header("Client-Encryption-Key").toLowerCase(), iv: ctx.header("Client-Encryption-Iv").toLowerCase(), hmac: ctx.header("Client-Encryption-Hmac").toLowerCase() };
+  const names = {
+    key: ctx.header("Client-Encryption-Key").toLowerCase(),
+    iv: ctx.header("Client-Encryption-Iv").toLowerCase(),
+    hmac: ctx.header("Client-Encryption-Hmac").toLowerCase(),
+  };
   const value = (request: FastifyRequest, name: string) => {
     const v = request.headers[name];
     return typeof v === "string" && v !== "" ? v : undefined;
@@ -107,7 +142,9 @@ export function registerEncryption(app: FastifyInstance, ctx: ReferenceContext):
     const [key, iv, hmac] = [value(request, names.key), value(request, names.iv), value(request, names.hmac)];
     if ((key === undefined && iv === undefined && hmac === undefined) || faults.on("encryption-not-supported")) return payload;
     if (key === undefined || iv === undefined || (hmac === undefined && !faults.on("encryption-hmac-optional"))) {
-      throw badRequest(`An encrypted request needs all of ${ctx.header("Client-Encryption-Key")}, ${ctx.header("Client-Encryption-Iv")} and ${ctx.header("Client-Encryption-Hmac")}.`);
+      throw badRequest(
+        `An encrypted request needs all of ${ctx.header("Client-Encryption-Key")}, ${ctx.header("Client-Encryption-Iv")} and ${ctx.header("Client-Encryption-Hmac")}.`,
+      );
     }
     const body = await readAll(payload, 10 * 1024 * 1024);
     const plain = decryptBody({ key, iv, hmac, body }, serverKey().privateKey, faults);
@@ -129,7 +166,12 @@ export function registerEncryption(app: FastifyInstance, ctx: ReferenceContext):
  * The card PUT's pin rule: pin_code only in an encrypted request. Called before the update is applied
  * (and, with fault pin-refusal-after-update, after it).
  */
-export function checkPinEncryption(request: FastifyRequest, body: Record<string, unknown>, faults: FaultSet, stage: "before" | "after"): void {
+export function checkPinEncryption(
+  request: FastifyRequest,
+  body: Record<string, unknown>,
+  faults: FaultSet,
+  stage: "before" | "after",
+): void {
   if (body.pin_code === undefined || request.encrypted || faults.on("pin-code-plaintext-accepted")) return;
   if ((stage === "after") !== faults.on("pin-refusal-after-update")) return;
   if (faults.on("pin-code-checked-when-alone") && Object.keys(body).length > 1) return;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fault } from "./faults.js";
+import { fault } from "./faults/faults.js";
 import { HttpError, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
 import { notFoundStatus, variantStatus } from "./status-variants.js";
@@ -7,19 +7,48 @@ import { notFoundStatus, variantStatus } from "./status-variants.js";
 /** Faults of the error envelope and the error handlers. */
 export const ERROR_FAULTS = [
   fault("error-body-missing", "ERR-001", "4XX answers carry an empty body.", ["authentication", "headers", "errors", "error-bodies"]),
-  fault("error-body-wrong-shape", "ERR-002", 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', ["authentication", "headers", "errors", "error-bodies"]),
-  fault("empty-json-body-500", "ERR-003", "A JSON request with an empty body crashes the handler (500) instead of being refused.", ["errors", "error-bodies"]),
+  fault("error-body-wrong-shape", "ERR-002", 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', [
+    "authentication",
+    "headers",
+    "errors",
+    "error-bodies",
+  ]),
+  fault("empty-json-body-500", "ERR-003", "A JSON request with an empty body crashes the handler (500) instead of being refused.", [
+    "errors",
+    "error-bodies",
+  ]),
   fault("created-as-epoch", "ERR-012", "Every created timestamp is sent as an epoch number instead of a string.", ["envelope"]),
   fault("malformed-json-500", "ERR-005", "A malformed JSON body crashes the handler (500).", ["errors", "error-bodies"]),
   fault("non-integer-id-500", "ERR-006", "A non-integer path id crashes the handler (500).", ["errors", "error-bodies"]),
-  fault("unsupported-language-dutch", "HDR-004", "Error texts asked for in a language other than en_US or nl_NL are translated into Dutch instead of falling back to en_US.", ["headers"]),
+  fault(
+    "unsupported-language-dutch",
+    "HDR-004",
+    "Error texts asked for in a language other than en_US or nl_NL are translated into Dutch instead of falling back to en_US.",
+    ["headers"],
+  ),
   fault("unknown-route-plain-text", "ERR-007", "Unknown paths answer 404 with a plain-text body.", ["errors", "error-bodies"]),
-  fault("error-echoes-request-body", "ERR-016", "A refused POST or PUT quotes the JSON body it received in the error text (a debugging aid left on), write-only values included.", ["errors"]),
-  fault("list-delete-answers-ok", "ERR-007", "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a catch-all route left from scaffolding.", ["errors"]),
+  fault(
+    "error-echoes-request-body",
+    "ERR-016",
+    "A refused POST or PUT quotes the JSON body it received in the error text (a debugging aid left on), write-only values included.",
+    ["errors"],
+  ),
+  fault(
+    "list-delete-answers-ok",
+    "ERR-007",
+    "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a catch-all route left from scaffolding.",
+    ["errors"],
+  ),
 ] as const;
 
 /** The error envelope (conventions §1): {"Error":[{"error_description", "error_description_translated"}]}. */
-export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: ReferenceContext, status: number, message: string): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  ctx: ReferenceContext,
+  status: number,
+  message: string,
+): FastifyReply {
   const language = request.headers[ctx.header("Language").toLowerCase()];
   reply.code(status).type("application/json");
   if (status < 500 && ctx.faults.on("error-body-missing")) return reply.send("");
@@ -30,7 +59,10 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, ctx: Ref
   const fallback = ctx.faults.on("unsupported-language-dutch") && asked !== undefined && asked !== "en_US" ? "nl_NL" : asked;
   const element = { error_description: message, error_description_translated: translate(message, fallback) };
   // Variant errors-two-elements: more than one element is allowed; the first still says what went wrong.
-  const detail = { error_description: `Request ${request.method} ${request.url.split("?")[0]} was refused.`, error_description_translated: `Request ${request.method} ${request.url.split("?")[0]} was refused.` };
+  const detail = {
+    error_description: `Request ${request.method} ${request.url.split("?")[0]} was refused.`,
+    error_description_translated: `Request ${request.method} ${request.url.split("?")[0]} was refused.`,
+  };
   return reply.send({ Error: ctx.variants.on("errors-two-elements") ? [element, detail] : [element] });
 }
 
@@ -72,7 +104,13 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     else if (ctx.variants.on("other-4xx-statuses")) status = OTHER_4XX[status] ?? status;
     else status = variantStatus(status, error instanceof HttpError ? error : undefined, request, ctx.variants);
     // Fault error-echoes-request-body: the refused body is quoted back, write-only values and all.
-    if (ctx.faults.on("error-echoes-request-body") && status >= 400 && status < 500 && request.body !== undefined && !Buffer.isBuffer(request.body)) {
+    if (
+      ctx.faults.on("error-echoes-request-body") &&
+      status >= 400 &&
+      status < 500 &&
+      request.body !== undefined &&
+      !Buffer.isBuffer(request.body)
+    ) {
       message = `${message} Request body: ${JSON.stringify(request.body)}`;
     }
     return sendError(reply, request, ctx, status, message);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FaultName } from "./catalogue.js";
-import type { FaultSet, VariantSet } from "./faults.js";
+import type { FaultName } from "./faults/catalogue.js";
+import type { FaultSet, VariantSet } from "./faults/faults.js";
 import { HttpError, badRequest, forbidden } from "./http-error.js";
 import type { ReferenceState, SessionRecord, User } from "./state.js";
 
@@ -17,7 +17,7 @@ export interface SeededFixtures {
 
 export interface ReferenceContext {
   state: ReferenceState;
-  /** The faults switched on: `ctx.faults.on("card-lost-reactivable")` (names from reference/catalogue.ts). */
+  /** The faults switched on: `ctx.faults.on("card-lost-reactivable")` (names from reference/faults/catalogue.ts). */
   faults: FaultSet;
   /** The legal variants switched on: `ctx.variants.on("pages-descending")`. */
   variants: VariantSet;
@@ -82,7 +82,10 @@ export function objectBody(request: FastifyRequest): Record<string, unknown> {
 }
 
 export function sendItems(reply: FastifyReply, items: Record<string, unknown>[], extra: Record<string, unknown> = {}): FastifyReply {
-  return reply.code(200).type("application/json").send({ Response: items, ...extra });
+  return reply
+    .code(200)
+    .type("application/json")
+    .send({ Response: items, ...extra });
 }
 
 export function sendId(reply: FastifyReply, id: number): FastifyReply {

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "./http-error.js";
-import type { FaultName } from "./catalogue.js";
-import { fault } from "./faults.js";
+import type { FaultName } from "./faults/catalogue.js";
+import { fault } from "./faults/faults.js";
 import type { Switchboard } from "./module.js";
 
-export const MAX_COUNT = 200;
-export const DEFAULT_COUNT = 10;
+const MAX_COUNT = 200;
+const DEFAULT_COUNT = 10;
 
 const SUITES = ["pagination"];
 
@@ -19,26 +19,76 @@ export const PAGINATION_FAULTS = [
   fault("page-count-cap-ignored", "PAGE-006", "count above 200 is accepted and honoured, so a page can hold more than 200 items.", SUITES),
   fault("page-count-zero-accepted", "PAGE-007", "count 0 is accepted and read as the default page size.", SUITES),
   fault("page-newer-id-off-by-one", "PAGE-008", "newer_id in newer_url and future_url is the greatest id on the page plus one.", SUITES),
-  fault("page-descending-cursors-swapped", "PAGE-008", "Pages descend by id and newer_id is taken from the page's last item (its smallest id), older_id from its first.", SUITES),
+  fault(
+    "page-descending-cursors-swapped",
+    "PAGE-008",
+    "Pages descend by id and newer_id is taken from the page's last item (its smallest id), older_id from its first.",
+    SUITES,
+  ),
   fault("page-older-id-off-by-one", "PAGE-009", "older_id in older_url is the smallest id on the page minus one.", SUITES),
   fault("page-newer-url-at-end", "PAGE-010", "newer_url is set on the newest page too, although no item has a greater id.", SUITES),
   fault("page-older-url-at-end", "PAGE-011", "older_url is set on the oldest page too, although no item has a smaller id.", SUITES),
   fault("page-oldest-first", "PAGE-012", "A list request without a cursor answers the oldest count items instead of the newest.", SUITES),
   fault("page-links-absolute", "PAGE-013", "Pagination links are absolute URLs (scheme and host) instead of relative ones.", SUITES),
-  fault("page-links-route-pattern", "PAGE-014", "Pagination links name the route pattern (/v1/user/:userID/...) instead of the requested path.", SUITES),
+  fault(
+    "page-links-route-pattern",
+    "PAGE-014",
+    "Pagination links name the route pattern (/v1/user/:userID/...) instead of the requested path.",
+    SUITES,
+  ),
   fault("page-links-drop-count", "PAGE-015", "Pagination links leave out the count the request sent.", SUITES),
   fault("page-older-id-inclusive", "PAGE-016", "older_id is read as inclusive, so the next older page repeats the boundary item.", SUITES),
-  fault("page-older-url-first-page-only", "PAGE-016", "older_url is only given on the first page (no cursor), so a walk to older pages stops after the second page.", SUITES),
+  fault(
+    "page-older-url-first-page-only",
+    "PAGE-016",
+    "older_url is only given on the first page (no cursor), so a walk to older pages stops after the second page.",
+    SUITES,
+  ),
   fault("page-future-url-smallest-id", "PAGE-017", "future_url carries the smallest id on the page as newer_id.", SUITES),
-  fault("page-unsorted-two-sources", "PAGE-019", "A page is stitched from two halves, the newer half first, so its items are in no id order.", SUITES),
+  fault(
+    "page-unsorted-two-sources",
+    "PAGE-019",
+    "A page is stitched from two halves, the newer half first, so its items are in no id order.",
+    SUITES,
+  ),
   fault("page-empty-list-links", "PAGE-020", "An empty list answers newer_url and older_url pointing at id 0 instead of null.", SUITES),
-  fault("page-cursor-count-ignored", "PAGE-004", "With newer_id or older_id present, count is ignored and the page holds the default 10 items.", SUITES),
-  fault("page-newer-id-refused", "PAGE-021", "Only older_id is implemented: a request with newer_id (newer_url, future_url) is refused.", SUITES),
-  fault("page-count-ignored-share-invites", "PAGE-004", "The share-invite list (an older code path) ignores count and always answers the default 10 items.", SUITES),
+  fault(
+    "page-cursor-count-ignored",
+    "PAGE-004",
+    "With newer_id or older_id present, count is ignored and the page holds the default 10 items.",
+    SUITES,
+  ),
+  fault(
+    "page-newer-id-refused",
+    "PAGE-021",
+    "Only older_id is implemented: a request with newer_id (newer_url, future_url) is refused.",
+    SUITES,
+  ),
+  fault(
+    "page-count-ignored-share-invites",
+    "PAGE-004",
+    "The share-invite list (an older code path) ignores count and always answers the default 10 items.",
+    SUITES,
+  ),
   fault("page-default-count-callback-urls", "PAGE-003", "The callback-URL list defaults to 25 items per page instead of 10.", SUITES),
-  fault("page-cap-missing-certificates", "PAGE-005", "The pinned-certificate list has no cap: a count above 200 is honoured, so a page holds more than 200 items.", SUITES),
-  fault("page-links-drop-count-on-cursor-pages", "PAGE-015", "Links keep count on the first page only: a page reached with newer_id or older_id links on without count.", SUITES),
-  fault("page-future-url-from-snapshot", "PAGE-018", "future_url carries refresh=1, and a refresh is served from the listing's snapshot, so items created after the listing never show.", SUITES),
+  fault(
+    "page-cap-missing-certificates",
+    "PAGE-005",
+    "The pinned-certificate list has no cap: a count above 200 is honoured, so a page holds more than 200 items.",
+    SUITES,
+  ),
+  fault(
+    "page-links-drop-count-on-cursor-pages",
+    "PAGE-015",
+    "Links keep count on the first page only: a page reached with newer_id or older_id links on without count.",
+    SUITES,
+  ),
+  fault(
+    "page-future-url-from-snapshot",
+    "PAGE-018",
+    "future_url carries refresh=1, and a refresh is served from the listing's snapshot, so items created after the listing never show.",
+    SUITES,
+  ),
 ] as const;
 
 type Pagination = { future_url: string | null; newer_url: string | null; older_url: string | null };
@@ -83,7 +133,12 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   if (items.length === 0) return { items, pagination: shown(ctx, emptyListLinks(ctx, links, all.length === 0)) };
   const max = items[items.length - 1]!.id;
   const min = items[0]!.id;
-  const show = linksShown(ctx, sorted.some((i) => i.id > max), sorted.some((i) => i.id < min), cursorPage);
+  const show = linksShown(
+    ctx,
+    sorted.some((i) => i.id > max),
+    sorted.some((i) => i.id < min),
+    cursorPage,
+  );
   const cursor = cursors(ctx, max, min);
   return {
     items: pageOrder(ctx, items),
@@ -107,7 +162,11 @@ function countInRange(ctx: Switchboard, list: string, count: number): boolean {
   const { faults, variants } = ctx;
   const lowest = faults.on("page-count-zero-accepted") ? 0 : 1;
   // Variant count-over-200-clamped: a count above the cap is served as 200 (LENIENT, pageSize), not refused.
-  const capped = !(faults.on("page-count-cap-ignored") || onList(ctx, "page-cap-missing-certificates", list, "certificate-pinned") || variants.on("count-over-200-clamped"));
+  const capped = !(
+    faults.on("page-count-cap-ignored") ||
+    onList(ctx, "page-cap-missing-certificates", list, "certificate-pinned") ||
+    variants.on("count-over-200-clamped")
+  );
   const highest = faults.on("page-count-200-refused") ? MAX_COUNT - 1 : MAX_COUNT;
   return count >= lowest && (!capped || count <= highest);
 }
@@ -120,8 +179,14 @@ function newerIdServed(ctx: Switchboard): boolean {
 /** The page size: count, or 10 without one (PAGE-003, PAGE-004). */
 function pageSize(ctx: Switchboard, list: string, count: number | undefined, cursorPage: boolean): number {
   const { faults, variants } = ctx;
-  const fallback = faults.on("page-default-count-20") ? 20 : onList(ctx, "page-default-count-callback-urls", list, "callback-url") ? 25 : DEFAULT_COUNT;
-  let size = onList(ctx, "page-count-ignored-share-invites", list, "share-invite-monetary-account-response") ? DEFAULT_COUNT : count || fallback;
+  const fallback = faults.on("page-default-count-20")
+    ? 20
+    : onList(ctx, "page-default-count-callback-urls", list, "callback-url")
+      ? 25
+      : DEFAULT_COUNT;
+  let size = onList(ctx, "page-count-ignored-share-invites", list, "share-invite-monetary-account-response")
+    ? DEFAULT_COUNT
+    : count || fallback;
   if (count !== undefined && faults.on("page-count-off-by-one")) size += 1;
   if (cursorPage && faults.on("page-cursor-count-ignored")) size = DEFAULT_COUNT;
   return variants.on("count-over-200-clamped") ? Math.min(size, MAX_COUNT) : size;
@@ -147,7 +212,8 @@ function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | un
   const { faults } = ctx;
   const path = (faults.on("page-links-route-pattern") ? (request.routeOptions.url ?? request.url) : request.url).split("?")[0]!;
   const base = faults.on("page-links-absolute") ? `${request.protocol}://${request.host}${path}` : path;
-  const keepCount = count !== undefined && !faults.on("page-links-drop-count") && !(cursorPage && faults.on("page-links-drop-count-on-cursor-pages"));
+  const keepCount =
+    count !== undefined && !faults.on("page-links-drop-count") && !(cursorPage && faults.on("page-links-drop-count-on-cursor-pages"));
   const link = (cursor: "newer_id" | "older_id", id: number) => `${base}?${keepCount ? `count=${count}&` : ""}${cursor}=${id}`;
   return {
     newer: (id: number) => link("newer_id", id),
@@ -158,12 +224,18 @@ function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | un
 
 /** An empty page has no links (PAGE-020). */
 function emptyListLinks(ctx: Switchboard, links: ReturnType<typeof pageLinks>, listEmpty: boolean): Pagination {
-  if (ctx.faults.on("page-empty-list-links") && listEmpty) return { future_url: null, newer_url: links.newer(0), older_url: links.older(0) };
+  if (ctx.faults.on("page-empty-list-links") && listEmpty)
+    return { future_url: null, newer_url: links.newer(0), older_url: links.older(0) };
   return { future_url: null, newer_url: null, older_url: null };
 }
 
 /** Which links a page carries: newer_url and older_url where more items lie that way, future_url on the newest page (PAGE-010, PAGE-011, PAGE-016, PAGE-017). */
-function linksShown(ctx: Switchboard, hasNewer: boolean, hasOlder: boolean, cursorPage: boolean): { future: boolean; newer: boolean; older: boolean } {
+function linksShown(
+  ctx: Switchboard,
+  hasNewer: boolean,
+  hasOlder: boolean,
+  cursorPage: boolean,
+): { future: boolean; newer: boolean; older: boolean } {
   const { faults, variants } = ctx;
   return {
     // Variants future-url-null and future-url-every-page: the other readings of PAGE-017 (LENIENT).

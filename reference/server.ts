@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuthHook } from "./auth-hook.js";
-import { faultCatalogue, variantCatalogue, type FaultName, type VariantName } from "./catalogue.js";
+import { faultCatalogue, variantCatalogue, type FaultName, type VariantName } from "./faults/catalogue.js";
 import { registerEncryption } from "./encryption.js";
 import { registerErrorHandling } from "./errors.js";
-import { Switches } from "./faults.js";
+import { Switches } from "./faults/faults.js";
 import { HttpError } from "./http-error.js";
 import type { ReferenceContext, SeededFixtures } from "./module.js";
 import { resourceModules } from "./resources/index.js";
@@ -13,7 +13,7 @@ import { registerSigning, type SigningOptions } from "./signing.js";
 import { ReferenceState, type User } from "./state.js";
 import { registerTransportVariants, registerVariants } from "./variants.js";
 
-export { faultCatalogue, variantCatalogue } from "./catalogue.js";
+export { faultCatalogue, variantCatalogue } from "./faults/catalogue.js";
 
 export interface ReferenceOptions extends SigningOptions {
   /** Fault names to switch on (see faultCatalogue()). */
@@ -34,15 +34,21 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-export class UnknownFaultError extends Error {}
+class UnknownFaultError extends Error {}
 
-export function buildReferenceServer(options: ReferenceOptions = {}): { app: FastifyInstance; ctx: ReferenceContext; primary: User; fixtures: SeededFixtures } {
+function buildReferenceServer(options: ReferenceOptions = {}): {
+  app: FastifyInstance;
+  ctx: ReferenceContext;
+  primary: User;
+  fixtures: SeededFixtures;
+} {
   const known = new Set(faultCatalogue().map((f) => f.name));
   for (const name of options.faults ?? []) {
     if (!known.has(name)) throw new UnknownFaultError(`unknown fault "${name}" (see: conformance faults)`);
   }
   for (const name of options.variants ?? []) {
-    if (!variantCatalogue().some((v) => v.name === name)) throw new UnknownFaultError(`unknown variant "${name}" (see: conformance variants)`);
+    if (!variantCatalogue().some((v) => v.name === name))
+      throw new UnknownFaultError(`unknown variant "${name}" (see: conformance variants)`);
   }
   const prefix = options.headerPrefix ?? "X-Service-";
   // Switched apart: ctx.faults.on() takes fault names only, ctx.variants.on() variant names only (catalogue.ts).
@@ -102,7 +108,9 @@ export function buildReferenceServer(options: ReferenceOptions = {}): { app: Fas
   if (ctx.faults.on("created-as-epoch")) {
     // The careless serialiser: created timestamps as epoch numbers.
     app.addHook("onSend", async (_request, _reply, payload) =>
-      typeof payload === "string" ? payload.replace(/"created":"([^"]*)"/g, (_m, t: string) => `"created":${Date.parse(`${t.replace(" ", "T").slice(0, 23)}Z`) || 0}`) : payload,
+      typeof payload === "string"
+        ? payload.replace(/"created":"([^"]*)"/g, (_m, t: string) => `"created":${Date.parse(`${t.replace(" ", "T").slice(0, 23)}Z`) || 0}`)
+        : payload,
     );
   }
   if (ctx.faults.on("pagination-inside-response")) {

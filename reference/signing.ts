@@ -4,7 +4,7 @@
 // POST /installation hands out). Off unless the server is started with the options below.
 import { createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fault } from "./faults.js";
+import { fault } from "./faults/faults.js";
 import { badRequest, unauthorized } from "./http-error.js";
 import type { ReferenceContext } from "./module.js";
 import { serverKey } from "./server-key.js";
@@ -34,11 +34,33 @@ const SUITES = ["signatures"];
 const TARGET = "reference-signed";
 /** Faults of request and response signing (they show only where the profile signs: target reference-signed). */
 export const SIGNING_FAULTS = [
-  fault("server-signs-other-body", "HDR-012", "The server signature is made over the body re-serialised with indentation, not over the compact bytes sent.", SUITES, { target: TARGET }),
-  fault("error-answers-unsigned", "HDR-012", "Only success answers are signed: 4XX answers carry no Server-Signature.", SUITES, { target: TARGET }),
-  fault("request-signature-not-required", "HDR-013", "POST /session-server without a Client-Signature is served.", SUITES, { target: TARGET }),
-  fault("tampered-request-signature-accepted", "HDR-014", "A Client-Signature is only checked for presence: a tampered one (or one over another body) is accepted.", SUITES, { target: TARGET }),
-  fault("request-signature-any-installed-key", "HDR-014", "A Client-Signature is accepted when it verifies under the key of any installation, not only the caller's.", SUITES, { target: TARGET }),
+  fault(
+    "server-signs-other-body",
+    "HDR-012",
+    "The server signature is made over the body re-serialised with indentation, not over the compact bytes sent.",
+    SUITES,
+    { target: TARGET },
+  ),
+  fault("error-answers-unsigned", "HDR-012", "Only success answers are signed: 4XX answers carry no Server-Signature.", SUITES, {
+    target: TARGET,
+  }),
+  fault("request-signature-not-required", "HDR-013", "POST /session-server without a Client-Signature is served.", SUITES, {
+    target: TARGET,
+  }),
+  fault(
+    "tampered-request-signature-accepted",
+    "HDR-014",
+    "A Client-Signature is only checked for presence: a tampered one (or one over another body) is accepted.",
+    SUITES,
+    { target: TARGET },
+  ),
+  fault(
+    "request-signature-any-installed-key",
+    "HDR-014",
+    "A Client-Signature is accepted when it verifies under the key of any installation, not only the caller's.",
+    SUITES,
+    { target: TARGET },
+  ),
 ] as const;
 
 /** The body bytes of a reply payload as Fastify is about to send them (undefined: a stream, not signed). */
@@ -89,7 +111,9 @@ export function registerSigning(app: FastifyInstance, ctx: ReferenceContext, opt
     if (required === "off") return false;
     if (request.method === "POST" && request.routeOptions.url === "/v1/session-server") return true;
     // "all": every other request with a body whose caller has an installed key (not POST /installation).
-    return required === "all" && (request.rawBody?.length ?? 0) > 0 && (request.installationToken !== undefined || request.session !== undefined);
+    return (
+      required === "all" && (request.rawBody?.length ?? 0) > 0 && (request.installationToken !== undefined || request.session !== undefined)
+    );
   };
 
   // After the body is parsed and the token checked (auth-hook.ts, onRequest): the caller's key is known.
@@ -104,7 +128,9 @@ export function registerSigning(app: FastifyInstance, ctx: ReferenceContext, opt
     if (faults.on("tampered-request-signature-accepted")) return;
     const body = request.rawBody ?? Buffer.alloc(0);
     const bytes = Buffer.from(signature, "base64");
-    const pems = faults.on("request-signature-any-installed-key") ? [...state.installations.values()].map((i) => i.publicKeyPem) : [installedPem(request)];
+    const pems = faults.on("request-signature-any-installed-key")
+      ? [...state.installations.values()].map((i) => i.publicKeyPem)
+      : [installedPem(request)];
     const valid = pems.some((pem) => {
       const key = pem ? keyOf(pem) : undefined;
       try {

@@ -68,7 +68,10 @@ export class Collection<T extends { id: number }> {
   }
 
   list(owner: number): T[] {
-    return [...this.items.values()].filter((e) => e.owner === owner).map((e) => e.item).sort((a, b) => a.id - b.id);
+    return [...this.items.values()]
+      .filter((e) => e.owner === owner)
+      .map((e) => e.item)
+      .sort((a, b) => a.id - b.id);
   }
 
   delete(owner: number, id: number): boolean {

@@ -3,8 +3,8 @@
 // too: a check that hard-codes one code for "not found", "bad body", "unknown method" or "bad path id"
 // on any endpoint fails under one of them.
 import type { FastifyRequest } from "fastify";
-import type { VariantName } from "./catalogue.js";
-import type { VariantSet } from "./faults.js";
+import type { VariantName } from "./faults/catalogue.js";
+import type { VariantSet } from "./faults/faults.js";
 import type { HttpError } from "./http-error.js";
 
 /** Which resource a route (its pattern, e.g. /v1/user/:userID/company/:itemId) belongs to. */
@@ -20,16 +20,35 @@ function reasonOf(status: number, error: HttpError | undefined, request: Fastify
   if (error?.kind === "bad-path-id") return "bad-path-id";
   if (status === 404) return "not-found";
   if (status === 403) return "forbidden";
-  if (status === 400 && (request.method === "POST" || request.method === "PUT") && !/^\/v1\/(installation|device-server|session-server)/.test(request.url)) return "bad-body";
+  if (
+    status === 400 &&
+    (request.method === "POST" || request.method === "PUT") &&
+    !/^\/v1\/(installation|device-server|session-server)/.test(request.url)
+  )
+    return "bad-body";
   return "other";
 }
 
 /** Per variant: reason → resource (or "*") → status. */
 const TABLES: Partial<Record<VariantName, Partial<Record<Reason, Record<string, number>>>>> = {
   "4xx-per-endpoint": {
-    "not-found": { "certificate-pinned": 410, "callback-url": 410, "share-invite-monetary-account-response": 403, "feature-announcement": 403, "*": 404 },
+    "not-found": {
+      "certificate-pinned": 410,
+      "callback-url": 410,
+      "share-invite-monetary-account-response": 403,
+      "feature-announcement": 403,
+      "*": 404,
+    },
     "bad-path-id": { "*": 404 },
-    "bad-body": { company: 422, "certificate-pinned": 422, "additional-transaction-information-category-user-defined": 422, "challenge-request": 422, "share-invite-monetary-account-response": 409, "card-batch-replace": 422, "*": 400 },
+    "bad-body": {
+      company: 422,
+      "certificate-pinned": 422,
+      "additional-transaction-information-category-user-defined": 422,
+      "challenge-request": 422,
+      "share-invite-monetary-account-response": 409,
+      "card-batch-replace": 422,
+      "*": 400,
+    },
     forbidden: { "*": 404 },
   },
   "4xx-per-endpoint-mirror": {

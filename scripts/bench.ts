@@ -10,15 +10,15 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";
-import { readExchangeLog } from "../harness/reporters/har.js";
+import { readExchangeLog } from "../report/reporters/har.js";
 import { startChaosProxy } from "../test/chaos/chaos-proxy.js";
 import { criticalPath } from "./critical-path.js";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { Agent, request } from "undici";
-import { HttpClient } from "../harness/client.js";
-import { openSession } from "../harness/session.js";
-import { PROJECT_ROOT, spawnConformance } from "../harness/spawn-run.js";
+import { HttpClient } from "../harness/http/client.js";
+import { openSession } from "../harness/session/session.js";
+import { PROJECT_ROOT, spawnConformance } from "../test/support/spawn-run.js";
 import { startReferenceServer } from "../reference/server.js";
 
 const quick = process.argv.includes("--quick");
@@ -36,7 +36,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function floorAndHarness(): Promise<{ rawMs: number; rawJsonMs: number; harnessMs: number }> {
   const server = await startReferenceServer();
-  const client = new HttpClient({ baseUrl: server.baseUrl, headerPrefix: "X-Service-", userAgent: "bench", requestMs: 10_000, maxResponseBytes: 5 << 20 });
+  const client = new HttpClient({
+    baseUrl: server.baseUrl,
+    headerPrefix: "X-Service-",
+    userAgent: "bench",
+    requestMs: 10_000,
+    maxResponseBytes: 5 << 20,
+  });
   const session = await openSession(client, { apiKey: server.apiKey, from: "127.0.0.1" });
   const path = `/v1/user/${session.userId}/card`;
   const origin = new URL(server.baseUrl).origin;
@@ -65,7 +71,8 @@ async function floorAndHarness(): Promise<{ rawMs: number; rawJsonMs: number; ha
     for (let i = 0; i < N; i++) JSON.parse(await (await rawGet(`json-${rep}-${i}`)).body.text());
     rawJson.push(performance.now() - started);
     started = performance.now();
-    for (let i = 0; i < N; i++) await client.request({ path: `/user/${session.userId}/card`, token: session.sessionToken, from: "127.0.0.1" });
+    for (let i = 0; i < N; i++)
+      await client.request({ path: `/user/${session.userId}/card`, token: session.sessionToken, from: "127.0.0.1" });
     harness.push(performance.now() - started);
   }
   await agent.close();
@@ -111,7 +118,10 @@ async function latencyRun(delayMs: number): Promise<LatencyRun> {
   writeFileSync(file, stringify({ default: "bench", targets: { bench: profile } }));
   try {
     const started = Date.now();
-    const run = await spawnConformance(["run", "--targets", file, "--target", "bench"], { timeoutMs: 900_000, ...(reportsFlag >= 0 ? { reportsDir: join(REPORTS_DIR, `latency-${delayMs}ms`) } : {}) });
+    const run = await spawnConformance(["run", "--targets", file, "--target", "bench"], {
+      timeoutMs: 900_000,
+      ...(reportsFlag >= 0 ? { reportsDir: join(REPORTS_DIR, `latency-${delayMs}ms`) } : {}),
+    });
     const log = readExchangeLog(run.reportsDir).filter((e) => e.test);
     const path = criticalPath(log);
     const first = Math.min(...log.map((e) => Date.parse(e.startedAt)));
@@ -177,10 +187,16 @@ async function main(): Promise<void> {
   let faults = 0;
   let variants = 0;
   for (let rep = 0; rep < MATRIX_REPS; rep++) {
-    const run = await spawnConformance(["kill-matrix", "--only", "faults", "--reports", join(PROJECT_ROOT, "reports", "bench-kill-matrix")], { timeoutMs: 1_800_000 });
+    const run = await spawnConformance(
+      ["kill-matrix", "--only", "faults", "--reports", join(PROJECT_ROOT, "reports", "bench-kill-matrix")],
+      { timeoutMs: 1_800_000 },
+    );
     matrix.push(run.durationMs);
     faults = Number(/of (\d+) faults/.exec(run.stdout)?.[1] ?? 0);
-    const legal = await spawnConformance(["kill-matrix", "--only", "variants", "--reports", join(PROJECT_ROOT, "reports", "bench-variant-matrix")], { timeoutMs: 1_800_000 });
+    const legal = await spawnConformance(
+      ["kill-matrix", "--only", "variants", "--reports", join(PROJECT_ROOT, "reports", "bench-variant-matrix")],
+      { timeoutMs: 1_800_000 },
+    );
     variantMatrix.push(legal.durationMs);
     variants = Number(/of (\d+) legal variants/.exec(legal.stdout)?.[1] ?? 0);
   }
@@ -190,8 +206,20 @@ async function main(): Promise<void> {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", node: process.version },
     floor: { requests: N, medianMs: Math.round(rawMs), perRequestMs: rawMs / N },
     floorWithJson: { requests: N, medianMs: Math.round(rawJsonMs), perRequestMs: rawJsonMs / N },
-    harness: { requests: N, medianMs: Math.round(harnessMs), perRequestMs: harnessMs / N, overheadRatio: harnessMs / rawMs, overheadRatioToJsonFloor: harnessMs / rawJsonMs },
-    defaultRun: { repetitions: RUN_REPS, medianWallMs: run.wallMs, tests: run.tests, requests: run.requests, requestsPerSecond: run.requests / (run.wallMs / 1000) },
+    harness: {
+      requests: N,
+      medianMs: Math.round(harnessMs),
+      perRequestMs: harnessMs / N,
+      overheadRatio: harnessMs / rawMs,
+      overheadRatioToJsonFloor: harnessMs / rawJsonMs,
+    },
+    defaultRun: {
+      repetitions: RUN_REPS,
+      medianWallMs: run.wallMs,
+      tests: run.tests,
+      requests: run.requests,
+      requestsPerSecond: run.requests / (run.wallMs / 1000),
+    },
     faultMatrix: { repetitions: MATRIX_REPS, faults, medianWallMs: median(matrix) },
     variantMatrix: { repetitions: MATRIX_REPS, variants, medianWallMs: median(variantMatrix) },
     latency: latencyRuns,
@@ -199,15 +227,37 @@ async function main(): Promise<void> {
   };
   const rows: [string, string, string][] = [
     ["(a) raw undici floor", `${N} GETs: ${result.floor.medianMs} ms (${result.floor.perRequestMs.toFixed(3)} ms/request)`, ""],
-    ["(a') floor + JSON.parse", `${N} GETs: ${result.floorWithJson.medianMs} ms (raw undici reading and parsing the body, as any client must)`, ""],
-    ["(b) harness client", `${N} GETs: ${result.harness.medianMs} ms, ${result.harness.overheadRatio.toFixed(2)}x the floor, ${result.harness.overheadRatioToJsonFloor.toFixed(2)}x floor + JSON.parse`, result.harness.overheadRatio <= 1.3 ? "met (≤ 1.3x)" : "missed (≤ 1.3x)"],
-    ["(c) default run", `${(run.wallMs / 1000).toFixed(1)} s wall, ${run.tests} tests, ${run.requests} requests, ${result.defaultRun.requestsPerSecond.toFixed(0)} req/s`, run.wallMs <= 20_000 ? "met (≤ 20 s)" : "missed (≤ 20 s)"],
-    ["(d) fault matrix", `${(result.faultMatrix.medianWallMs / 1000).toFixed(1)} s wall, ${faults} faults`, result.faultMatrix.medianWallMs <= 180_000 ? "met (≤ 3 min)" : "missed (≤ 3 min)"],
-    ["(e) variant matrix", `${(result.variantMatrix.medianWallMs / 1000).toFixed(1)} s wall, ${variants} legal variants, every suite each`, ""],
+    [
+      "(a') floor + JSON.parse",
+      `${N} GETs: ${result.floorWithJson.medianMs} ms (raw undici reading and parsing the body, as any client must)`,
+      "",
+    ],
+    [
+      "(b) harness client",
+      `${N} GETs: ${result.harness.medianMs} ms, ${result.harness.overheadRatio.toFixed(2)}x the floor, ${result.harness.overheadRatioToJsonFloor.toFixed(2)}x floor + JSON.parse`,
+      result.harness.overheadRatio <= 1.3 ? "met (≤ 1.3x)" : "missed (≤ 1.3x)",
+    ],
+    [
+      "(c) default run",
+      `${(run.wallMs / 1000).toFixed(1)} s wall, ${run.tests} tests, ${run.requests} requests, ${result.defaultRun.requestsPerSecond.toFixed(0)} req/s`,
+      run.wallMs <= 20_000 ? "met (≤ 20 s)" : "missed (≤ 20 s)",
+    ],
+    [
+      "(d) fault matrix",
+      `${(result.faultMatrix.medianWallMs / 1000).toFixed(1)} s wall, ${faults} faults`,
+      result.faultMatrix.medianWallMs <= 180_000 ? "met (≤ 3 min)" : "missed (≤ 3 min)",
+    ],
+    [
+      "(e) variant matrix",
+      `${(result.variantMatrix.medianWallMs / 1000).toFixed(1)} s wall, ${variants} legal variants, every suite each`,
+      "",
+    ],
     ...latencyRows(latencyRuns),
   ];
   const width = Math.max(...rows.map((r) => r[1].length));
-  process.stdout.write(`\nbench on ${result.machine.cpus} cores, ${result.machine.model}, Node ${process.version} (medians of ${REPS}/${RUN_REPS}/${MATRIX_REPS})\n`);
+  process.stdout.write(
+    `\nbench on ${result.machine.cpus} cores, ${result.machine.model}, Node ${process.version} (medians of ${REPS}/${RUN_REPS}/${MATRIX_REPS})\n`,
+  );
   for (const [name, value, target] of rows) process.stdout.write(`${name.padEnd(24)} ${value.padEnd(width)}  ${target}\n`);
   mkdirSync(REPORTS_DIR, { recursive: true });
   writeFileSync(join(REPORTS_DIR, "bench.json"), `${JSON.stringify(result, null, 2)}\n`);

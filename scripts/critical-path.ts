@@ -1,7 +1,7 @@
 // The critical path of a run: the longest chain of requests one test made strictly one after another
 // (each sent after the previous answer came back), read from the run's exchange log. Against a server
 // `delay` ms away, no scheduling gets a run below that chain × delay.
-import type { LoggedExchange } from "../harness/exchange-log.js";
+import type { LoggedExchange } from "../harness/run/exchange-log.js";
 
 /** The longest chain of non-overlapping exchanges in one test (greedy by end time: an interval schedule). */
 export function longestChain(exchanges: LoggedExchange[]): number {

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isMap, isSeq, parseDocument, type YAMLMap } from "yaml";
-import { coverageBySuite } from "../harness/coverage.js";
+import { coverageBySuite } from "../catalogue/coverage.js";
 
 const file = fileURLToPath(new URL("../spec/requirements.yaml", import.meta.url));
 const doc = parseDocument(readFileSync(file, "utf8"));

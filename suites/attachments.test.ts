@@ -7,13 +7,13 @@ import { randomUUID } from "node:crypto";
 import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, fail, type About } from "../harness/checks.js";
 import { createdId, objectsOfType, responseItems, typeKeyOf } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
-import { idsIn } from "../harness/crud-checks.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { idsIn } from "./support/crud-checks.js";
 import { LenientLog } from "../harness/lenient.js";
-import { SAME_ID_ELSEWHERE } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
+import { SAME_ID_ELSEWHERE } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
 import { IMAGE_FILES, OTHER_TYPE_FILES, PDF_FILE, png1x1, type TestFile } from "../harness/test-data/images.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -92,7 +92,12 @@ async function uploaded(file: TestFile, description: string): Promise<number> {
 function expectAttachmentRead(exchange: Exchange, about: About): Record<string, unknown> {
   expectStatus(exchange, 200, about);
   const items = responseItems(exchange.json);
-  expectThat(items !== undefined && items.every((item) => typeKeyOf(item) !== undefined), exchange, 'a JSON body {"Response":[{"<Type>": {…}}]}', about);
+  expectThat(
+    items !== undefined && items.every((item) => typeKeyOf(item) !== undefined),
+    exchange,
+    'a JSON body {"Response":[{"<Type>": {…}}]}',
+    about,
+  );
   return expectObjects(exchange, ["AttachmentUser"], { ...about, req: "ERR-015" })[0]!;
 }
 
@@ -115,7 +120,9 @@ describe("uploads", () => {
     },
   );
 
-  test("ATT-002 a one-page PDF is accepted where the target takes PDFs (strict: always), else accepted or refused with an error body", async ({ skip }) => {
+  test("ATT-002 a one-page PDF is accepted where the target takes PDFs (strict: always), else accepted or refused with an error body", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     skip(accountId === undefined, NO_ACCOUNT);
     const exchange = await upload(t.primary(), PDF_FILE, { description: uniqueDescription("pdf") });
@@ -137,7 +144,10 @@ describe("uploads", () => {
     },
   );
 
-  test("ATT-009 an upload with an empty body is accepted with an Id or refused with an error body (strict: refused)", async ({ skip, annotate }) => {
+  test("ATT-009 an upload with an empty body is accepted with an Id or refused with an error body (strict: refused)", async ({
+    skip,
+    annotate,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     skip(accountId === undefined, NO_ACCOUNT);
     // LENIENT: neither file says what an empty upload does; refusing it (no bytes are no PNG) is our reading.
@@ -159,7 +169,10 @@ describe("uploads", () => {
       skip(readOnly, SKIP.readOnly);
       skip(accountId === undefined, NO_ACCOUNT);
       const exchange = await upload(t.primary(), file, { description: null });
-      expectRefused(exchange, { req: "ATT-004", what: `(${file.name} as ${file.contentType} without ${t.header("Attachment-Description")})` });
+      expectRefused(exchange, {
+        req: "ATT-004",
+        what: `(${file.name} as ${file.contentType} without ${t.header("Attachment-Description")})`,
+      });
     },
   );
 
@@ -168,34 +181,50 @@ describe("uploads", () => {
     ...OTHER_TYPE_FILES.map((file): [string, TestFile, "type"] => [`${file.name} (${file.contentType})`, file, "type"]),
     ...IMAGE_FILES.map((file): [string, TestFile, "description"] => [`${file.name} without the description header`, file, "description"]),
   ];
-  test.for(refusals)("ATT-010 a refused upload of %s stores nothing: no attachment read between two accepted uploads is it", async ([what, file, reason], { skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(accountId === undefined, NO_ACCOUNT);
-    // No attachment list exists: the ids handed out around the refused upload are read one by one, and none may
-    // be the refused upload (its unique description; without a description: an attachment of its type with none).
-    const marker = uniqueDescription(`refused ${what}`);
-    const before = await uploaded(PNG, uniqueDescription("bracket before"));
-    const refused = await upload(t.primary(), file, { description: reason === "description" ? null : marker });
-    const about = { req: "ATT-010", what: `(after the refused upload of ${what})` };
-    expectRefused(refused, { req: reason === "description" ? "ATT-004" : "ATT-003", what: `(${what})` });
-    const after = await uploaded(PNG, uniqueDescription("bracket after"));
-    // Other files create items meanwhile, and ids may be shared by every resource: up to 400 ids are read, 20 at once.
-    skip(!(after > before) || after - before > 400, `the ids around the refused upload (${before}, ${after}) are not close and ascending, so the ids between cannot be read one by one`);
-    const between = Array.from({ length: after - before - 1 }, (_, i) => before + 1 + i);
-    for (let at = 0; at < between.length; at += 20) {
-      const reads = await Promise.all(between.slice(at, at + 20).map(async (id) => ({ id, read: await readAttachment(t.primary(), id) })));
-      for (const { id, read } of reads) {
-        if (read.status !== 200) continue;
-        const inner = objectsOfType(read.json, "AttachmentUser")[0]?.attachment as Record<string, unknown> | undefined;
-        if (!isRecord(inner)) continue;
-        const stored =
-          reason === "type"
-            ? inner.description === marker
-            : (inner.description === undefined || inner.description === null || inner.description === "") && typeof inner.content_type === "string" && mediaType(inner.content_type) === file.contentType;
-        expectThat(!stored, read, "no attachment stored by the refused upload", about, `attachment ${id}: ${JSON.stringify(inner).slice(0, 200)}`);
+  test.for(refusals)(
+    "ATT-010 a refused upload of %s stores nothing: no attachment read between two accepted uploads is it",
+    async ([what, file, reason], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(accountId === undefined, NO_ACCOUNT);
+      // No attachment list exists: the ids handed out around the refused upload are read one by one, and none may
+      // be the refused upload (its unique description; without a description: an attachment of its type with none).
+      const marker = uniqueDescription(`refused ${what}`);
+      const before = await uploaded(PNG, uniqueDescription("bracket before"));
+      const refused = await upload(t.primary(), file, { description: reason === "description" ? null : marker });
+      const about = { req: "ATT-010", what: `(after the refused upload of ${what})` };
+      expectRefused(refused, { req: reason === "description" ? "ATT-004" : "ATT-003", what: `(${what})` });
+      const after = await uploaded(PNG, uniqueDescription("bracket after"));
+      // Other files create items meanwhile, and ids may be shared by every resource: up to 400 ids are read, 20 at once.
+      skip(
+        !(after > before) || after - before > 400,
+        `the ids around the refused upload (${before}, ${after}) are not close and ascending, so the ids between cannot be read one by one`,
+      );
+      const between = Array.from({ length: after - before - 1 }, (_, i) => before + 1 + i);
+      for (let at = 0; at < between.length; at += 20) {
+        const reads = await Promise.all(
+          between.slice(at, at + 20).map(async (id) => ({ id, read: await readAttachment(t.primary(), id) })),
+        );
+        for (const { id, read } of reads) {
+          if (read.status !== 200) continue;
+          const inner = objectsOfType(read.json, "AttachmentUser")[0]?.attachment as Record<string, unknown> | undefined;
+          if (!isRecord(inner)) continue;
+          const stored =
+            reason === "type"
+              ? inner.description === marker
+              : (inner.description === undefined || inner.description === null || inner.description === "") &&
+                typeof inner.content_type === "string" &&
+                mediaType(inner.content_type) === file.contentType;
+          expectThat(
+            !stored,
+            read,
+            "no attachment stored by the refused upload",
+            about,
+            `attachment ${id}: ${JSON.stringify(inner).slice(0, 200)}`,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("reading an attachment back", () => {
@@ -216,20 +245,52 @@ describe("reading an attachment back", () => {
       expectThat(attachment.id === id, exchange, `id ${id}, the id the upload answered`, about, `id ${JSON.stringify(attachment.id)}`);
       for (const field of ["created", "updated"]) {
         if (attachment[field] === undefined && !t.profile.strict) continue;
-        expectThat(typeof attachment[field] === "string", exchange, `${field} as a string`, about, `${field}: ${JSON.stringify(attachment[field])}`);
+        expectThat(
+          typeof attachment[field] === "string",
+          exchange,
+          `${field} as a string`,
+          about,
+          `${field}: ${JSON.stringify(attachment[field])}`,
+        );
       }
       const inner = attachment.attachment;
-      expectThat(isRecord(inner), exchange, "an attachment object {description, content_type, urls}", about, `attachment: ${JSON.stringify(inner)}`);
+      expectThat(
+        isRecord(inner),
+        exchange,
+        "an attachment object {description, content_type, urls}",
+        about,
+        `attachment: ${JSON.stringify(inner)}`,
+      );
       if (inner.urls !== undefined || t.profile.strict) {
-        expectThat(Array.isArray(inner.urls), exchange, "attachment.urls as an array of {type, url}", about, `urls: ${JSON.stringify(inner.urls)}`);
+        expectThat(
+          Array.isArray(inner.urls),
+          exchange,
+          "attachment.urls as an array of {type, url}",
+          about,
+          `urls: ${JSON.stringify(inner.urls)}`,
+        );
       }
       const readBack = { req: "ATT-006", what: about.what };
-      expectThat(typeof inner.content_type === "string" && mediaType(inner.content_type) === file.contentType, exchange, `attachment.content_type "${file.contentType}", the Content-Type of the upload`, readBack, `content_type ${JSON.stringify(inner.content_type)}`);
-      expectThat(inner.description === description, exchange, `attachment.description "${description}", the description header of the upload`, readBack, `description ${JSON.stringify(inner.description)}`);
+      expectThat(
+        typeof inner.content_type === "string" && mediaType(inner.content_type) === file.contentType,
+        exchange,
+        `attachment.content_type "${file.contentType}", the Content-Type of the upload`,
+        readBack,
+        `content_type ${JSON.stringify(inner.content_type)}`,
+      );
+      expectThat(
+        inner.description === description,
+        exchange,
+        `attachment.description "${description}", the description header of the upload`,
+        readBack,
+        `description ${JSON.stringify(inner.description)}`,
+      );
     },
   );
 
-  test("ATT-007 the attachment read answers Content-Type application/json or the attachment's type (strict: application/json)", async ({ skip }) => {
+  test("ATT-007 the attachment read answers Content-Type application/json or the attachment's type (strict: application/json)", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     skip(accountId === undefined, NO_ACCOUNT);
     const id = await uploaded(PNG, uniqueDescription("content-type header"));
@@ -238,7 +299,8 @@ describe("reading an attachment back", () => {
     expectStatus(exchange, 200, about);
     const got = mediaType(exchange.headers["content-type"]);
     const allowed = t.profile.strict ? ["application/json"] : ["application/json", PNG.contentType];
-    if (!allowed.includes(got)) fail(about, exchange, `Content-Type ${allowed.join(" or ")}`, `Content-Type "${exchange.headers["content-type"] ?? ""}"`);
+    if (!allowed.includes(got))
+      fail(about, exchange, `Content-Type ${allowed.join(" or ")}`, `Content-Type "${exchange.headers["content-type"] ?? ""}"`);
   });
 });
 
@@ -256,7 +318,13 @@ describe("attachments belong to their user", () => {
     // Ids may be per user and there is no attachment list: a 200 without this attachment's unique description is the second user's own.
     skip(exchange.status === 200 && !exchange.bodyText.includes(description), `attachment ${id}: ${SAME_ID_ELSEWHERE}`);
     expectRefused(exchange, about);
-    expectThat(!exchange.bodyText.includes(description), exchange, "no trace of the attachment", about, "the attachment's description in the body");
+    expectThat(
+      !exchange.bodyText.includes(description),
+      exchange,
+      "no trace of the attachment",
+      about,
+      "the attachment's description in the body",
+    );
   });
 
   test("AUTH-019 ERR-001 the second user cannot upload to the primary user's monetary account", async ({ skip }) => {
@@ -266,7 +334,10 @@ describe("attachments belong to their user", () => {
     skip(!other, t.secondaryMissing());
     const exchange = await upload(other!, PNG, { description: uniqueDescription("foreign account") });
     const accepted = exchange.status >= 200 && exchange.status < 300;
-    skip(accepted && (await idsLookPerUser(t.primary(), other!)), `the upload was accepted, and the two users' cards or companies share ids (ids per user?), so monetary account ${accountId} may be the second user's own: monetary accounts cannot be listed (GAP-70)`);
+    skip(
+      accepted && (await idsLookPerUser(t.primary(), other!)),
+      `the upload was accepted, and the two users' cards or companies share ids (ids per user?), so monetary account ${accountId} may be the second user's own: monetary accounts cannot be listed (GAP-70)`,
+    );
     expectRefused(exchange, { req: "AUTH-019", what: `by the second user, to the primary user's monetary account ${accountId}` });
   });
 

@@ -1,16 +1,16 @@
 // Authentication (banking-api.md "Authentication"; wire conventions §3, §4): the three calls, their
 // order, token kinds, IP binding, and the user in the path.
-import { assertConcurrently, mapConcurrently } from "../harness/concurrent-property.js";
+import { assertConcurrently, mapConcurrently } from "./support/concurrent-property.js";
 import { generateKeyPairSync } from "node:crypto";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, failPlain, expectThat } from "../harness/checks.js";
-import { idsIn } from "../harness/crud-checks.js";
+import { idsIn } from "./support/crud-checks.js";
 import { ENDPOINTS, endpointsFor, fillPath, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
-import { sharedKeyPair } from "../harness/keys.js";
+import { sharedKeyPair } from "../harness/session/keys.js";
 import { LenientLog } from "../harness/lenient.js";
-import { expectNoTrace } from "../harness/resource-helpers.js";
+import { expectNoTrace } from "./support/resource-helpers.js";
 import {
   openSession,
   postDeviceServer,
@@ -19,8 +19,8 @@ import {
   createSandboxUser,
   SESSION_USER_TYPES,
   type Session,
-} from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+} from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const [addressA, addressB] = t.profile.sourceAddresses;
@@ -34,11 +34,13 @@ const inFlight = t.profile.concurrency;
  * else the primary.
  */
 let keyOwnerOnce: Promise<Session> | undefined;
-const keyOwner = (): Promise<Session> => (keyOwnerOnce ??= t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(t.primary()));
+const keyOwner = (): Promise<Session> =>
+  (keyOwnerOnce ??= t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(t.primary()));
 
 /** A fresh user whose items the write probes may name (a server that skipped the token check would change only its data). */
 let probeWriterOnce: Promise<Session | undefined> | undefined;
-const probeWriter = (): Promise<Session | undefined> => (probeWriterOnce ??= !readOnly && t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(undefined));
+const probeWriter = (): Promise<Session | undefined> =>
+  (probeWriterOnce ??= !readOnly && t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(undefined));
 
 /** Item ids the API gives no list for: the profile's fixtures, which belong to the primary user. */
 const FIXTURE_ITEMS: Record<string, "challengeRequestIds" | "featureAnnouncementIds"> = {
@@ -82,14 +84,18 @@ function endpointsToProbe(): Promise<Probe[]> {
     const primary = t.primary();
     const writer = await probeWriter();
     // Each endpoint's real item id comes from its own list: the lookups go out together.
-    const probes = await mapConcurrently(endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET"), inFlight, async (endpoint): Promise<Probe | undefined> => {
-      const session = endpoint.method === "GET" || !writer || endpoint.needs ? primary : writer;
-      const realIdAllowed = endpoint.method === "GET" || session !== primary;
-      const itemId = endpoint.path.includes("{itemId}") && realIdAllowed ? await realItemId(endpoint, session) : undefined;
-      const fixtures = session === primary ? t.profile.fixtures : {};
-      const path = fillPath(endpoint, { userID: session.userId, fixtures, ...(itemId === undefined ? {} : { itemId }) });
-      return path === undefined ? undefined : { endpoint, path, session };
-    });
+    const probes = await mapConcurrently(
+      endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET"),
+      inFlight,
+      async (endpoint): Promise<Probe | undefined> => {
+        const session = endpoint.method === "GET" || !writer || endpoint.needs ? primary : writer;
+        const realIdAllowed = endpoint.method === "GET" || session !== primary;
+        const itemId = endpoint.path.includes("{itemId}") && realIdAllowed ? await realItemId(endpoint, session) : undefined;
+        const fixtures = session === primary ? t.profile.fixtures : {};
+        const path = fillPath(endpoint, { userID: session.userId, fixtures, ...(itemId === undefined ? {} : { itemId }) });
+        return path === undefined ? undefined : { endpoint, path, session };
+      },
+    );
     return probes.filter((p): p is Probe => p !== undefined);
   })();
   return probesOnce;
@@ -110,7 +116,9 @@ function sendTo(endpoint: Endpoint, path: string, token: string | null, from = a
 }
 
 describe("POST /installation", () => {
-  test("AUTH-001 ERR-004 ERR-008 a PEM RSA public key sent without an authentication header is answered with Id, Token and ServerPublicKey", async ({ skip }) => {
+  test("AUTH-001 ERR-004 ERR-008 a PEM RSA public key sent without an authentication header is answered with Id, Token and ServerPublicKey", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const { exchange } = await postInstallation(t.client, { from: addressA });
     const about = { req: "AUTH-001", what: "with a PEM RSA-2048 public key" };
@@ -129,11 +137,14 @@ describe("POST /installation", () => {
     ["a number", { client_public_key: 42 }],
     ["no client_public_key at all", {}],
   ];
-  test.for(notRsaPem)("AUTH-002 ERR-001 ERR-002 a client_public_key that is %s is refused with an error body", async ([what, body], { skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const exchange = await t.client.request({ method: "POST", path: "/installation", json: body, from: addressA });
-    expectRefused(exchange, { req: "AUTH-002", what: `with ${what}` });
-  });
+  test.for(notRsaPem)(
+    "AUTH-002 ERR-001 ERR-002 a client_public_key that is %s is refused with an error body",
+    async ([what, body], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const exchange = await t.client.request({ method: "POST", path: "/installation", json: body, from: addressA });
+      expectRefused(exchange, { req: "AUTH-002", what: `with ${what}` });
+    },
+  );
 });
 
 describe("POST /device-server and POST /session-server", () => {
@@ -173,7 +184,9 @@ describe("POST /device-server and POST /session-server", () => {
     expectRefused(session, { req: "AUTH-006", what: "with a session token instead of an installation token" });
   });
 
-  test("AUTH-007 ERR-001 session-server before device-server is refused, and the same installation works once its device is registered", async ({ skip }) => {
+  test("AUTH-007 ERR-001 session-server before device-server is refused, and the same installation works once its device is registered", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const { apiKey } = await keyOwner();
     const installation = await postInstallation(t.client, { from: addressA });
@@ -184,7 +197,10 @@ describe("POST /device-server and POST /session-server", () => {
     expectOk(later.exchange, { req: "AUTH-007", what: "after device-server on the same installation (control)" });
   });
 
-  test("AUTH-020 a second session-server on a registered installation opens another session whose token works", async ({ skip, annotate }) => {
+  test("AUTH-020 a second session-server on a registered installation opens another session whose token works", async ({
+    skip,
+    annotate,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const owner = await keyOwner();
     const again = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
@@ -192,7 +208,8 @@ describe("POST /device-server and POST /session-server", () => {
     expectThat(typeof again.token === "string", again.exchange, "a session Token", { req: "AUTH-020" });
     // Whether a second session gets a token of its own is not stated: a different token only with strict.
     const log = new LenientLog(t.profile.strict);
-    if (again.token === owner.sessionToken) log.note({ req: "AUTH-020" }, "the second session-server answered the token of the first session", "a new session token");
+    if (again.token === owner.sessionToken)
+      log.note({ req: "AUTH-020" }, "the second session-server answered the token of the first session", "a new session token");
     await log.report(annotate);
     const exchange = await t.client.request({ path: t.userPath(owner, "/card"), token: again.token ?? null, from: addressA });
     expectOk(exchange, { req: "AUTH-020", what: "with the second session's token" });
@@ -206,7 +223,13 @@ describe("POST /device-server and POST /session-server", () => {
       ["without secret", { description: "conformance" }],
     ] as const) {
       const installation = await postInstallation(t.client, { from: addressA });
-      const exchange = await t.client.request({ method: "POST", path: "/device-server", token: installation.token ?? null, json: body, from: addressA });
+      const exchange = await t.client.request({
+        method: "POST",
+        path: "/device-server",
+        token: installation.token ?? null,
+        json: body,
+        from: addressA,
+      });
       expectRefused(exchange, { req: "AUTH-021", what });
     }
   });
@@ -214,7 +237,11 @@ describe("POST /device-server and POST /session-server", () => {
   test("AUTH-010 ERR-001 device-server with an API key the server never issued is refused", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const installation = await postInstallation(t.client, { from: addressA });
-    const exchange = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey: `unknown-${"f".repeat(40)}`, from: addressA });
+    const exchange = await postDeviceServer(t.client, {
+      token: installation.token ?? null,
+      apiKey: `unknown-${"f".repeat(40)}`,
+      from: addressA,
+    });
     expectRefused(exchange, { req: "AUTH-010", what: "with an unknown API key as secret" });
   });
 
@@ -223,7 +250,11 @@ describe("POST /device-server and POST /session-server", () => {
     const { apiKey } = await keyOwner();
     const installation = await postInstallation(t.client, { from: addressA });
     await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    const wrong = await postSessionServer(t.client, { token: installation.token ?? null, apiKey: `unknown-${"e".repeat(40)}`, from: addressA });
+    const wrong = await postSessionServer(t.client, {
+      token: installation.token ?? null,
+      apiKey: `unknown-${"e".repeat(40)}`,
+      from: addressA,
+    });
     expectRefused(wrong.exchange, { req: "AUTH-018", what: "with an unknown API key as secret" });
     const other = t.secondary();
     if (other && other.apiKey !== apiKey) {
@@ -234,7 +265,9 @@ describe("POST /device-server and POST /session-server", () => {
 });
 
 describe("tokens on POST /session-server", () => {
-  test("AUTH-024 ERR-001 session-server made with a session token or an unknown token instead of the installation token is refused", async ({ skip }) => {
+  test("AUTH-024 ERR-001 session-server made with a session token or an unknown token instead of the installation token is refused", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const owner = await keyOwner();
     for (const [what, token] of [
@@ -252,7 +285,10 @@ describe("tokens on POST /session-server", () => {
 describe("tokens on resource calls", () => {
   // The sweeps below send one refused request per endpoint; each stands alone, so they go out side by side.
   test("AUTH-004 ERR-001 ERR-002 every endpoint refuses a call without X-Service-Client-Authentication", async () => {
-    const calls = [...(await endpointsToProbe()), ...(readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS).map((endpoint) => ({ endpoint, path: endpoint.path }))];
+    const calls = [
+      ...(await endpointsToProbe()),
+      ...(readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS).map((endpoint) => ({ endpoint, path: endpoint.path })),
+    ];
     await mapConcurrently(calls, inFlight, async ({ endpoint, path }) => {
       const exchange = await sendTo(endpoint, path, null);
       expectRefused(exchange, { req: "AUTH-004", what: `without ${t.header("Client-Authentication")}` });
@@ -281,9 +317,19 @@ describe("tokens on resource calls", () => {
   test("AUTH-015 ERR-001 a userID other than the session's user is refused and never returns that user's data", async ({ skip }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
-    const own = await t.client.request({ path: t.userPath(other!, "/card"), query: { count: 200 }, token: other!.sessionToken, from: addressA });
+    const own = await t.client.request({
+      path: t.userPath(other!, "/card"),
+      query: { count: 200 },
+      token: other!.sessionToken,
+      from: addressA,
+    });
     expectOk(own, { req: "AUTH-015", what: "by the second user on its own cards (control)" });
-    const exchange = await t.client.request({ path: t.userPath(other!, "/card"), query: { count: 200 }, token: t.primary().sessionToken, from: addressA });
+    const exchange = await t.client.request({
+      path: t.userPath(other!, "/card"),
+      query: { count: 200 },
+      token: t.primary().sessionToken,
+      from: addressA,
+    });
     const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
     expectRefused(exchange, about);
     expectNoTrace(exchange, idsIn(own.json), about);
@@ -308,18 +354,31 @@ describe("IP binding", () => {
     });
   });
 
-  test("AUTH-012 ERR-001 device-server with permitted_ips that lack the caller is refused, and the key is then locked out for the caller", async ({ skip }) => {
+  test("AUTH-012 ERR-001 device-server with permitted_ips that lack the caller is refused, and the key is then locked out for the caller", async ({
+    skip,
+  }) => {
     skip(!addressB, SKIP.twoAddresses);
     skip(!t.canProvision(), SKIP.provisioning);
     const apiKey = await t.freshApiKey(addressA);
     const installation = await postInstallation(t.client, { from: addressA });
-    const refused = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA, permittedIps: [addressB!] });
+    const refused = await postDeviceServer(t.client, {
+      token: installation.token ?? null,
+      apiKey,
+      from: addressA,
+      permittedIps: [addressB!],
+    });
     expectRefused(refused, { req: "AUTH-012", what: `from ${addressA} with permitted_ips [${addressB}]` });
     const locked = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    expectRefused(locked, { req: "AUTH-012", what: `from ${addressA} again, without permitted_ips, after the refused registration (lock-out)` });
+    expectRefused(locked, {
+      req: "AUTH-012",
+      what: `from ${addressA} again, without permitted_ips, after the refused registration (lock-out)`,
+    });
     const another = await postInstallation(t.client, { from: addressA });
     const lockedToo = await postDeviceServer(t.client, { token: another.token ?? null, apiKey, from: addressA });
-    expectRefused(lockedToo, { req: "AUTH-012", what: `from ${addressA} on a new installation after the refused registration (the lock-out is the caller's, not the installation's)` });
+    expectRefused(lockedToo, {
+      req: "AUTH-012",
+      what: `from ${addressA} on a new installation after the refused registration (the lock-out is the caller's, not the installation's)`,
+    });
   });
 
   test("AUTH-013 device-server with permitted_ips listing two addresses lets calls from both succeed", async ({ skip }) => {
@@ -352,18 +411,27 @@ describe("sandbox users", () => {
       expectOk(created.exchange, about);
       expectSchema(expectObjects(created.exchange, ["ApiKey"], about)[0], "api-key", about, created.exchange);
     }
-    if (first.apiKey === second.apiKey) failPlain({ req: "AUTH-017", what: "two POST /sandbox-user-person calls" }, "expected two different API keys, got the same key twice");
+    if (first.apiKey === second.apiKey)
+      failPlain(
+        { req: "AUTH-017", what: "two POST /sandbox-user-person calls" },
+        "expected two different API keys, got the same key twice",
+      );
     const a = await openSession(t.client, { apiKey: first.apiKey!, from: addressA });
     const b = await openSession(t.client, { apiKey: second.apiKey!, from: addressA });
     if (a.userId === b.userId || [a.userId, b.userId].includes(t.primary().userId)) {
-      failPlain({ req: "AUTH-017", what: "sessions opened with the keys of two POST /sandbox-user-person calls" }, `expected two new users, each with its own id, got user ids ${a.userId} and ${b.userId} (primary ${t.primary().userId})`);
+      failPlain(
+        { req: "AUTH-017", what: "sessions opened with the keys of two POST /sandbox-user-person calls" },
+        `expected two new users, each with its own id, got user ids ${a.userId} and ${b.userId} (primary ${t.primary().userId})`,
+      );
     }
   });
 });
 
 describe("order of the three calls", () => {
   type Call = "installation" | "device-server" | "session-server";
-  test("AUTH-006 AUTH-007 AUTH-009 only installation → device-server → session-server yields a session that works (property over orders and subsets)", async ({ skip }) => {
+  test("AUTH-006 AUTH-007 AUTH-009 only installation → device-server → session-server yields a session that works (property over orders and subsets)", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const owner = await keyOwner();
     const apiKey = owner.apiKey;
@@ -415,7 +483,9 @@ describe("IP binding over random addresses", () => {
     from: fc.record({ installation: address, device: address, session: address, resource: address }),
   });
 
-  test("AUTH-011 AUTH-012 AUTH-013 AUTH-014 only calls from an address the key was registered for get a working session (property over source addresses and permitted_ips)", async ({ skip }) => {
+  test("AUTH-011 AUTH-012 AUTH-013 AUTH-014 only calls from an address the key was registered for get a working session (property over source addresses and permitted_ips)", async ({
+    skip,
+  }) => {
     skip(!addressB, SKIP.twoAddresses);
     skip(!t.canProvision(), SKIP.provisioning);
     await allure.parameter("seed", String(t.run.seed));
@@ -432,7 +502,12 @@ describe("IP binding over random addresses", () => {
         const script = `installation from ${at(plan.from.installation)} → device-server from ${at(plan.from.device)}${permittedIps ? ` with permitted_ips [${permittedIps.join(", ")}]` : ""} → session-server from ${at(plan.from.session)} → GET /card from ${at(plan.from.resource)}`;
         const installation = await postInstallation(t.client, { from: at(plan.from.installation), publicKeyPem });
         expectOk(installation.exchange, { req: "AUTH-001", what: `in ${script}` });
-        const device = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: at(plan.from.device), ...(permittedIps ? { permittedIps } : {}) });
+        const device = await postDeviceServer(t.client, {
+          token: installation.token ?? null,
+          apiKey,
+          from: at(plan.from.device),
+          ...(permittedIps ? { permittedIps } : {}),
+        });
         const bound = permittedIps ?? [at(plan.from.device)];
         const deviceOk = bound.includes(at(plan.from.device));
         if (!deviceOk) {
@@ -446,8 +521,13 @@ describe("IP binding over random addresses", () => {
           return;
         }
         expectOk(session.exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-008", what: `in ${script}` });
-        const exchange = await t.client.request({ path: `/user/${String(session.userId)}/card`, token: session.token ?? null, from: at(plan.from.resource) });
-        if (bound.includes(at(plan.from.resource))) expectOk(exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-011", what: `in ${script}` });
+        const exchange = await t.client.request({
+          path: `/user/${String(session.userId)}/card`,
+          token: session.token ?? null,
+          from: at(plan.from.resource),
+        });
+        if (bound.includes(at(plan.from.resource)))
+          expectOk(exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-011", what: `in ${script}` });
         else expectRefused(exchange, { req: "AUTH-011", what: `in ${script}: the session is bound to ${bound.join(", ")}` });
       },
       { seed: t.run.seed, numRuns: t.profile.propertyRuns, endOnFailure: true, concurrency: t.profile.concurrency },

@@ -6,15 +6,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, test } from "vitest";
 import { expectRefused, failPlain, type About } from "../harness/checks.js";
-import { mapConcurrently, oneAtATime, together } from "../harness/concurrent-property.js";
-import { CARD_TYPES } from "../harness/cards.js";
-import { idsIn } from "../harness/crud-checks.js";
+import { mapConcurrently, oneAtATime, together } from "./support/concurrent-property.js";
+import { CARD_TYPES } from "./support/cards.js";
+import { idsIn } from "./support/crud-checks.js";
 import { objectsOfType } from "../harness/envelope.js";
 import { ENDPOINTS, endpointsFor, fillPath, type Endpoint } from "../harness/endpoints.js";
-import type { Exchange } from "../harness/exchange.js";
-import { expectNoTrace } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { useTarget } from "../harness/target.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { expectNoTrace } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { useTarget } from "../harness/run/target.js";
 import { FULL_CHAIN } from "../harness/test-data/certificates.js";
 import { png1x1 } from "../harness/test-data/images.js";
 
@@ -78,7 +78,14 @@ async function ownItem(endpoint: Endpoint, owner: Session, fresh: boolean): Prom
     // No list: the primary uploads one where it may write (the only user whose monetary account is known).
     const account = t.profile.fixtures.monetaryAccountId;
     if (readOnly || fresh || account === undefined) return { writable: false };
-    const upload = await t.client.request({ method: "POST", path: `/user/${owner.userId}/monetary-account/${account}/attachment`, token: owner.sessionToken, from: owner.from, body: png1x1(), headers: { "Content-Type": "image/png", [t.header("Attachment-Description")]: `authz ${MARK}` } });
+    const upload = await t.client.request({
+      method: "POST",
+      path: `/user/${owner.userId}/monetary-account/${account}/attachment`,
+      token: owner.sessionToken,
+      from: owner.from,
+      body: png1x1(),
+      headers: { "Content-Type": "image/png", [t.header("Attachment-Description")]: `authz ${MARK}` },
+    });
     const id = upload.status === 200 ? idsIn(upload.json)[0] : undefined;
     return { ...(id === undefined ? {} : { id }), writable: false };
   }
@@ -87,7 +94,9 @@ async function ownItem(endpoint: Endpoint, owner: Session, fresh: boolean): Prom
   if (!listPath) return { writable: false };
   // Items this file creates for itself: a certificate chain of the fresh user, a callback URL of the primary.
   if (!readOnly && (fresh || endpoint.needs === "oauthClientId") && /\/(certificate-pinned|callback-url)$/.test(listPath)) {
-    const json = listPath.endsWith("callback-url") ? { url: `https://client.example/${MARK}/own` } : { certificate_chain: FULL_CHAIN.map((certificate) => ({ certificate })) };
+    const json = listPath.endsWith("callback-url")
+      ? { url: `https://client.example/${MARK}/own` }
+      : { certificate_chain: FULL_CHAIN.map((certificate) => ({ certificate })) };
     const made = await t.client.request({ method: "POST", path: listPath, json, token: owner.sessionToken, from: owner.from });
     const id = made.status === 200 ? idsIn(made.json)[0] : undefined;
     if (id !== undefined && !fresh) created.push(`${listPath}/${id}`);
@@ -126,7 +135,9 @@ function cases(): Promise<Case[]> {
       const listPath = template && fillPath({ ...endpoint, path: template }, { userID: owner.userId, fixtures });
       const readTemplate = itemEndpoint.path.replace(/\/replace$/, "");
       const readable = useReal && ENDPOINTS.some((e) => e.method === "GET" && e.path === readTemplate);
-      const itemPath = readable ? fillPath({ ...endpoint, path: readTemplate }, { userID: owner.userId, itemId: item.id!, fixtures }) : undefined;
+      const itemPath = readable
+        ? fillPath({ ...endpoint, path: readTemplate }, { userID: owner.userId, itemId: item.id!, fixtures })
+        : undefined;
       out.push({
         endpoint,
         owner,
@@ -146,8 +157,10 @@ function cases(): Promise<Case[]> {
 function bodyOf(c: Case): { json?: unknown; body?: Buffer; headers?: Record<string, string> } {
   const { endpoint } = c;
   const path = endpoint.path;
-  if (endpoint.raw) return { body: png1x1(), headers: { "Content-Type": "image/png", [t.header("Attachment-Description")]: `authz ${MARK}` } };
-  if (path.endsWith("/company") || path.endsWith("/company/{itemId}")) return { json: { ...(endpoint.body as object), name: `Authz ${MARK}` } };
+  if (endpoint.raw)
+    return { body: png1x1(), headers: { "Content-Type": "image/png", [t.header("Attachment-Description")]: `authz ${MARK}` } };
+  if (path.endsWith("/company") || path.endsWith("/company/{itemId}"))
+    return { json: { ...(endpoint.body as object), name: `Authz ${MARK}` } };
   if (path.endsWith("/certificate-pinned")) return { json: { certificate_chain: FULL_CHAIN.map((certificate) => ({ certificate })) } };
   if (path.endsWith("/card/{itemId}") || path.endsWith("/replace")) return { json: { second_line: MARK } };
   if (path.endsWith("/card-batch-replace")) return { json: { cards: c.itemId === undefined ? [] : [{ id: c.itemId, second_line: MARK }] } };
@@ -165,7 +178,10 @@ function send(c: Case, userID: number, caller: Session): Promise<Exchange> {
 
 /** What the owner can see of the data a write could touch: its item and its list, as read before and after. */
 async function snapshot(c: Case): Promise<string> {
-  const [item, list] = await together(async () => (c.itemPath ? get(c.owner, c.itemPath) : undefined), async () => (c.listPath ? get(c.owner, c.listPath, { count: 200 }) : undefined));
+  const [item, list] = await together(
+    async () => (c.itemPath ? get(c.owner, c.itemPath) : undefined),
+    async () => (c.listPath ? get(c.owner, c.listPath, { count: 200 }) : undefined),
+  );
   return [item, list].flatMap((read) => (read ? [read.bodyText] : [])).join("\n");
 }
 
@@ -188,12 +204,15 @@ function expectUnchanged(c: Case, before: string, after: string, about: About, l
   const problems: string[] = [];
   if (c.ownItem && itemBefore !== itemAfter) problems.push(`the item read changed: before ${itemBefore}, after ${itemAfter}`);
   if (after.includes(MARK) && !before.includes(MARK)) problems.push(`the owner's data now holds the mark ${MARK} of the refused write`);
-  if (listOwnedByFile && before !== after && problems.length === 0) problems.push(`the owner's data changed: before ${before.slice(0, 400)}, after ${after.slice(0, 400)}`);
+  if (listOwnedByFile && before !== after && problems.length === 0)
+    problems.push(`the owner's data changed: before ${before.slice(0, 400)}, after ${after.slice(0, 400)}`);
   if (problems.length > 0) failPlain(about, `expected the refused write to change nothing, but ${problems.join("; ")}`);
 }
 
 describe("another user's userID on every endpoint and method", () => {
-  test("AUTH-015 AUTH-023 another user's session on the owner's userID is refused on every endpoint and method, and a refused write changes nothing", async ({ skip }) => {
+  test("AUTH-015 AUTH-023 another user's session on the owner's userID is refused on every endpoint and method, and a refused write changes nothing", async ({
+    skip,
+  }) => {
     const list = await cases();
     const fresh = await freshOwner();
     // The intruder: the second user; where the owner is the primary and no second user exists, nobody.
@@ -210,7 +229,13 @@ describe("another user's userID on every endpoint and method", () => {
       if (c.itemId !== undefined && c.itemId !== MADE_UP_ID) expectNoTrace(exchange, [c.itemId], about);
       if (write && c.writable) {
         const after = await snapshot(c);
-        expectUnchanged(c, before, after, { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` }, c.owner === fresh);
+        expectUnchanged(
+          c,
+          before,
+          after,
+          { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` },
+          c.owner === fresh,
+        );
       }
     });
   });
@@ -231,14 +256,22 @@ describe("a userID that names nobody", () => {
 });
 
 describe("another user's item through the caller's own userID", () => {
-  test("AUTH-019 AUTH-023 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write changes nothing", async ({ skip }) => {
+  test("AUTH-019 AUTH-023 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write changes nothing", async ({
+    skip,
+  }) => {
     const list = await cases();
     const fresh = await freshOwner();
     const intruder = t.secondary() ?? (t.canProvision() && !readOnly ? await t.freshSession() : undefined);
     skip(!intruder, t.secondaryMissing());
     // Only item endpoints with a list: the intruder's own ids are known, so an id it also owns (ids per user, GAP-70) is left out.
-    const intruderListOf = (c: Case) => fillPath({ ...c.endpoint, path: listTemplateOf(c.endpoint)! }, { userID: intruder!.userId, fixtures: c.owner === t.primary() ? t.profile.fixtures : {} })!;
-    const itemCases = list.filter((x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId);
+    const intruderListOf = (c: Case) =>
+      fillPath(
+        { ...c.endpoint, path: listTemplateOf(c.endpoint)! },
+        { userID: intruder!.userId, fixtures: c.owner === t.primary() ? t.profile.fixtures : {} },
+      )!;
+    const itemCases = list.filter(
+      (x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId,
+    );
     // The intruder's own lists, each read once, all at once.
     const intruderLists = [...new Set(itemCases.map(intruderListOf))];
     const intruderIds = await mapConcurrently(intruderLists, inFlight, async (path) => {
@@ -255,7 +288,14 @@ describe("another user's item through the caller's own userID", () => {
       const about = { req: "AUTH-019", what };
       expectRefused(exchange, about);
       expectNoTrace(exchange, [c.itemId!], about);
-      if (write && c.writable) expectUnchanged(c, before, await snapshot(c), { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` }, c.owner === fresh);
+      if (write && c.writable)
+        expectUnchanged(
+          c,
+          before,
+          await snapshot(c),
+          { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` },
+          c.owner === fresh,
+        );
     });
   });
 });

@@ -6,13 +6,24 @@
 // one card of the user that does. A refusal must replace nothing: no card of the user (or of the victim)
 // may carry a number it did not carry before.
 import { describe, test } from "vitest";
-import { canonical, CardCalls, cardNumbers, expectSameCard, freshCardUser, isPermanent, needsDestructive, needsFreshUser, type Card, type Skip } from "../harness/cards.js";
+import {
+  canonical,
+  CardCalls,
+  cardNumbers,
+  expectSameCard,
+  freshCardUser,
+  isPermanent,
+  needsDestructive,
+  needsFreshUser,
+  type Card,
+  type Skip,
+} from "./support/cards.js";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectThat, failPlain, type About } from "../harness/checks.js";
-import type { Exchange } from "../harness/exchange.js";
+import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { SHARED_IDS, writerSession } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { SHARED_IDS, writerSession } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 /** Refusals that name no card of the caller's: a fresh user where the target provisions them, else the primary. */
@@ -53,8 +64,17 @@ async function replacementOf(calls: CardCalls, before: Card[], answered: number,
   if (isNew(card)) return { card, numbersShown: true, newNumber: true };
   const { cards } = await calls.all({ ...about, what: "listing the cards after the replace" });
   const fresh = cards.filter(isNew);
-  if (fresh.length > 1) failPlain(about, `expected one card with a card number new to the user after one replace, got ${fresh.length} (cards ${fresh.map((c) => c.id).join(", ")})`);
-  if (fresh.length === 1) return { card: await calls.read(fresh[0]!.id, { ...about, what: `GET of card ${fresh[0]!.id}, the card the new number shows on` }), numbersShown: true, newNumber: true };
+  if (fresh.length > 1)
+    failPlain(
+      about,
+      `expected one card with a card number new to the user after one replace, got ${fresh.length} (cards ${fresh.map((c) => c.id).join(", ")})`,
+    );
+  if (fresh.length === 1)
+    return {
+      card: await calls.read(fresh[0]!.id, { ...about, what: `GET of card ${fresh[0]!.id}, the card the new number shows on` }),
+      numbersShown: true,
+      newNumber: true,
+    };
   return { card, numbersShown: old.size > 0 || showsNumbers(cards), newNumber: false };
 }
 
@@ -63,13 +83,21 @@ async function expectNoNewNumber(calls: CardCalls, before: Card[], about: About)
   const old = numbersOf(before);
   const { cards } = await calls.all({ ...about, what: `${about.what ?? ""}: listing the cards after the refusal` });
   const fresh = cards.filter((c) => cardNumbers(c).some((n) => !old.has(n))).map((c) => c.id);
-  if (fresh.length > 0) failPlain(about, `expected a refused replace to replace nothing, but card(s) ${fresh.join(", ")} now carry a card number no card of the user carried before`);
+  if (fresh.length > 0)
+    failPlain(
+      about,
+      `expected a refused replace to replace nothing, but card(s) ${fresh.join(", ")} now carry a card number no card of the user carried before`,
+    );
 }
 
 /** Expects the replacement to show each of `texts`. */
 function expectTexts(replacement: Card, texts: Record<string, unknown>, about: About): void {
   for (const [field, value] of Object.entries(texts)) {
-    if (replacement[field] !== value) failPlain(about, `expected the replacement (card ${replacement.id}) to show ${field} ${canonical(value)}, got ${canonical(replacement[field])}`);
+    if (replacement[field] !== value)
+      failPlain(
+        about,
+        `expected the replacement (card ${replacement.id}) to show ${field} ${canonical(value)}, got ${canonical(replacement[field])}`,
+      );
   }
 }
 
@@ -77,13 +105,20 @@ function expectTexts(replacement: Card, texts: Record<string, unknown>, about: A
 async function foreignCards(caller: Session, victim: Card[], skip: Skip, count = 1): Promise<Card[]> {
   const { cards } = await new CardCalls(t, caller).all({ req: "AUTH-019", what: "listing the caller's own cards" });
   const own = new Set(cards.map((c) => c.id));
-  return replaceable(victim.filter((c) => !own.has(c.id)), skip, count, ` and whose id the caller does not also have (${SHARED_IDS})`);
+  return replaceable(
+    victim.filter((c) => !own.has(c.id)),
+    skip,
+    count,
+    ` and whose id the caller does not also have (${SHARED_IDS})`,
+  );
 }
 
 const unknownId = (cards: Card[]) => Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
 
 describe("POST /user/{userID}/card/{cardID}/replace", () => {
-  test("REPL-001 REPL-003 REPL-006 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the replacement shows both texts", async ({ skip }) => {
+  test("REPL-001 REPL-003 REPL-006 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the replacement shows both texts", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-001" });
     const [card] = replaceable(cards, skip);
@@ -91,11 +126,16 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     const what = `with ${canonical(body)} on card ${card!.id}`;
     const exchange = await calls.replace(card!.id, body);
     expectOk(exchange, { req: "REPL-001", what });
-    const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-006", what });
+    const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), {
+      req: "REPL-006",
+      what,
+    });
     expectTexts(replacement, body, { req: "REPL-006", what: `replace ${what}` });
   });
 
-  test("REPL-002 REPL-003 REPL-004 REPL-005 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's expiry date", async ({ skip }) => {
+  test("REPL-002 REPL-003 REPL-004 REPL-005 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's expiry date", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-002" });
     const [card] = replaceable(cards, skip);
@@ -106,16 +146,29 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     const replacement = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-004", what });
     // GAP-04: the expiry is compared where both reads carry it.
     const after = replacement.card;
-    if (before.expiry_date !== undefined && after.expiry_date !== undefined && canonical(after.expiry_date) !== canonical(before.expiry_date)) {
-      failPlain({ req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` }, `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`);
+    if (
+      before.expiry_date !== undefined &&
+      after.expiry_date !== undefined &&
+      canonical(after.expiry_date) !== canonical(before.expiry_date)
+    ) {
+      failPlain(
+        { req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` },
+        `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`,
+      );
     }
     skip(!replacement.numbersShown, NO_NUMBERS);
     if (!replacement.newNumber) {
-      failPlain({ req: "REPL-004", what: `replace ${what}` }, `expected a card number none of the user's cards carried before (${[...numbersOf(cards)].length} numbers), on card ${after.id} or another card; none appeared`);
+      failPlain(
+        { req: "REPL-004", what: `replace ${what}` },
+        `expected a card number none of the user's cards carried before (${[...numbersOf(cards)].length} numbers), on card ${after.id} or another card; none appeared`,
+      );
     }
   });
 
-  test("REPL-014 REPL-006 a replace sending the card's own name_on_card with preferred_name_on_card is accepted and the replacement shows both, or is refused with 4XX replacing nothing (strict: accepted)", async ({ skip, annotate }) => {
+  test("REPL-014 REPL-006 a replace sending the card's own name_on_card with preferred_name_on_card is accepted and the replacement shows both, or is refused with 4XX replacing nothing (strict: accepted)", async ({
+    skip,
+    annotate,
+  }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-014" });
     const card = replaceable(cards, skip).find((c) => typeof c.name_on_card === "string" && c.name_on_card !== "");
@@ -132,8 +185,15 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     } else {
       // The names available for the user are not shown (GAP-30): the card's own name may not be one of them.
       expectRefused(exchange, about);
-      log.note(about, "a replace sending the card's own name_on_card was refused", "the replace accepted (the card's name is available for the user)");
-      expectSameCard(before, await calls.read(card!.id, about), { ...about, what: `${about.what}: the refused replace must change nothing` });
+      log.note(
+        about,
+        "a replace sending the card's own name_on_card was refused",
+        "the replace accepted (the card's name is available for the user)",
+      );
+      expectSameCard(before, await calls.read(card!.id, about), {
+        ...about,
+        what: `${about.what}: the refused replace must change nothing`,
+      });
       await expectNoNewNumber(calls, cards, about);
     }
     await log.report(annotate);
@@ -144,7 +204,9 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     ["preferred_name_on_card is a boolean", { preferred_name_on_card: true }],
     ["name_on_card is an object", { name_on_card: { name: "X" } }],
   ];
-  test("REPL-007 a replace with a field of the wrong JSON type is refused with 4XX and an error body, and replaces nothing", async ({ skip }) => {
+  test("REPL-007 a replace with a field of the wrong JSON type is refused with 4XX and an error body, and replaces nothing", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-007" });
     const [card] = replaceable(cards, skip);
@@ -152,12 +214,17 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
       const about = { req: "REPL-007", what: `where ${what} (${canonical(body)}) on card ${card!.id}` };
       const before = await calls.read(card!.id, { ...about, what: "before the replace" });
       expectRefused(await calls.replace(card!.id, body), about);
-      expectSameCard(before, await calls.read(card!.id, about), { ...about, what: `${about.what}: the refused replace must change nothing` });
+      expectSameCard(before, await calls.read(card!.id, about), {
+        ...about,
+        what: `${about.what}: the refused replace must change nothing`,
+      });
       await expectNoNewNumber(calls, cards, about);
     }
   });
 
-  test("REPL-015 a replace of a card id the user does not have is refused with 4XX and an error body, and none of the user's cards is replaced", async ({ skip }) => {
+  test("REPL-015 a replace of a card id the user does not have is refused with 4XX and an error body, and none of the user's cards is replaced", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-015" });
     const id = unknownId(cards);
@@ -166,7 +233,9 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     await expectNoNewNumber(calls, cards, about);
   });
 
-  test("AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and none of that user's cards is replaced", async ({ skip }) => {
+  test("AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and none of that user's cards is replaced", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const victim = await freshCardUser(t, { req: "AUTH-019" });
     const [card] = await foreignCards(t.primary(), victim.cards, skip);
@@ -175,22 +244,35 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
   });
 
-  test("AUTH-015 the primary session is refused on another user's userID, for a replace and a batch replace of that user's card, and none of that user's cards is replaced", async ({ skip }) => {
+  test("AUTH-015 the primary session is refused on another user's userID, for a replace and a batch replace of that user's card, and none of that user's cards is replaced", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const victim = await freshCardUser(t, { req: "AUTH-015" });
     const [card] = replaceable(victim.cards, skip);
     const primary = t.primary();
     const send = (rest: string, json: unknown) =>
-      t.client.request({ method: "POST", path: t.userPath(victim.calls.session, rest), token: primary.sessionToken, from: primary.from, json });
+      t.client.request({
+        method: "POST",
+        path: t.userPath(victim.calls.session, rest),
+        token: primary.sessionToken,
+        from: primary.from,
+        json,
+      });
     const about = { req: "AUTH-015", what: `with the primary session on the fresh user's id ${victim.calls.session.userId}` };
     expectRefused(await send(`/card/${card!.id}/replace`, {}), { ...about, what: `${about.what}: replace of its card ${card!.id}` });
-    expectRefused(await send("/card-batch-replace", { cards: [{ id: card!.id }] }), { ...about, what: `${about.what}: batch replace of its card ${card!.id}` });
+    expectRefused(await send("/card-batch-replace", { cards: [{ id: card!.id }] }), {
+      ...about,
+      what: `${about.what}: batch replace of its card ${card!.id}`,
+    });
     await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
   });
 });
 
 describe("POST /user/{userID}/card-batch-replace", () => {
-  test("REPL-008 REPL-004 REPL-016 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it and a new card number", async ({ skip }) => {
+  test("REPL-008 REPL-004 REPL-016 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it and a new card number", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-008" });
     const chosen = replaceable(cards, skip, 2);
@@ -204,18 +286,32 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     expectSchema(results[0], "card-batch-replace", about, exchange);
     const listed = ((results[0]!.updated_card_ids as { id?: unknown }[]) ?? []).map((entry) => entry.id);
     const missing = chosen.filter((c) => !listed.includes(c.id)).map((c) => c.id);
-    expectThat(missing.length === 0, exchange, `updated_card_ids holding ${chosen.map((c) => c.id).join(" and ")}`, about, `updated_card_ids ${canonical(listed)}`);
+    expectThat(
+      missing.length === 0,
+      exchange,
+      `updated_card_ids holding ${chosen.map((c) => c.id).join(" and ")}`,
+      about,
+      `updated_card_ids ${canonical(listed)}`,
+    );
     // GAP-29: a replacement may be a new card; each is found by the second_line sent for it.
     const old = numbersOf(cards);
     const { cards: after } = await calls.all({ req: "REPL-016", what: "listing the cards after the batch replace" });
     const lacking: number[] = [];
     for (const entry of entries) {
       const shown = after.filter((c) => c.second_line === entry.second_line);
-      if (shown.length === 0) failPlain({ req: "REPL-016", what: `batch replace ${canonical(body)}` }, `expected a card showing second_line ${canonical(entry.second_line)}, the replacement of card ${entry.id}; none does`);
+      if (shown.length === 0)
+        failPlain(
+          { req: "REPL-016", what: `batch replace ${canonical(body)}` },
+          `expected a card showing second_line ${canonical(entry.second_line)}, the replacement of card ${entry.id}; none does`,
+        );
       if (!shown.some((c) => cardNumbers(c).some((n) => !old.has(n)))) lacking.push(entry.id);
     }
     skip(old.size === 0 && !showsNumbers(after), NO_NUMBERS);
-    if (lacking.length > 0) failPlain({ req: "REPL-004", what: `batch replace ${canonical(body)}` }, `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; they do not`);
+    if (lacking.length > 0)
+      failPlain(
+        { req: "REPL-004", what: `batch replace ${canonical(body)}` },
+        `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; they do not`,
+      );
   });
 
   const badBodies: [string, unknown][] = [
@@ -235,22 +331,36 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     const calls = new CardCalls(t, await writer());
     const { cards } = await calls.all({ req: "REPL-010" });
     const unknown = unknownId(cards);
-    expectRefused(await calls.batchReplace({ cards: [{ id: unknown }] }), { req: "REPL-010", what: `naming card id ${unknown}, which does not exist` });
+    expectRefused(await calls.batchReplace({ cards: [{ id: unknown }] }), {
+      req: "REPL-010",
+      what: `naming card id ${unknown}, which does not exist`,
+    });
   });
 
-  test("REPL-010 a batch naming a card id that does not exist between two of the user's cards is refused with 4XX and an error body, and replaces neither card", async ({ skip }) => {
+  test("REPL-010 a batch naming a card id that does not exist between two of the user's cards is refused with 4XX and an error body, and replaces neither card", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "REPL-010" });
     const [first, last] = replaceable(cards, skip, 2);
-    const body = { cards: [{ id: first!.id, second_line: "conformance 010 a" }, { id: unknownId(cards) }, { id: last!.id, second_line: "conformance 010 b" }] };
+    const body = {
+      cards: [
+        { id: first!.id, second_line: "conformance 010 a" },
+        { id: unknownId(cards) },
+        { id: last!.id, second_line: "conformance 010 b" },
+      ],
+    };
     const about = { req: "REPL-010", what: `with ${canonical(body)} (the middle id does not exist)` };
     const before = await Promise.all([first!, last!].map((c) => calls.read(c.id, { ...about, what: "before the batch" })));
     expectRefused(await calls.batchReplace(body), about);
-    for (const card of before) expectSameCard(card, await calls.read(card.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
+    for (const card of before)
+      expectSameCard(card, await calls.read(card.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
     await expectNoNewNumber(calls, cards, about);
   });
 
-  test("REPL-010 AUTH-019 a batch naming another user's card between two of the caller's cards is refused with 4XX, and no card of either user is replaced", async ({ skip }) => {
+  test("REPL-010 AUTH-019 a batch naming another user's card between two of the caller's cards is refused with 4XX, and no card of either user is replaced", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const caller = await freshCardUser(t, { req: "REPL-010" });
     const victim = await freshCardUser(t, { req: "REPL-010" });
@@ -263,7 +373,9 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     await expectNoNewNumber(victim.calls, victim.cards, { ...about, req: "AUTH-019", what: `${about.what}: the owner's cards` });
   });
 
-  test("REPL-010 AUTH-019 a batch naming only another user's card is refused with 4XX, and none of that user's cards is replaced", async ({ skip }) => {
+  test("REPL-010 AUTH-019 a batch naming only another user's card is refused with 4XX, and none of that user's cards is replaced", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const victim = await freshCardUser(t, { req: "REPL-010" });
     const [card] = await foreignCards(t.primary(), victim.cards, skip);

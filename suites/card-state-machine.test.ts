@@ -5,13 +5,13 @@
 // must apply, forbidden ones must be refused with exactly 400 and change nothing, and moves the table does
 // not decide are the target's choice (LENIENT, recorded; strict requires refusal). A shrunk counterexample
 // prints as the script of calls; the failure message names the calls that led to it.
-import { assertConcurrently } from "../harness/concurrent-property.js";
+import { assertConcurrently } from "./support/concurrent-property.js";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
-import { CardCalls, type Card } from "../harness/cards.js";
+import { CardCalls, type Card } from "./support/cards.js";
 import { LenientLog } from "../harness/lenient.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 import { cardCommands, CardSystem, type CardModel, type CardState } from "../generators/commands/index.js";
 import { DEACTIVATABLE_ORDER, PERMANENT, REQUEST_PENDING } from "../generators/commands/card-table.js";
 
@@ -36,7 +36,8 @@ const KINDS: { label: string; weight: number; matches(card: Card): boolean; acti
   {
     label: "in a card update and active",
     weight: 1,
-    matches: (c) => DEACTIVATABLE_ORDER.includes(String(c.order_status)) && c.order_status !== "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE",
+    matches: (c) =>
+      DEACTIVATABLE_ORDER.includes(String(c.order_status)) && c.order_status !== "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE",
     activated: () => true,
   },
   {
@@ -59,7 +60,12 @@ function pickCards(cards: Card[], wanted: string[]): { ids: number[]; states: Ca
   return {
     ids: picked.map((p) => p.card.id),
     labels: picked.map((p) => p.kind.label),
-    states: picked.map((p) => ({ status: String(p.card.status), order: String(p.card.order_status), activated: p.kind.activated(p.card), since: "CARD-007" })),
+    states: picked.map((p) => ({
+      status: String(p.card.status),
+      order: String(p.card.order_status),
+      activated: p.kind.activated(p.card),
+      since: "CARD-007",
+    })),
   };
 }
 
@@ -72,13 +78,19 @@ async function freshCards(lenient: LenientLog, wanted: string[]): Promise<{ mode
 }
 
 describe("card state table", () => {
-  test("CARD-010 CARD-013 CARD-014 CARD-015 CARD-016 CARD-017 CARD-018 CARD-019 CARD-020 random scripts of status and order-status updates follow the specification's card state table", async ({ skip, annotate }) => {
+  test("CARD-010 CARD-013 CARD-014 CARD-015 CARD-016 CARD-017 CARD-018 CARD-019 CARD-020 random scripts of status and order-status updates follow the specification's card state table", async ({
+    skip,
+    annotate,
+  }) => {
     skip(t.profile.mode === "read-only", SKIP.readOnly);
     skip(!t.canProvision(), SKIP.provisioning);
     const lenient = new LenientLog(t.profile.strict);
     const labels = KINDS.map((kind) => kind.label);
     const probe = await freshCards(lenient, labels);
-    skip(probe.real.ids.length === 0, "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, request pending)");
+    skip(
+      probe.real.ids.length === 0,
+      "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, request pending)",
+    );
     await allure.parameter("seed", String(t.run.seed), { excluded: true });
     await allure.parameter("kinds of card the fresh user has", probe.labels.join("; "), { excluded: true });
     // Each run: which kinds of card to play with (slot order; most moves go to the first), and the script.
@@ -86,7 +98,9 @@ describe("card state table", () => {
     const first = fc.oneof(...available.map((kind) => ({ weight: kind.weight, arbitrary: fc.constant(kind.label) })));
     const kinds = first.chain((label): fc.Arbitrary<string[]> => {
       const others = available.map((kind) => kind.label).filter((other) => other !== label);
-      return others.length === 0 ? fc.constant([label]) : fc.option(fc.constantFrom(...others), { nil: undefined }).map((second) => (second ? [label, second] : [label]));
+      return others.length === 0
+        ? fc.constant([label])
+        : fc.option(fc.constantFrom(...others), { nil: undefined }).map((second) => (second ? [label, second] : [label]));
     });
     const scripts = fc.commands(cardCommands(SLOTS), { maxCommands: 20, size: "max" });
     try {

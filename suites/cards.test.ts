@@ -24,15 +24,25 @@ import {
   writeOnlyKeys,
   type Card,
   type Skip,
-} from "../harness/cards.js";
+} from "./support/cards.js";
 import { randomUUID } from "node:crypto";
-import { mapConcurrently, oneAtATime, together } from "../harness/concurrent-property.js";
-import { expectErrorBody, expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
+import { mapConcurrently, oneAtATime, together } from "./support/concurrent-property.js";
+import {
+  expectErrorBody,
+  expectObjects,
+  expectOk,
+  expectRefused,
+  expectSchema,
+  expectStatus,
+  expectThat,
+  failPlain,
+  type About,
+} from "../harness/checks.js";
 import { objectsOfType, responseItems, typeKeyOf } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
+import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { foreignIds, SHARED_IDS } from "../harness/resource-helpers.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { foreignIds, SHARED_IDS } from "./support/resource-helpers.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 
@@ -42,9 +52,13 @@ const inFlight = t.profile.concurrency;
 
 /**
  * The rows of a state-table check, each on a card of its own: side by side, judged in the rows' order
- * (harness/concurrent-property.ts). Returns how many rows had a card to try.
+ * (suites/support/concurrent-property.ts). Returns how many rows had a card to try.
  */
-async function eachRow<T>(rows: readonly T[], cardOfRow: (row: T) => Card | undefined, check: (card: Card, row: T) => Promise<void>): Promise<number> {
+async function eachRow<T>(
+  rows: readonly T[],
+  cardOfRow: (row: T) => Card | undefined,
+  check: (card: Card, row: T) => Promise<void>,
+): Promise<number> {
   const tried = await mapConcurrently(rows, inFlight, async (row) => {
     const card = cardOfRow(row);
     if (!card) return 0;
@@ -53,8 +67,6 @@ async function eachRow<T>(rows: readonly T[], cardOfRow: (row: T) => Card | unde
   });
   return tried.reduce<number>((n, x) => n + x, 0);
 }
-
-
 
 /** The first card that fits, or a skip that says what the user lacks. */
 function pick(cards: Card[], skip: Skip, lacking: string, fits: (card: Card) => boolean): Card {
@@ -66,18 +78,33 @@ function pick(cards: Card[], skip: Skip, lacking: string, fits: (card: Card) => 
 const notPermanent = (card: Card) => !isPermanent(card);
 
 /** PUT that must succeed: 200 with the card, whose answer shows every `shown` field; a later GET shows them too. */
-async function expectPutShows(calls: CardCalls, card: Card, body: Record<string, unknown>, shown: Record<string, unknown>, about: About): Promise<void> {
+async function expectPutShows(
+  calls: CardCalls,
+  card: Card,
+  body: Record<string, unknown>,
+  shown: Record<string, unknown>,
+  about: About,
+): Promise<void> {
   const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
   const what = `${about.what ? `${about.what}: ` : ""}with ${canonical(body)} on card ${card.id} (status ${String(before.status)}, order_status ${String(before.order_status)})`;
   const exchange = await calls.put(card.id, body);
   const answer = cardOf(exchange, { ...about, what });
   for (const [field, value] of Object.entries(shown)) {
-    expectThat(canonical(answer[field] ?? null) === canonical(value), exchange, `the answer to show ${field} ${canonical(value)}`, { ...about, what }, `${field} ${canonical(answer[field])}`);
+    expectThat(
+      canonical(answer[field] ?? null) === canonical(value),
+      exchange,
+      `the answer to show ${field} ${canonical(value)}`,
+      { ...about, what },
+      `${field} ${canonical(answer[field])}`,
+    );
   }
   const after = await calls.read(card.id, about);
   for (const [field, value] of Object.entries(shown)) {
     if (canonical(after[field] ?? null) !== canonical(value)) {
-      failPlain({ ...about, what: `GET of card ${card.id} after PUT ${canonical(body)}` }, `expected ${field} ${canonical(value)}, got ${canonical(after[field])}`);
+      failPlain(
+        { ...about, what: `GET of card ${card.id} after PUT ${canonical(body)}` },
+        `expected ${field} ${canonical(value)}, got ${canonical(after[field])}`,
+      );
     }
   }
 }
@@ -86,7 +113,10 @@ async function expectPutShows(calls: CardCalls, card: Card, body: Record<string,
 async function expectPutRefused(calls: CardCalls, card: Card, body: unknown, about: About): Promise<void> {
   const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
   const exchange = await calls.put(card.id, body);
-  expect400(exchange, { ...about, what: `with ${canonical(body)} on card ${card.id} (status ${String(before.status)}, order_status ${String(before.order_status)})` });
+  expect400(exchange, {
+    ...about,
+    what: `with ${canonical(body)} on card ${card.id} (status ${String(before.status)}, order_status ${String(before.order_status)})`,
+  });
   expectSameCard(before, await calls.read(card.id, about), { ...about, what: `after the refused PUT ${canonical(body)}` });
 }
 
@@ -99,7 +129,13 @@ function expectNoTrace(exchange: Exchange, card: Card, about: About): void {
     ...(new RegExp(`"id"\\s*:\\s*${card.id}\\b`).test(exchange.bodyText) ? [`"id":${card.id}`] : []),
     ...uuids.filter((uuid) => exchange.bodyText.includes(uuid)),
   ];
-  expectThat(traces.length === 0, exchange, `no trace of card ${card.id}`, about, `${traces.join(", ")} in ${exchange.bodyText.slice(0, 200)}`);
+  expectThat(
+    traces.length === 0,
+    exchange,
+    `no trace of card ${card.id}`,
+    about,
+    `${traces.join(", ")} in ${exchange.bodyText.slice(0, 200)}`,
+  );
 }
 
 describe("reading cards", () => {
@@ -107,11 +143,19 @@ describe("reading cards", () => {
     const about = { req: "CARD-001" };
     const { cards, pages } = await primaryCalls().all(about);
     const elements = pages.reduce((n, page) => n + (responseItems(page.json)?.length ?? 0), 0);
-    if (cards.length !== elements) failPlain({ ...about, what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` }, `expected every list element to be a card with an integer id, got ${cards.length} such cards in ${elements} elements`);
+    if (cards.length !== elements)
+      failPlain(
+        { ...about, what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` },
+        `expected every list element to be a card with an integer id, got ${cards.length} such cards in ${elements} elements`,
+      );
     const counts = new Map<number, number>();
     for (const card of cards) counts.set(card.id, (counts.get(card.id) ?? 0) + 1);
     const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
-    if (twice.length > 0) failPlain({ ...about, what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` }, `expected each card once, got ids ${twice.join(", ")} more than once`);
+    if (twice.length > 0)
+      failPlain(
+        { ...about, what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` },
+        `expected each card once, got ids ${twice.join(", ")} more than once`,
+      );
   });
 
   test("CARD-002 GET of a listed card id answers 200 with exactly one card", async ({ skip }) => {
@@ -125,7 +169,9 @@ describe("reading cards", () => {
     expectObjects(exchange, CARD_TYPES, about);
   });
 
-  test("CARD-003 cards in list and read answers sit under the type key Card (CardDebit and CardCredit accepted; strict: Card)", async ({ skip }) => {
+  test("CARD-003 cards in list and read answers sit under the type key Card (CardDebit and CardCredit accepted; strict: Card)", async ({
+    skip,
+  }) => {
     const calls = primaryCalls();
     const { pages, cards } = await calls.all({ req: "CARD-003" });
     skip(cards.length === 0, "the primary user has no cards");
@@ -133,7 +179,13 @@ describe("reading cards", () => {
     for (const exchange of [...pages, await calls.get(cards[0]!.id), await calls.get(cards[cards.length - 1]!.id)]) {
       const keys = (responseItems(exchange.json) ?? []).map(typeKeyOf);
       const wrong = keys.filter((key) => !allowed.includes(String(key)));
-      expectThat(wrong.length === 0, exchange, `every element under ${allowed.join(" or ")}`, { req: "CARD-003" }, `type keys ${wrong.join(", ")}`);
+      expectThat(
+        wrong.length === 0,
+        exchange,
+        `every element under ${allowed.join(" or ")}`,
+        { req: "CARD-003" },
+        `type keys ${wrong.join(", ")}`,
+      );
     }
   });
 
@@ -150,18 +202,32 @@ describe("reading cards", () => {
   test("CARD-005 every card's status is ACTIVE, DEACTIVATED, LOST, STOLEN or CANCELLED", async () => {
     const { cards } = await primaryCalls().all({ req: "CARD-005" });
     const wrong = cards.filter((card) => !CARD_STATUSES.includes(String(card.status)));
-    if (wrong.length > 0) failPlain({ req: "CARD-005", what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` }, `expected statuses among ${CARD_STATUSES.join(", ")}, got ${wrong.map((c) => `card ${c.id}: ${canonical(c.status)}`).join("; ")}`);
+    if (wrong.length > 0)
+      failPlain(
+        { req: "CARD-005", what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` },
+        `expected statuses among ${CARD_STATUSES.join(", ")}, got ${wrong.map((c) => `card ${c.id}: ${canonical(c.status)}`).join("; ")}`,
+      );
   });
 
-  test("CARD-006 every card's order_status is a string, other values than the six the specification names are recorded (strict: one of the six)", async ({ annotate }) => {
+  test("CARD-006 every card's order_status is a string, other values than the six the specification names are recorded (strict: one of the six)", async ({
+    annotate,
+  }) => {
     const about = { req: "CARD-006", what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` };
     const { cards } = await primaryCalls().all(about);
     const notText = cards.filter((card) => typeof card.order_status !== "string");
-    if (notText.length > 0) failPlain(about, `expected every order_status to be a string, got ${notText.map((c) => `card ${c.id}: ${canonical(c.order_status)}`).join("; ")}`);
+    if (notText.length > 0)
+      failPlain(
+        about,
+        `expected every order_status to be a string, got ${notText.map((c) => `card ${c.id}: ${canonical(c.order_status)}`).join("; ")}`,
+      );
     // "Order status values that occur" does not close the list (GAP-05): other values are the target's.
     const log = new LenientLog(t.profile.strict);
     for (const card of cards.filter((c) => !ORDER_STATUSES.includes(String(c.order_status)))) {
-      log.note(about, `order_status ${canonical(card.order_status)}, none of the six the specification names`, `one of ${ORDER_STATUSES.join(", ")}`);
+      log.note(
+        about,
+        `order_status ${canonical(card.order_status)}, none of the six the specification names`,
+        `one of ${ORDER_STATUSES.join(", ")}`,
+      );
     }
     await log.report(annotate);
   });
@@ -188,17 +254,36 @@ describe("reading cards", () => {
       const { calls, cards } = await freshCardUser(t, { req: "CARD-025" });
       const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
       const marker = `c025-${randomUUID().slice(0, 8)}`;
-      await expectPutShows(calls, card, { second_line: marker }, { second_line: marker }, { req: "CARD-025", what: "marking a fresh user's card (set-up)" });
+      await expectPutShows(
+        calls,
+        card,
+        { second_line: marker },
+        { second_line: marker },
+        { req: "CARD-025", what: "marking a fresh user's card (set-up)" },
+      );
       await mapConcurrently(lists, lists.length, async ({ who, calls: list }) => {
         const shown = (await list.all({ req: "CARD-025", what: `listing ${who}'s cards` })).cards.filter((c) => c.second_line === marker);
-        if (shown.length > 0) failPlain({ req: "CARD-025", what: `GET ${t.userPath(list.session, "/card")} (all pages, ${who})` }, `expected only ${who}'s own cards, got the fresh user's card ${card.id} (second_line "${marker}") as card ${shown.map((c) => c.id).join(", ")}`);
+        if (shown.length > 0)
+          failPlain(
+            { req: "CARD-025", what: `GET ${t.userPath(list.session, "/card")} (all pages, ${who})` },
+            `expected only ${who}'s own cards, got the fresh user's card ${card.id} (second_line "${marker}") as card ${shown.map((c) => c.id).join(", ")}`,
+          );
       });
       return;
     }
     // Ids may be per user: a card in both lists is the same card only when it reads the same (card numbers included).
-    const [mine, theirs] = await Promise.all(lists.map(async ({ who, calls }) => (await calls.all({ req: "CARD-025", what: `listing ${who}'s cards` })).cards));
+    const [mine, theirs] = await Promise.all(
+      lists.map(async ({ who, calls }) => (await calls.all({ req: "CARD-025", what: `listing ${who}'s cards` })).cards),
+    );
     const shared = mine!.filter((m) => theirs!.some((o) => o.id === m.id && canonical(snapshot(o)) === canonical(snapshot(m))));
-    if (shared.length > 0) failPlain({ req: "CARD-025", what: "GET /card of the primary and the second user (all pages)" }, `expected each user's own cards, got cards ${shared.slice(0, 10).map((c) => c.id).join(", ")} identical in both lists`);
+    if (shared.length > 0)
+      failPlain(
+        { req: "CARD-025", what: "GET /card of the primary and the second user (all pages)" },
+        `expected each user's own cards, got cards ${shared
+          .slice(0, 10)
+          .map((c) => c.id)
+          .join(", ")} identical in both lists`,
+      );
   });
 });
 
@@ -210,7 +295,9 @@ describe("card failures answer exactly 400", () => {
     expect400(await calls.get(unknown), { req: "CARD-009", what: `of card id ${unknown}, which the user does not have` });
   });
 
-  test("CARD-009 AUTH-019 GET of another user's card id under the caller's own userID answers exactly 400 and never that card", async ({ skip }) => {
+  test("CARD-009 AUTH-019 GET of another user's card id under the caller's own userID answers exactly 400 and never that card", async ({
+    skip,
+  }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     const pairs = [
@@ -221,7 +308,10 @@ describe("card failures answer exactly 400", () => {
     for (const { caller, owner, who } of pairs) {
       const { cards } = await owner.all({ req: "AUTH-019", what: "listing the owner's cards" });
       const { cards: callers } = await caller.all({ req: "AUTH-019", what: "listing the caller's own cards" });
-      const id = foreignIds(cards.map((c) => c.id), callers.map((c) => c.id))[0];
+      const id = foreignIds(
+        cards.map((c) => c.id),
+        callers.map((c) => c.id),
+      )[0];
       const card = cards.find((c) => c.id === id);
       if (!card) continue;
       const exchange = await caller.get(card.id);
@@ -232,14 +322,20 @@ describe("card failures answer exactly 400", () => {
     skip(tried === 0, `neither user has a card to try: ${SHARED_IDS}, or no cards`);
   });
 
-  test("AUTH-015 CARD-009 a session on another user's userID with that user's card id is refused (strict: exactly 400) and never answers the card", async ({ skip }) => {
+  test("AUTH-015 CARD-009 a session on another user's userID with that user's card id is refused (strict: exactly 400) and never answers the card", async ({
+    skip,
+  }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     const { cards } = await new CardCalls(t, other!).all({ req: "AUTH-015", what: "listing the second user's cards" });
     skip(cards.length === 0, "the second user has no cards");
     const card = cards[0]!;
     const session = t.primary();
-    const exchange = await t.client.request({ path: t.userPath(other!, `/card/${card.id}`), token: session.sessionToken, from: session.from });
+    const exchange = await t.client.request({
+      path: t.userPath(other!, `/card/${card.id}`),
+      token: session.sessionToken,
+      from: session.from,
+    });
     const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
     expectNoTrace(exchange, card, about);
     // The userID rule is one of authentication (GAP-39, GAP-59): any 4XX with an error body; strict: a card failure's 400.
@@ -247,16 +343,26 @@ describe("card failures answer exactly 400", () => {
     else expectRefused(exchange, about);
   });
 
-  test.for(["0", "-1", "abc", "1.5"])("CARD-011 ERR-001 a card list with count=%s answers exactly 400 with an error body", async (count) => {
-    expect400(await primaryCalls().list({ count }), { req: "CARD-011", what: `with count=${count}` });
-  });
+  test.for(["0", "-1", "abc", "1.5"])(
+    "CARD-011 ERR-001 a card list with count=%s answers exactly 400 with an error body",
+    async (count) => {
+      expect400(await primaryCalls().list({ count }), { req: "CARD-011", what: `with count=${count}` });
+    },
+  );
 
-  test("AUTH-019 PUT of another user's card under the caller's own userID answers exactly 400 and leaves that card unchanged", async ({ skip }) => {
+  test("AUTH-019 PUT of another user's card under the caller's own userID answers exactly 400 and leaves that card unchanged", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const victim = await freshCardUser(t, { req: "AUTH-019" });
     // Not an id the primary has too (ids may be per user): that PUT would rightly change the primary's own card.
     const own = (await primaryCalls().all({ req: "AUTH-019", what: "listing the primary user's own cards" })).cards.map((c) => c.id);
-    const card = pick(victim.cards, skip, `card that is not LOST, STOLEN or CANCELLED and whose id the primary user does not also have (${SHARED_IDS})`, (c) => notPermanent(c) && !own.includes(c.id));
+    const card = pick(
+      victim.cards,
+      skip,
+      `card that is not LOST, STOLEN or CANCELLED and whose id the primary user does not also have (${SHARED_IDS})`,
+      (c) => notPermanent(c) && !own.includes(c.id),
+    );
     const before = await victim.calls.read(card.id, { req: "AUTH-019", what: "the owner reading its card" });
     const exchange = await primaryCalls().put(card.id, { second_line: "not yours", preferred_name_on_card: "NOT YOURS" });
     const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card.id}` };
@@ -270,14 +376,24 @@ describe("card failures answer exactly 400", () => {
     const { calls, cards } = await freshCardUser(t, { req: "CARD-010" });
     const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     for (const status of ["FROZEN", "active", "", "BLOCKED"]) {
-      await expectPutRefused(calls, card, { status, preferred_name_on_card: "MUST NOT APPLY", second_line: "must not apply" }, { req: "CARD-010" });
+      await expectPutRefused(
+        calls,
+        card,
+        { status, preferred_name_on_card: "MUST NOT APPLY", second_line: "must not apply" },
+        { req: "CARD-010" },
+      );
     }
   });
 
-  test("CARD-012 PUT with a field of the wrong JSON type is refused with exactly 400 leaving the card unchanged, or accepted with the card's types intact (strict: refused)", async ({ skip, annotate }) => {
+  test("CARD-012 PUT with a field of the wrong JSON type is refused with exactly 400 leaving the card unchanged, or accepted with the card's types intact (strict: refused)", async ({
+    skip,
+    annotate,
+  }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-012" });
-    const card = cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ?? pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const card =
+      cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
+      pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const account = accountIdsOf(cards)[0] ?? 1;
     const bodies: unknown[] = [
       { status: 1 },
@@ -294,8 +410,17 @@ describe("card failures answer exactly 400", () => {
       const exchange = await calls.put(card.id, body);
       const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
       if (exchange.status === 200 && !t.profile.strict) {
-        expectSchema(after, "card", { ...about, what: `GET after the accepted PUT ${canonical(body)}: the card keeps the listed types` }, exchange);
-        log.note(about, `a field of the wrong JSON type accepted (${Object.keys(body as object).join(", ")})`, "a refusal with exactly 400");
+        expectSchema(
+          after,
+          "card",
+          { ...about, what: `GET after the accepted PUT ${canonical(body)}: the card keeps the listed types` },
+          exchange,
+        );
+        log.note(
+          about,
+          `a field of the wrong JSON type accepted (${Object.keys(body as object).join(", ")})`,
+          "a refusal with exactly 400",
+        );
         continue;
       }
       expect400(exchange, { ...about, what: `${about.what}${t.profile.strict ? " (strict: refused)" : ""}` });
@@ -314,7 +439,13 @@ describe("updating cards", () => {
     const about = { req: "CARD-008", what: `with {"second_line":"conformance 008"} on card ${card.id}` };
     const answer = cardOf(exchange, about);
     expectSchema(answer, "card", about, exchange);
-    expectThat(answer.id === card.id && answer.second_line === "conformance 008", exchange, `card ${card.id} with second_line "conformance 008"`, about, `card ${answer.id} with second_line ${canonical(answer.second_line)}`);
+    expectThat(
+      answer.id === card.id && answer.second_line === "conformance 008",
+      exchange,
+      `card ${card.id} with second_line "conformance 008"`,
+      about,
+      `card ${answer.id} with second_line ${canonical(answer.second_line)}`,
+    );
   });
 
   test("CARD-023 PUT with preferred_name_on_card and second_line shows both in the answer and in a later GET", async ({ skip }) => {
@@ -325,7 +456,9 @@ describe("updating cards", () => {
     await expectPutShows(calls, card, texts, texts, { req: "CARD-023" });
   });
 
-  test("CARD-021 PUT with monetary_account_id_fallback set to one of the user's accounts shows it in the answer and a later GET", async ({ skip }) => {
+  test("CARD-021 PUT with monetary_account_id_fallback set to one of the user's accounts shows it in the answer and a later GET", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-021" });
     const accounts = accountIdsOf(cards);
@@ -338,7 +471,13 @@ describe("updating cards", () => {
     });
     const choice = choices.find((c) => c.target !== undefined);
     skip(!choice, "no card whose fallback could change to another of the user's accounts");
-    await expectPutShows(calls, choice!.card, { monetary_account_id_fallback: choice!.target }, { monetary_account_id_fallback: choice!.target }, { req: "CARD-021" });
+    await expectPutShows(
+      calls,
+      choice!.card,
+      { monetary_account_id_fallback: choice!.target },
+      { monetary_account_id_fallback: choice!.target },
+      { req: "CARD-021" },
+    );
   });
 
   test("CARD-022 PUT without monetary_account_id_fallback removes the fallback in the answer and a later GET", async ({ skip }) => {
@@ -349,17 +488,30 @@ describe("updating cards", () => {
       card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
       const account = accountIdsOf(cards)[0];
       skip(account === undefined, "the user's cards show no monetary account id to set as fallback");
-      await expectPutShows(calls, card, { monetary_account_id_fallback: account }, { monetary_account_id_fallback: account }, { req: "CARD-022", what: "setting up a fallback first" });
+      await expectPutShows(
+        calls,
+        card,
+        { monetary_account_id_fallback: account },
+        { monetary_account_id_fallback: account },
+        { req: "CARD-022", what: "setting up a fallback first" },
+      );
     }
     await expectPutShows(calls, card, { second_line: "conformance 022" }, { monetary_account_id_fallback: null }, { req: "CARD-022" });
   });
 
-  test("CARD-024 no card answer carries pin_code, activation_code or cancellation_reason, even after PUTs that sent them", async ({ skip }) => {
+  test("CARD-024 no card answer carries pin_code, activation_code or cancellation_reason, even after PUTs that sent them", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const about = { req: "CARD-024" };
     const { calls, cards } = await freshCardUser(t, about);
     const open = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const cancellable = pick(cards, skip, "second card in an order status that allows CANCELLED", (c) => c.id !== open.id && notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
+    const cancellable = pick(
+      cards,
+      skip,
+      "second card in an order status that allows CANCELLED",
+      (c) => c.id !== open.id && notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)),
+    );
     const reason = `conformance reason ${Date.now()}`;
     const activation = `ACT${Date.now()}`;
     // pin_code may be refused (it needs request encryption, GAP-25); whatever the status, nothing may come back.
@@ -370,18 +522,32 @@ describe("updating cards", () => {
     ];
     // Each card's PUTs in order, the two cards side by side; then the reads, together.
     const lanes = new Map(puts.map(([card]) => [card.id, oneAtATime()]));
-    const exchanges: Exchange[] = await mapConcurrently(puts, puts.length, ([card, body]) => lanes.get(card.id)!(() => calls.put(card.id, body)));
-    const [readOpen, readCancellable, listed] = await together(() => calls.get(open.id), () => calls.get(cancellable.id), () => calls.all(about));
+    const exchanges: Exchange[] = await mapConcurrently(puts, puts.length, ([card, body]) =>
+      lanes.get(card.id)!(() => calls.put(card.id, body)),
+    );
+    const [readOpen, readCancellable, listed] = await together(
+      () => calls.get(open.id),
+      () => calls.get(cancellable.id),
+      () => calls.all(about),
+    );
     exchanges.push(readOpen, readCancellable, ...listed.pages);
     // Card answers only: an error body may quote the input it refuses.
     for (const exchange of exchanges.filter((e) => e.status === 200)) {
       const keys = writeOnlyKeys(exchange.json);
       const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
-      expectThat(keys.length === 0 && values.length === 0, exchange, "no write-only field and no value sent in one", about, [...keys, ...values].join(", "));
+      expectThat(
+        keys.length === 0 && values.length === 0,
+        exchange,
+        "no write-only field and no value sent in one",
+        about,
+        [...keys, ...values].join(", "),
+      );
     }
   });
 
-  test("CARD-026 PUT with card_limit, card_limit_atm or country_permission changes what a later GET shows or is refused with exactly 400 (strict: the change)", async ({ skip }) => {
+  test("CARD-026 PUT with card_limit, card_limit_atm or country_permission changes what a later GET shows or is refused with exactly 400 (strict: the change)", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-026" });
     const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
@@ -389,7 +555,11 @@ describe("updating cards", () => {
     const changes: [string, unknown, (after: Card) => boolean][] = [
       ["card_limit", { value: "321.00", currency }, (c) => sameAmount(c.card_limit, "321.00", currency)],
       ["card_limit_atm", { value: "123.00", currency }, (c) => sameAmount(c.card_limit_atm, "123.00", currency)],
-      ["country_permission", [{ country: "DE" }, { country: "BE" }], (c) => ["BE", "DE"].every((country) => countriesOf(c).split(",").includes(country))],
+      [
+        "country_permission",
+        [{ country: "DE" }, { country: "BE" }],
+        (c) => ["BE", "DE"].every((country) => countriesOf(c).split(",").includes(country)),
+      ],
     ];
     for (const [field, value, changed] of changes) {
       const about = { req: "CARD-026", what: `with {"${field}":${canonical(value)}} on card ${card.id}` };
@@ -414,26 +584,41 @@ function sameAmount(value: unknown, amount: string, currency: string): boolean {
 
 function countriesOf(card: Card): string {
   const list = Array.isArray(card.country_permission) ? (card.country_permission as { country?: unknown }[]) : [];
-  return list.map((p) => String(p?.country)).sort().join(",");
+  return list
+    .map((p) => String(p?.country))
+    .sort()
+    .join(",");
 }
 
 describe("the card state table", () => {
   test("CARD-013 PUT status ACTIVE on a card whose order_status is ACCEPTED_FOR_PRODUCTION activates it", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-013" });
-    const card = pick(cards, skip, "card in ACCEPTED_FOR_PRODUCTION that is not yet ACTIVE", (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
+    const card = pick(
+      cards,
+      skip,
+      "card in ACCEPTED_FOR_PRODUCTION that is not yet ACTIVE",
+      (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c),
+    );
     await expectPutShows(calls, card, { status: "ACTIVE" }, { status: "ACTIVE" }, { req: "CARD-013" });
   });
 
-  test.for(PERMANENT)("CARD-014 PUT status %s sets it on a card in each of the five order statuses that allow it", async (status, { skip }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "CARD-014" });
-    const tried = await eachRow(REPORTABLE_ORDER, (order) => cards.find((c) => c.order_status === order && notPermanent(c)), async (card) => {
-      const body = { status, ...(status === "CANCELLED" ? { cancellation_reason: "conformance check" } : {}) };
-      await expectPutShows(calls, card, body, { status }, { req: "CARD-014" });
-    });
-    skip(tried === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")} that is not already permanent`);
-  });
+  test.for(PERMANENT)(
+    "CARD-014 PUT status %s sets it on a card in each of the five order statuses that allow it",
+    async (status, { skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "CARD-014" });
+      const tried = await eachRow(
+        REPORTABLE_ORDER,
+        (order) => cards.find((c) => c.order_status === order && notPermanent(c)),
+        async (card) => {
+          const body = { status, ...(status === "CANCELLED" ? { cancellation_reason: "conformance check" } : {}) };
+          await expectPutShows(calls, card, body, { status }, { req: "CARD-014" });
+        },
+      );
+      skip(tried === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")} that is not already permanent`);
+    },
+  );
 
   test("CARD-015 a LOST, STOLEN or CANCELLED card refuses every status change with exactly 400 and stays as it is", async ({ skip }) => {
     needsDestructive(t, skip);
@@ -441,47 +626,87 @@ describe("the card state table", () => {
     const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
     skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
     // One card per permanent status: the three go side by side.
-    await eachRow([...PERMANENT.entries()], ([i]) => candidates[i], async (card, [, status]) => {
-      await expectPutShows(calls, card, { status }, { status }, { req: "CARD-015", what: "setting up the permanent state" });
-      for (const other of CARD_STATUSES.filter((s) => s !== status)) {
-        await expectPutRefused(calls, card, { status: other }, { req: "CARD-015" });
-      }
-    });
+    await eachRow(
+      [...PERMANENT.entries()],
+      ([i]) => candidates[i],
+      async (card, [, status]) => {
+        await expectPutShows(calls, card, { status }, { status }, { req: "CARD-015", what: "setting up the permanent state" });
+        for (const other of CARD_STATUSES.filter((s) => s !== status)) {
+          await expectPutRefused(calls, card, { status: other }, { req: "CARD-015" });
+        }
+      },
+    );
   });
 
-  test("CARD-016 PUT status DEACTIVATED on an active card in DELIVERED_TO_CUSTOMER or a CARD_UPDATE_* order status sets DEACTIVATED", async ({ skip }) => {
+  test("CARD-016 PUT status DEACTIVATED on an active card in DELIVERED_TO_CUSTOMER or a CARD_UPDATE_* order status sets DEACTIVATED", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-016" });
-    const tried = await eachRow(DELIVERED_ORDER, (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"), async (card) => {
-      await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-016" });
-    });
+    const tried = await eachRow(
+      DELIVERED_ORDER,
+      (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"),
+      async (card) => {
+        await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-016" });
+      },
+    );
     skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
   });
 
-  test("CARD-017 PUT status ACTIVE on a card that was deactivated sets it back to ACTIVE, in each order status row 3 lists", async ({ skip }) => {
+  test("CARD-017 PUT status ACTIVE on a card that was deactivated sets it back to ACTIVE, in each order status row 3 lists", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-017" });
-    const tried = await eachRow(DELIVERED_ORDER, (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"), async (card, order) => {
-      await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-017", what: `deactivating first (order_status ${order})` });
-      await expectPutShows(calls, card, { status: "ACTIVE" }, { status: "ACTIVE" }, { req: "CARD-017", what: `back to ACTIVE (order_status ${order})` });
-    });
+    const tried = await eachRow(
+      DELIVERED_ORDER,
+      (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"),
+      async (card, order) => {
+        await expectPutShows(
+          calls,
+          card,
+          { status: "DEACTIVATED" },
+          { status: "DEACTIVATED" },
+          { req: "CARD-017", what: `deactivating first (order_status ${order})` },
+        );
+        await expectPutShows(
+          calls,
+          card,
+          { status: "ACTIVE" },
+          { status: "ACTIVE" },
+          { req: "CARD-017", what: `back to ACTIVE (order_status ${order})` },
+        );
+      },
+    );
     skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
   });
 
-  test("CARD-018 PUT status DEACTIVATED on a card taken as never activated is refused with exactly 400 leaving it unchanged, or applied (strict: refused)", async ({ skip, annotate }) => {
+  test("CARD-018 PUT status DEACTIVATED on a card taken as never activated is refused with exactly 400 leaving it unchanged, or applied (strict: refused)", async ({
+    skip,
+    annotate,
+  }) => {
     needsFreshUser(t, skip);
     const about = { req: "CARD-018" };
     const { calls, cards } = await freshCardUser(t, about);
     // Activation happens from ACCEPTED_FOR_PRODUCTION (row 1), so such a card that is not ACTIVE is taken as
     // never activated; but the spec does not show a card's past (a re-issue may wait there after an
     // activation), so only strict requires the refusal.
-    const card = pick(cards, skip, "card in ACCEPTED_FOR_PRODUCTION that is not ACTIVE (taken as never activated)", (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
+    const card = pick(
+      cards,
+      skip,
+      "card in ACCEPTED_FOR_PRODUCTION that is not ACTIVE (taken as never activated)",
+      (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c),
+    );
     const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
     const exchange = await calls.put(card.id, { status: "DEACTIVATED" });
     const after = await calls.read(card.id, { ...about, what: "GET after the PUT" });
     const what = `with {"status":"DEACTIVATED"} on card ${card.id} (order_status ACCEPTED_FOR_PRODUCTION, status ${String(before.status)})`;
     if (exchange.status === 200 && !t.profile.strict) {
-      if (after.status !== "DEACTIVATED") failPlain({ ...about, what }, `answered 200 (applied), so a later GET must show status DEACTIVATED; got ${canonical(after.status)}`);
+      if (after.status !== "DEACTIVATED")
+        failPlain(
+          { ...about, what },
+          `answered 200 (applied), so a later GET must show status DEACTIVATED; got ${canonical(after.status)}`,
+        );
       const log = new LenientLog(false);
       log.note({ ...about, what }, "DEACTIVATED applied on a card in ACCEPTED_FOR_PRODUCTION that was not ACTIVE");
       await log.report(annotate);
@@ -491,16 +716,30 @@ describe("the card state table", () => {
     expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
   });
 
-  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it", async ({ skip }) => {
+  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-019" });
-    const tried = await eachRow(REPORTABLE_ORDER, (order) => cards.find((c) => c.order_status === order && notPermanent(c)), async (card) => {
-      await expectPutShows(calls, card, { order_status: "CARD_REQUEST_PENDING" }, { order_status: "CARD_REQUEST_PENDING" }, { req: "CARD-019" });
-    });
+    const tried = await eachRow(
+      REPORTABLE_ORDER,
+      (order) => cards.find((c) => c.order_status === order && notPermanent(c)),
+      async (card) => {
+        await expectPutShows(
+          calls,
+          card,
+          { order_status: "CARD_REQUEST_PENDING" },
+          { order_status: "CARD_REQUEST_PENDING" },
+          { req: "CARD-019" },
+        );
+      },
+    );
     skip(tried === 0, "the user has no card outside CARD_REQUEST_PENDING that is not permanent");
   });
 
-  test("CARD-020 PUT status ACTIVE on a card whose order_status is CARD_REQUEST_PENDING is applied or refused with exactly 400 leaving it unchanged (strict: refused)", async ({ skip }) => {
+  test("CARD-020 PUT status ACTIVE on a card whose order_status is CARD_REQUEST_PENDING is applied or refused with exactly 400 leaving it unchanged (strict: refused)", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const about = { req: "CARD-020" };
     const { calls, cards } = await freshCardUser(t, about);
@@ -511,9 +750,20 @@ describe("the card state table", () => {
     const neverActivated = cards.find((c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
     let card = neverActivated;
     if (card) {
-      await expectPutShows(calls, card, { order_status: "CARD_REQUEST_PENDING" }, { order_status: "CARD_REQUEST_PENDING" }, { ...about, what: "setting up CARD_REQUEST_PENDING" });
+      await expectPutShows(
+        calls,
+        card,
+        { order_status: "CARD_REQUEST_PENDING" },
+        { order_status: "CARD_REQUEST_PENDING" },
+        { ...about, what: "setting up CARD_REQUEST_PENDING" },
+      );
     } else {
-      card = pick(cards, skip, "card in ACCEPTED_FOR_PRODUCTION or CARD_REQUEST_PENDING that is not ACTIVE and not permanent", (c) => c.order_status === "CARD_REQUEST_PENDING" && c.status !== "ACTIVE" && notPermanent(c));
+      card = pick(
+        cards,
+        skip,
+        "card in ACCEPTED_FOR_PRODUCTION or CARD_REQUEST_PENDING that is not ACTIVE and not permanent",
+        (c) => c.order_status === "CARD_REQUEST_PENDING" && c.status !== "ACTIVE" && notPermanent(c),
+      );
     }
     const strict = t.profile.strict && card === neverActivated;
     const before = await calls.read(card.id, about);
@@ -521,7 +771,8 @@ describe("the card state table", () => {
     const after = await calls.read(card.id, about);
     const what = `with {"status":"ACTIVE"} on card ${card.id} in CARD_REQUEST_PENDING (status ${String(before.status)})`;
     if (exchange.status === 200 && !strict) {
-      if (after.status !== "ACTIVE") failPlain({ ...about, what }, `answered 200 (applied), so a later GET must show status ACTIVE; got ${canonical(after.status)}`);
+      if (after.status !== "ACTIVE")
+        failPlain({ ...about, what }, `answered 200 (applied), so a later GET must show status ACTIVE; got ${canonical(after.status)}`);
       return;
     }
     expect400(exchange, { ...about, what: `${what}${strict ? " (strict: refusal required)" : ""}` });
@@ -530,35 +781,57 @@ describe("the card state table", () => {
 });
 
 describe("the card state table, row by row", () => {
-  test("CARD-015 a LOST, STOLEN or CANCELLED card keeps its status after a PUT of order_status CARD_REQUEST_PENDING or of its own status, whatever the answer", async ({ skip }) => {
+  test("CARD-015 a LOST, STOLEN or CANCELLED card keeps its status after a PUT of order_status CARD_REQUEST_PENDING or of its own status, whatever the answer", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const about = { req: "CARD-015" };
     const { calls, cards } = await freshCardUser(t, about);
     const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
     skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
     // One card per permanent status: the three go side by side.
-    await eachRow([...PERMANENT.entries()], ([i]) => candidates[i], async (card, [, status]) => {
-      await expectPutShows(calls, card, { status }, { status }, { ...about, what: "setting up the permanent state" });
-      // Row 4 ("any") against row 2 ("permanent"): the order move may be made or refused (GAP-10); the status stays.
-      for (const body of [{ order_status: "CARD_REQUEST_PENDING" }, { status }]) {
-        const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-        const exchange = await calls.put(card.id, body);
-        const what = `with ${canonical(body)} on ${status} card ${card.id}`;
-        if (exchange.status === 400) expectErrorBody(exchange, { ...about, what });
-        else expectStatus(exchange, 200, { ...about, what: `${what} (applied, or refused with exactly 400)` });
-        const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
-        if (after.status !== status) failPlain({ ...about, what }, `row 2: ${status} is permanent; answered ${exchange.status}, then a GET shows status ${canonical(after.status)}`);
-        if (exchange.status === 400) expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-      }
-    });
+    await eachRow(
+      [...PERMANENT.entries()],
+      ([i]) => candidates[i],
+      async (card, [, status]) => {
+        await expectPutShows(calls, card, { status }, { status }, { ...about, what: "setting up the permanent state" });
+        // Row 4 ("any") against row 2 ("permanent"): the order move may be made or refused (GAP-10); the status stays.
+        for (const body of [{ order_status: "CARD_REQUEST_PENDING" }, { status }]) {
+          const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+          const exchange = await calls.put(card.id, body);
+          const what = `with ${canonical(body)} on ${status} card ${card.id}`;
+          if (exchange.status === 400) expectErrorBody(exchange, { ...about, what });
+          else expectStatus(exchange, 200, { ...about, what: `${what} (applied, or refused with exactly 400)` });
+          const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
+          if (after.status !== status)
+            failPlain(
+              { ...about, what },
+              `row 2: ${status} is permanent; answered ${exchange.status}, then a GET shows status ${canonical(after.status)}`,
+            );
+          if (exchange.status === 400) expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
+        }
+      },
+    );
   });
 
-  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted on an ACTIVE card and on a DEACTIVATED one, and the card then shows it", async ({ skip }) => {
+  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted on an ACTIVE card and on a DEACTIVATED one, and the card then shows it", async ({
+    skip,
+  }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-019" });
-    const tried = await eachRow(["ACTIVE", "DEACTIVATED"], (status) => cards.find((c) => c.status === status && c.order_status !== "CARD_REQUEST_PENDING"), async (card, status) => {
-      await expectPutShows(calls, card, { order_status: "CARD_REQUEST_PENDING" }, { order_status: "CARD_REQUEST_PENDING" }, { req: "CARD-019", what: `from status ${status}, order_status ${String(card.order_status)}` });
-    });
+    const tried = await eachRow(
+      ["ACTIVE", "DEACTIVATED"],
+      (status) => cards.find((c) => c.status === status && c.order_status !== "CARD_REQUEST_PENDING"),
+      async (card, status) => {
+        await expectPutShows(
+          calls,
+          card,
+          { order_status: "CARD_REQUEST_PENDING" },
+          { order_status: "CARD_REQUEST_PENDING" },
+          { req: "CARD-019", what: `from status ${status}, order_status ${String(card.order_status)}` },
+        );
+      },
+    );
     skip(tried === 0, "the user has no ACTIVE or DEACTIVATED card outside CARD_REQUEST_PENDING");
   });
 
@@ -567,11 +840,19 @@ describe("the card state table, row by row", () => {
     const about = { req: "CARD-022" };
     const { calls, cards } = await freshCardUser(t, about);
     const deactivatable = (c: Card) => DELIVERED_ORDER.includes(String(c.order_status)) && c.status === "ACTIVE";
-    const card = cards.find((c) => deactivatable(c) && fallbackOf(c) !== null) ?? pick(cards, skip, `ACTIVE card in ${DELIVERED_ORDER.join(", ")}`, deactivatable);
+    const card =
+      cards.find((c) => deactivatable(c) && fallbackOf(c) !== null) ??
+      pick(cards, skip, `ACTIVE card in ${DELIVERED_ORDER.join(", ")}`, deactivatable);
     if (fallbackOf(card) === null) {
       const account = accountIdsOf(cards)[0];
       skip(account === undefined, "the user's cards show no monetary account id to set as fallback");
-      await expectPutShows(calls, card, { monetary_account_id_fallback: account }, { monetary_account_id_fallback: account }, { ...about, what: "setting up a fallback first" });
+      await expectPutShows(
+        calls,
+        card,
+        { monetary_account_id_fallback: account },
+        { monetary_account_id_fallback: account },
+        { ...about, what: "setting up a fallback first" },
+      );
     }
     await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED", monetary_account_id_fallback: null }, about);
   });
@@ -586,18 +867,36 @@ describe("every field of an update, and refusals that change nothing", () => {
     const texts = { preferred_name_on_card: "LISTED AFTER PUT", second_line: "LISTED 007" };
     await expectPutShows(calls, card, texts, texts, { ...about, what: "changing the card's texts (set-up)" });
     const listed = (await calls.all({ ...about, what: "listing the cards after the PUT" })).cards.find((c) => c.id === card.id);
-    if (!listed) failPlain({ ...about, what: `GET ${t.userPath(calls.session, "/card")} (all pages) after a PUT on card ${card.id}` }, `expected card ${card.id} in the list, it is not there`);
-    expectSameCard(await calls.read(card.id, about), listed, { ...about, what: `card ${card.id} as read by id and as listed after the PUT` }, { sharedOnly: true });
+    if (!listed)
+      failPlain(
+        { ...about, what: `GET ${t.userPath(calls.session, "/card")} (all pages) after a PUT on card ${card.id}` },
+        `expected card ${card.id} in the list, it is not there`,
+      );
+    expectSameCard(
+      await calls.read(card.id, about),
+      listed,
+      { ...about, what: `card ${card.id} as read by id and as listed after the PUT` },
+      { sharedOnly: true },
+    );
   });
 
-  test("CARD-034 a PUT with preferred_name_on_card, second_line, monetary_account_id_fallback and status together applies every one", async ({ skip }) => {
+  test("CARD-034 a PUT with preferred_name_on_card, second_line, monetary_account_id_fallback and status together applies every one", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const about = { req: "CARD-034" };
     const { calls, cards } = await freshCardUser(t, about);
     const accounts = accountIdsOf(cards);
-    const card = cards.find((c) => DELIVERED_ORDER.includes(String(c.order_status)) && c.status === "ACTIVE" && accounts.some((a) => a !== fallbackOf(c)));
+    const card = cards.find(
+      (c) => DELIVERED_ORDER.includes(String(c.order_status)) && c.status === "ACTIVE" && accounts.some((a) => a !== fallbackOf(c)),
+    );
     skip(!card, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")} whose fallback could change to another of its accounts`);
-    const body = { preferred_name_on_card: "CONFORMANCE TEST", second_line: "LINE 034", monetary_account_id_fallback: accounts.find((a) => a !== fallbackOf(card!))!, status: "DEACTIVATED" };
+    const body = {
+      preferred_name_on_card: "CONFORMANCE TEST",
+      second_line: "LINE 034",
+      monetary_account_id_fallback: accounts.find((a) => a !== fallbackOf(card!))!,
+      status: "DEACTIVATED",
+    };
     await expectPutShows(calls, card!, body, body, about);
   });
 
@@ -606,9 +905,17 @@ describe("every field of an update, and refusals that change nothing", () => {
     const about = { req: "CARD-033" };
     const { calls, cards } = await freshCardUser(t, about);
     const open = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const lost = pick(cards, skip, `second card in ${REPORTABLE_ORDER.join(", ")}`, (c) => c.id !== open.id && notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
+    const lost = pick(
+      cards,
+      skip,
+      `second card in ${REPORTABLE_ORDER.join(", ")}`,
+      (c) => c.id !== open.id && notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)),
+    );
     await expectPutShows(calls, lost, { status: "LOST" }, { status: "LOST" }, { ...about, what: "setting up a LOST card" });
-    const fresh = cards.find((c) => c.id !== open.id && c.id !== lost.id && c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
+    const fresh = cards.find(
+      (c) =>
+        c.id !== open.id && c.id !== lost.id && c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c),
+    );
     const texts = { preferred_name_on_card: "MUST NOT APPLY", second_line: "MUST NOT APPLY 033" };
     // mustRefuse: the requirement whose rule makes the refusal certain; otherwise the target may accept (LENIENT).
     const cases: { card: Card; body: Record<string, unknown>; mustRefuse?: string }[] = [
@@ -623,22 +930,31 @@ describe("every field of an update, and refusals that change nothing", () => {
     const log = new LenientLog(false);
     // Each card's cases in order, one at a time; the cards side by side.
     const lanes = new Map(cases.map(({ card }) => [card.id, oneAtATime()]));
-    await mapConcurrently(cases, inFlight, ({ card, body, mustRefuse }) => lanes.get(card.id)!(async () => {
-      const what = `with ${canonical(body)} on card ${card.id}`;
-      const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-      const exchange = await calls.put(card.id, body);
-      const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
-      if (exchange.status === 200 && !mustRefuse) {
-        log.note({ ...about, what }, `accepted (200): ${Object.keys(body).filter((k) => !(k in texts)).join(", ")}`);
-        return;
-      }
-      expect400(exchange, { ...about, what: mustRefuse ? `${what} (refused by ${mustRefuse})` : what });
-      expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-    }));
+    await mapConcurrently(cases, inFlight, ({ card, body, mustRefuse }) =>
+      lanes.get(card.id)!(async () => {
+        const what = `with ${canonical(body)} on card ${card.id}`;
+        const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+        const exchange = await calls.put(card.id, body);
+        const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
+        if (exchange.status === 200 && !mustRefuse) {
+          log.note(
+            { ...about, what },
+            `accepted (200): ${Object.keys(body)
+              .filter((k) => !(k in texts))
+              .join(", ")}`,
+          );
+          return;
+        }
+        expect400(exchange, { ...about, what: mustRefuse ? `${what} (refused by ${mustRefuse})` : what });
+        expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
+      }),
+    );
     await log.report(annotate);
   });
 
-  test("CARD-035 the error answer to a refused card PUT holds no activation_code or cancellation_reason (strict: nor their values), and no later answer does", async ({ skip }) => {
+  test("CARD-035 the error answer to a refused card PUT holds no activation_code or cancellation_reason (strict: nor their values), and no later answer does", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const about = { req: "CARD-035" };
     const { calls, cards } = await freshCardUser(t, about);
@@ -654,20 +970,47 @@ describe("every field of an update, and refusals that change nothing", () => {
       const exchange = await calls.put(card.id, body);
       if (exchange.status >= 400) refused.push(exchange);
     }
-    expectThat(refused.length > 0, refused[0] ?? (await calls.get(card.id)), "at least one of the invalid PUTs refused", { ...about, what: `PUT of invalid bodies with write-only fields on card ${card.id}` }, "none refused");
+    expectThat(
+      refused.length > 0,
+      refused[0] ?? (await calls.get(card.id)),
+      "at least one of the invalid PUTs refused",
+      { ...about, what: `PUT of invalid bodies with write-only fields on card ${card.id}` },
+      "none refused",
+    );
     for (const exchange of refused) {
       const keys = writeOnlyKeys(exchange.json);
-      expectThat(keys.length === 0, exchange, "an error body without write-only fields", { ...about, what: "the error answer of a refused PUT" }, keys.join(", "));
+      expectThat(
+        keys.length === 0,
+        exchange,
+        "an error body without write-only fields",
+        { ...about, what: "the error answer of a refused PUT" },
+        keys.join(", "),
+      );
       if (t.profile.strict) {
         const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
-        expectThat(values.length === 0, exchange, "an error body without the write-only values sent (strict)", { ...about, what: "the error answer of a refused PUT" }, values.join(", "));
+        expectThat(
+          values.length === 0,
+          exchange,
+          "an error body without the write-only values sent (strict)",
+          { ...about, what: "the error answer of a refused PUT" },
+          values.join(", "),
+        );
       }
     }
-    const [read, listed] = await together(() => calls.get(card.id), () => calls.all(about));
+    const [read, listed] = await together(
+      () => calls.get(card.id),
+      () => calls.all(about),
+    );
     for (const exchange of [read, ...listed.pages]) {
       const keys = writeOnlyKeys(exchange.json);
       const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
-      expectThat(keys.length === 0 && values.length === 0, exchange, "no write-only field and no value sent in one", { ...about, what: "reading the cards after the refused PUTs" }, [...keys, ...values].join(", "));
+      expectThat(
+        keys.length === 0 && values.length === 0,
+        exchange,
+        "no write-only field and no value sent in one",
+        { ...about, what: "reading the cards after the refused PUTs" },
+        [...keys, ...values].join(", "),
+      );
     }
   });
 });
@@ -675,35 +1018,52 @@ describe("every field of an update, and refusals that change nothing", () => {
 describe("every card failure answers exactly 400", () => {
   // A path that does not match the card route may never reach a card read (GAP-81): any 4XX with an error body
   // passes (conventions §6); strict takes it for a card failure and requires the 400.
-  test.for(["abc", "null"])("CARD-036 ERR-001 GET and PUT of card id %s, not an integer, are refused with an error body (strict: exactly 400)", async (id, { skip, annotate }) => {
-    const calls = primaryCalls();
-    const log = new LenientLog(t.profile.strict);
-    const judge = (exchange: Exchange, what: string) => {
-      const about = { req: "CARD-036", what };
-      expectRefused(exchange, about);
-      if (exchange.status !== 400) log.note(about, `a non-integer card id is refused with ${exchange.status}`, "400 (a card read or update failure)");
-    };
-    judge(await calls.get(id), `GET of card id "${id}"`);
-    skip(t.profile.mode === "read-only", SKIP.readOnly);
-    judge(await calls.put(id, { second_line: "NOT A CARD" }), `PUT of card id "${id}"`);
-    await log.report(annotate);
-  });
+  test.for(["abc", "null"])(
+    "CARD-036 ERR-001 GET and PUT of card id %s, not an integer, are refused with an error body (strict: exactly 400)",
+    async (id, { skip, annotate }) => {
+      const calls = primaryCalls();
+      const log = new LenientLog(t.profile.strict);
+      const judge = (exchange: Exchange, what: string) => {
+        const about = { req: "CARD-036", what };
+        expectRefused(exchange, about);
+        if (exchange.status !== 400)
+          log.note(about, `a non-integer card id is refused with ${exchange.status}`, "400 (a card read or update failure)");
+      };
+      judge(await calls.get(id), `GET of card id "${id}"`);
+      skip(t.profile.mode === "read-only", SKIP.readOnly);
+      judge(await calls.put(id, { second_line: "NOT A CARD" }), `PUT of card id "${id}"`);
+      await log.report(annotate);
+    },
+  );
 
   test("CARD-037 ERR-001 PUT of a card id the user does not have answers exactly 400 with an error body", async ({ skip }) => {
     skip(t.profile.mode === "read-only", SKIP.readOnly);
     const calls = primaryCalls();
     const { cards } = await calls.all({ req: "CARD-037" });
     const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
-    expect400(await calls.put(unknown, { second_line: "NOT A CARD" }), { req: "CARD-037", what: `of card id ${unknown}, which the user does not have` });
+    expect400(await calls.put(unknown, { second_line: "NOT A CARD" }), {
+      req: "CARD-037",
+      what: `of card id ${unknown}, which the user does not have`,
+    });
   });
 
-  test("CARD-038 ERR-001 PUT with a body that is not valid JSON answers exactly 400 and changes nothing; a JSON body that is not an object is refused the same way or ignored (strict: refused)", async ({ skip, annotate }) => {
+  test("CARD-038 ERR-001 PUT with a body that is not valid JSON answers exactly 400 and changes nothing; a JSON body that is not an object is refused the same way or ignored (strict: refused)", async ({
+    skip,
+    annotate,
+  }) => {
     needsFreshUser(t, skip);
     const about = { req: "CARD-038" };
     const { calls, cards } = await freshCardUser(t, about);
-    const card = cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ?? pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+    const card =
+      cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
+      pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const log = new LenientLog(t.profile.strict);
-    for (const [text, malformed] of [['{"second_line": "MUST NOT APPLY"', true], ['{"second_line": MUST NOT APPLY}', true], ["[]", false], ['"MUST NOT APPLY"', false]] as const) {
+    for (const [text, malformed] of [
+      ['{"second_line": "MUST NOT APPLY"', true],
+      ['{"second_line": MUST NOT APPLY}', true],
+      ["[]", false],
+      ['"MUST NOT APPLY"', false],
+    ] as const) {
       const what = `with the body ${text} on card ${card.id}`;
       const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
       const exchange = await calls.putText(card.id, text);
@@ -718,19 +1078,30 @@ describe("every card failure answers exactly 400", () => {
     await log.report(annotate);
   });
 
-  test("CARD-039 a PUT on another user's userID and card id with the caller's session is refused (strict: exactly 400) and leaves that card unchanged", async ({ skip }) => {
+  test("CARD-039 a PUT on another user's userID and card id with the caller's session is refused (strict: exactly 400) and leaves that card unchanged", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const about = { req: "CARD-039" };
     const victim = await freshCardUser(t, about);
     const card = pick(victim.cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
     const before = await victim.calls.read(card.id, { ...about, what: "the owner reading its card" });
     const session = t.primary();
-    const exchange = await t.client.request({ method: "PUT", path: t.userPath(victim.calls.session, `/card/${card.id}`), token: session.sessionToken, from: session.from, json: { second_line: "NOT YOURS 039", preferred_name_on_card: "NOT YOURS" } });
+    const exchange = await t.client.request({
+      method: "PUT",
+      path: t.userPath(victim.calls.session, `/card/${card.id}`),
+      token: session.sessionToken,
+      from: session.from,
+      json: { second_line: "NOT YOURS 039", preferred_name_on_card: "NOT YOURS" },
+    });
     const what = `with the primary user's session on the fresh user's id ${victim.calls.session.userId} and card ${card.id}`;
     // The userID rule is one of authentication (GAP-39, GAP-69): any 4XX with an error body; strict: the card failure's 400.
     if (t.profile.strict) expect400(exchange, { ...about, what: `${what} (strict: 400)` });
     else expectRefused(exchange, { ...about, what });
     expectNoTrace(exchange, card, { ...about, what });
-    expectSameCard(before, await victim.calls.read(card.id, { ...about, what: "the owner reading its card after the refused PUT" }), { ...about, what: `after the refused PUT ${what}` });
+    expectSameCard(before, await victim.calls.read(card.id, { ...about, what: "the owner reading its card after the refused PUT" }), {
+      ...about,
+      what: `after the refused PUT ${what}`,
+    });
   });
 });

@@ -5,17 +5,23 @@
 // bodyValues.categoryStatus: the specification shows no status values.
 import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, type About } from "../harness/checks.js";
-import type { Exchange } from "../harness/exchange.js";
-import { writerSession } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { writerSession } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
 const writer = writerSession(t);
 const PATH = "/additional-transaction-information-category-user-defined";
 const STATUS = t.profile.bodyValues.categoryStatus;
-const FULL = { status: STATUS, category: "Office supplies", description: "Paper, pens and printer ink", color: "#3A86FF", icon: "shopping_bag" };
+const FULL = {
+  status: STATUS,
+  category: "Office supplies",
+  description: "Paper, pens and printer ink",
+  color: "#3A86FF",
+  icon: "shopping_bag",
+};
 
 const post = (session: Session, json: unknown, userId = session.userId) =>
   t.client.request({ method: "POST", path: `/user/${userId}${PATH}`, token: session.sessionToken, from: session.from, json });
@@ -92,7 +98,9 @@ describe("POST /user/{userID}/additional-transaction-information-category-user-d
     expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` });
   });
 
-  test("AUTH-015 ERR-001 creating a category on a userID that is not the session's and names no known user is refused", async ({ skip }) => {
+  test("AUTH-015 ERR-001 creating a category on a userID that is not the session's and names no known user is refused", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const primary = t.primary();
     const known = new Set([primary.userId, t.secondary()?.userId]);

@@ -5,14 +5,23 @@
 // file where the target provisions users (else the primary), so lists other files read never change under them.
 import { generateKeyPairSync } from "node:crypto";
 import { afterEach, describe, test } from "vitest";
-import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
+import {
+  expectObjects,
+  expectOk,
+  expectRefused,
+  expectSchema,
+  expectStatus,
+  expectThat,
+  failPlain,
+  type About,
+} from "../harness/checks.js";
 import { createdId, objectsOfType, paginationOf, responseItems, typeKeyOf } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
+import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { foreignIds, SHARED_IDS, writerSession } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
+import { foreignIds, SHARED_IDS, writerSession } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
 import { FULL_CHAIN, INTERMEDIATE_CA_PEM, LEAF_PEM, pemBody, ROOT_CA_PEM, splitPemChain } from "../harness/test-data/certificates.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -85,9 +94,15 @@ async function listedIds(session: Session, about: About): Promise<Set<unknown>> 
 
 /** A refused pin left nothing behind: the list holds no chain it did not hold before (this file's user pins nothing else meanwhile). */
 async function expectNothingPinned(session: Session, before: Set<unknown>, about: About): Promise<void> {
-  const added = (await listAll(session, { ...about, what: `${about.what ?? ""} (the list after the refused pin)` })).filter((c) => !before.has(c.id));
+  const added = (await listAll(session, { ...about, what: `${about.what ?? ""} (the list after the refused pin)` })).filter(
+    (c) => !before.has(c.id),
+  );
   for (const chain of added) if (typeof chain.id === "number") pinnedByTest.push({ session, id: chain.id });
-  if (added.length > 0) failPlain(about, `the refused POST ${base(session)} left chain(s) ${added.map((c) => String(c.id)).join(", ")} pinned: expected the list unchanged`);
+  if (added.length > 0)
+    failPlain(
+      about,
+      `the refused POST ${base(session)} left chain(s) ${added.map((c) => String(c.id)).join(", ")} pinned: expected the list unchanged`,
+    );
 }
 
 /** Whether a body mentions a string (compared on the parsed JSON, so escaped slashes do not hide it). */
@@ -104,14 +119,32 @@ const marker = (pem: string) => pemBody(pem).slice(0, 60);
  * conventions §7). PEM bodies are compared without line breaks; either trailing-newline form passes.
  */
 function expectChainText(value: unknown, sent: string[], exchange: Exchange, about: About): void {
-  expectThat(typeof value === "string", exchange, "certificate_chain as a string", about, `certificate_chain ${JSON.stringify(value)?.slice(0, 120)}`);
+  expectThat(
+    typeof value === "string",
+    exchange,
+    "certificate_chain as a string",
+    about,
+    `certificate_chain ${JSON.stringify(value)?.slice(0, 120)}`,
+  );
   const { bodies, separators } = splitPemChain(value);
   const expected = sent.map(pemBody);
   const same = bodies.length === expected.length && bodies.every((body, i) => body === expected[i]);
-  expectThat(same, exchange, `the certificates sent, in order: ${expected.map(nameOf).join(", ")}`, about, `${bodies.length === 0 ? "no PEM certificate" : bodies.map(nameOf).join(", ")} in certificate_chain`);
+  expectThat(
+    same,
+    exchange,
+    `the certificates sent, in order: ${expected.map(nameOf).join(", ")}`,
+    about,
+    `${bodies.length === 0 ? "no PEM certificate" : bodies.map(nameOf).join(", ")} in certificate_chain`,
+  );
   const between = separators.slice(1, -1);
   const edgesBlank = /^\s*$/.test(separators[0] ?? "") && /^\s*$/.test(separators.at(-1) ?? "");
-  expectThat(edgesBlank && between.every((s) => /^\s*\n\s*$/.test(s)), exchange, "the certificates joined by newlines and nothing else", about, `separators ${JSON.stringify(separators)}`);
+  expectThat(
+    edgesBlank && between.every((s) => /^\s*\n\s*$/.test(s)),
+    exchange,
+    "the certificates joined by newlines and nothing else",
+    about,
+    `separators ${JSON.stringify(separators)}`,
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -126,8 +159,12 @@ function expectDeleteAnswer(exchange: Exchange, about: About): void {
   const single = items?.length === 1 ? items[0] : undefined;
   const readings = t.profile.strict
     ? items?.length === 0
-    : items?.length === 0 || (isRecord(body) && Object.keys(body).length === 0) || (typeKeyOf(single) === `${TYPE}Delete` && isRecord(single?.[`${TYPE}Delete`]));
-  const expected = t.profile.strict ? 'the body {"Response": []}' : `the body {"Response": []}, {} or {"Response": [{"${TYPE}Delete": {}}]}`;
+    : items?.length === 0 ||
+      (isRecord(body) && Object.keys(body).length === 0) ||
+      (typeKeyOf(single) === `${TYPE}Delete` && isRecord(single?.[`${TYPE}Delete`]));
+  const expected = t.profile.strict
+    ? 'the body {"Response": []}'
+    : `the body {"Response": []}, {} or {"Response": [{"${TYPE}Delete": {}}]}`;
   expectThat(readings, exchange, expected, { ...about, req: "ERR-010" });
 }
 
@@ -148,23 +185,29 @@ describe("pinning a chain", () => {
   const notCertificates: [string, unknown[]][] = [
     ["a plain string", [{ certificate: "not a certificate" }]],
     ["an empty string", [{ certificate: "" }]],
-    ["a PEM block whose body is not a certificate", [{ certificate: "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n" }]],
+    [
+      "a PEM block whose body is not a certificate",
+      [{ certificate: "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n" }],
+    ],
     ["a PEM public key", [{ certificate: publicKeyPem }]],
     ["the leaf's base64 DER without the PEM armour", [{ certificate: pemBody(LEAF_PEM) }]],
     ["a number", [{ certificate: 42 }]],
     ["an object without certificate", [{}]],
     ["a valid leaf followed by an entry that is not a certificate", [{ certificate: LEAF_PEM }, { certificate: "not a certificate" }]],
   ];
-  test.for(notCertificates)("CERT-007 ERR-001 a chain entry that is %s is refused with an error body, and nothing is pinned", async ([what, entries], { skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const session = await owner();
-    const before = await listedIds(session, { req: "CERT-007", what: "(the list before the refused pin)" });
-    const exchange = await pin(session, { certificate_chain: entries });
-    const id = createdId(exchange.json);
-    if (id !== undefined) pinnedByTest.push({ session, id });
-    expectRefused(exchange, { req: "CERT-007", what: `(an entry that is ${what})` });
-    await expectNothingPinned(session, before, { req: "CERT-007", what: `(an entry that is ${what})` });
-  });
+  test.for(notCertificates)(
+    "CERT-007 ERR-001 a chain entry that is %s is refused with an error body, and nothing is pinned",
+    async ([what, entries], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const session = await owner();
+      const before = await listedIds(session, { req: "CERT-007", what: "(the list before the refused pin)" });
+      const exchange = await pin(session, { certificate_chain: entries });
+      const id = createdId(exchange.json);
+      if (id !== undefined) pinnedByTest.push({ session, id });
+      expectRefused(exchange, { req: "CERT-007", what: `(an entry that is ${what})` });
+      await expectNothingPinned(session, before, { req: "CERT-007", what: `(an entry that is ${what})` });
+    },
+  );
 
   /**
    * RFC 7468 §5.2 lets explanatory text stand around a PEM block and asks parsers to accept it; an entry with
@@ -172,52 +215,76 @@ describe("pinning a chain", () => {
    * accepted entry must read back as its certificates; strict refuses two certificates in one entry.
    */
   const aroundPem: [string, string, string[], boolean][] = [
-    ["explanatory text before and after the leaf", `Subject: CN=conformance leaf\n${LEAF_PEM.trim()}\nissued for the conformance suite\n`, [LEAF_PEM], false],
+    [
+      "explanatory text before and after the leaf",
+      `Subject: CN=conformance leaf\n${LEAF_PEM.trim()}\nissued for the conformance suite\n`,
+      [LEAF_PEM],
+      false,
+    ],
     ["the leaf followed by other text", `${LEAF_PEM.trim()}\nnot a certificate`, [LEAF_PEM], false],
     ["the leaf and the intermediate CA", `${LEAF_PEM.trim()}\n${INTERMEDIATE_CA_PEM.trim()}`, [LEAF_PEM, INTERMEDIATE_CA_PEM], true],
   ];
-  test.for(aroundPem)("CERT-010 a chain entry holding %s is pinned with those certificates, or refused with an error body", async ([what, entry, certificates, strictRefuses], { skip, annotate }) => {
-    skip(readOnly, SKIP.readOnly);
-    const session = await owner();
-    const log = new LenientLog(t.profile.strict);
-    const about = { req: "CERT-010", what: `(one entry holding ${what})` };
-    const exchange = await pin(session, { certificate_chain: [{ certificate: entry }] });
-    if (exchange.status !== 200) {
-      expectRefused(exchange, about);
-      log.note(about, `an entry holding ${what} was refused`);
-    } else {
-      expectOk(exchange, { ...about, req: "ERR-009" });
-      const id = createdId(exchange.json);
-      expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
-      pinnedByTest.push({ session, id });
-      log.note(about, `an entry holding ${what} was accepted`, strictRefuses ? "a 4XX refusal of two certificates in one entry" : undefined);
-      const read = await readChain(session, id);
-      expectOk(read, about);
-      const chain = expectObjects(read, [TYPE], { ...about, req: "ERR-015" })[0]!;
-      const { bodies } = splitPemChain(String(chain.certificate_chain));
-      const expected = certificates.map(pemBody);
-      expectThat(bodies.join() === expected.join(), read, `certificate_chain with ${expected.map(nameOf).join(", ")}, the certificates of the accepted entry`, about, `${bodies.map(nameOf).join(", ") || "no PEM certificate"}`);
-    }
-    await log.report(annotate);
-  });
+  test.for(aroundPem)(
+    "CERT-010 a chain entry holding %s is pinned with those certificates, or refused with an error body",
+    async ([what, entry, certificates, strictRefuses], { skip, annotate }) => {
+      skip(readOnly, SKIP.readOnly);
+      const session = await owner();
+      const log = new LenientLog(t.profile.strict);
+      const about = { req: "CERT-010", what: `(one entry holding ${what})` };
+      const exchange = await pin(session, { certificate_chain: [{ certificate: entry }] });
+      if (exchange.status !== 200) {
+        expectRefused(exchange, about);
+        log.note(about, `an entry holding ${what} was refused`);
+      } else {
+        expectOk(exchange, { ...about, req: "ERR-009" });
+        const id = createdId(exchange.json);
+        expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
+        pinnedByTest.push({ session, id });
+        log.note(
+          about,
+          `an entry holding ${what} was accepted`,
+          strictRefuses ? "a 4XX refusal of two certificates in one entry" : undefined,
+        );
+        const read = await readChain(session, id);
+        expectOk(read, about);
+        const chain = expectObjects(read, [TYPE], { ...about, req: "ERR-015" })[0]!;
+        const { bodies } = splitPemChain(String(chain.certificate_chain));
+        const expected = certificates.map(pemBody);
+        expectThat(
+          bodies.join() === expected.join(),
+          read,
+          `certificate_chain with ${expected.map(nameOf).join(", ")}, the certificates of the accepted entry`,
+          about,
+          `${bodies.map(nameOf).join(", ") || "no PEM certificate"}`,
+        );
+      }
+      await log.report(annotate);
+    },
+  );
 
   const badShapes: [string, unknown][] = [
     ["no certificate_chain", {}],
     ["certificate_chain as a PEM string instead of an array", { certificate_chain: LEAF_PEM }],
     ["certificate_chain as a single object instead of an array", { certificate_chain: { certificate: LEAF_PEM } }],
   ];
-  test.for(badShapes)("CERT-008 ERR-001 a pin with %s is refused with an error body, and nothing is pinned", async ([what, body], { skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const session = await owner();
-    const before = await listedIds(session, { req: "CERT-008", what: "(the list before the refused pin)" });
-    const exchange = await pin(session, body);
-    const id = createdId(exchange.json);
-    if (id !== undefined) pinnedByTest.push({ session, id });
-    expectRefused(exchange, { req: "CERT-008", what: `(${what})` });
-    await expectNothingPinned(session, before, { req: "CERT-008", what: `(${what})` });
-  });
+  test.for(badShapes)(
+    "CERT-008 ERR-001 a pin with %s is refused with an error body, and nothing is pinned",
+    async ([what, body], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const session = await owner();
+      const before = await listedIds(session, { req: "CERT-008", what: "(the list before the refused pin)" });
+      const exchange = await pin(session, body);
+      const id = createdId(exchange.json);
+      if (id !== undefined) pinnedByTest.push({ session, id });
+      expectRefused(exchange, { req: "CERT-008", what: `(${what})` });
+      await expectNothingPinned(session, before, { req: "CERT-008", what: `(${what})` });
+    },
+  );
 
-  test("CERT-011 an empty certificate_chain is pinned with an Id or refused with an error body (strict: refused)", async ({ skip, annotate }) => {
+  test("CERT-011 an empty certificate_chain is pinned with an Id or refused with an error body (strict: refused)", async ({
+    skip,
+    annotate,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
     const log = new LenientLog(t.profile.strict);
@@ -236,7 +303,9 @@ describe("pinning a chain", () => {
 });
 
 describe("reading chains", () => {
-  test("CERT-002 CERT-003 ERR-015 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string", async ({ skip }) => {
+  test("CERT-002 CERT-003 ERR-015 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
     const id = await pinned(session, [LEAF_PEM]);
@@ -249,7 +318,9 @@ describe("reading chains", () => {
     expectChainText(chain.certificate_chain, [LEAF_PEM], exchange, { ...about, req: "CERT-003" });
   });
 
-  test("CERT-003 a chain of leaf, intermediate and root reads back as those certificates, in that order, joined by newlines", async ({ skip }) => {
+  test("CERT-003 a chain of leaf, intermediate and root reads back as those certificates, in that order, joined by newlines", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     // Sent without trailing newlines, so certificates glued together with nothing between them show.
     const sent = FULL_CHAIN.map((pem) => pem.trim());
@@ -267,7 +338,13 @@ describe("reading chains", () => {
     const about = { req: "CERT-004", what: "(the primary user's list)" };
     const items = expectOk(exchange, about);
     items.forEach((item, i) => {
-      expectThat(typeKeyOf(item) === TYPE, exchange, `every element under the type key ${TYPE}`, { ...about, req: "ERR-015" }, `element ${i}: ${JSON.stringify(item).slice(0, 200)}`);
+      expectThat(
+        typeKeyOf(item) === TYPE,
+        exchange,
+        `every element under the type key ${TYPE}`,
+        { ...about, req: "ERR-015" },
+        `element ${i}: ${JSON.stringify(item).slice(0, 200)}`,
+      );
       expectSchema(item[TYPE], "certificate-pinned", about, exchange);
     });
   });
@@ -280,12 +357,19 @@ describe("reading chains", () => {
     const about = { req: "CERT-004", what: `(looking for chain ${id})` };
     const chains = await listAll(session, about);
     const listed = chains.find((c) => c.id === id);
-    if (!listed) failPlain(about, `GET ${base(session)} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ${chains.map((c) => String(c.id)).join(", ")}`);
+    if (!listed)
+      failPlain(
+        about,
+        `GET ${base(session)} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ${chains.map((c) => String(c.id)).join(", ")}`,
+      );
     expectSchema(listed, "certificate-pinned", about);
     const { bodies } = splitPemChain(String(listed.certificate_chain));
     const expected = sent.map(pemBody);
     if (bodies.join() !== expected.join()) {
-      failPlain(about, `chain ${id} in the list: expected certificate_chain with ${expected.map(nameOf).join(", ")}, got ${bodies.map(nameOf).join(", ") || "no PEM certificate"}`);
+      failPlain(
+        about,
+        `chain ${id} in the list: expected certificate_chain with ${expected.map(nameOf).join(", ")}, got ${bodies.map(nameOf).join(", ") || "no PEM certificate"}`,
+      );
     }
   });
 
@@ -297,11 +381,20 @@ describe("reading chains", () => {
     const mine = await pinned(session, [INTERMEDIATE_CA_PEM]);
     const theirs = await pinned(other!, [ROOT_CA_PEM]);
     // The other user's chain: its id with its certificate (ids may be per user, so an id alone proves nothing).
-    const isChain = (id: number, pem: string) => (c: Record<string, unknown>) => c.id === id && typeof c.certificate_chain === "string" && c.certificate_chain.replace(/\s+/g, "").includes(marker(pem));
+    const isChain = (id: number, pem: string) => (c: Record<string, unknown>) =>
+      c.id === id && typeof c.certificate_chain === "string" && c.certificate_chain.replace(/\s+/g, "").includes(marker(pem));
     const myList = await listAll(session, { req: "CERT-004", what: "(the owner's list)" });
-    if (myList.some(isChain(theirs, ROOT_CA_PEM))) failPlain({ req: "CERT-004", what: `GET ${base(session)} (all pages)` }, `expected only the owner's chains, got the second user's chain ${theirs} (the root CA) among them`);
+    if (myList.some(isChain(theirs, ROOT_CA_PEM)))
+      failPlain(
+        { req: "CERT-004", what: `GET ${base(session)} (all pages)` },
+        `expected only the owner's chains, got the second user's chain ${theirs} (the root CA) among them`,
+      );
     const theirList = await listAll(other!, { req: "CERT-004", what: "(the second user's list)" });
-    if (theirList.some(isChain(mine, INTERMEDIATE_CA_PEM))) failPlain({ req: "CERT-004", what: `GET ${base(other!)} (all pages)` }, `expected only the second user's chains, got the other user's chain ${mine} (the intermediate CA) among them`);
+    if (theirList.some(isChain(mine, INTERMEDIATE_CA_PEM)))
+      failPlain(
+        { req: "CERT-004", what: `GET ${base(other!)} (all pages)` },
+        `expected only the second user's chains, got the other user's chain ${mine} (the intermediate CA) among them`,
+      );
   });
 });
 
@@ -321,10 +414,18 @@ describe("deleting chains", () => {
     const session = await owner();
     const id = await pinned(session, [LEAF_PEM]);
     const before = await listAll(session, { req: "CERT-006", what: "(before the delete)" });
-    if (!before.some((c) => c.id === id)) failPlain({ req: "CERT-006", what: `GET ${base(session)} (all pages) before the delete` }, `expected chain ${id} in the list (control), got ids ${before.map((c) => String(c.id)).join(", ") || "none"}`);
+    if (!before.some((c) => c.id === id))
+      failPlain(
+        { req: "CERT-006", what: `GET ${base(session)} (all pages) before the delete` },
+        `expected chain ${id} in the list (control), got ids ${before.map((c) => String(c.id)).join(", ") || "none"}`,
+      );
     expectStatus(await deleteChain(session, id), 200, { req: "CERT-006", what: "(the delete itself)" });
     const after = await listAll(session, { req: "CERT-006", what: "(after the delete)" });
-    if (after.some((c) => c.id === id)) failPlain({ req: "CERT-006", what: `GET ${base(session)} (all pages) after DELETE of chain ${id} answered 200` }, `expected chain ${id} gone, got it still listed`);
+    if (after.some((c) => c.id === id))
+      failPlain(
+        { req: "CERT-006", what: `GET ${base(session)} (all pages) after DELETE of chain ${id} answered 200` },
+        `expected chain ${id} gone, got it still listed`,
+      );
   });
 });
 
@@ -355,10 +456,26 @@ describe("chains belong to their user", () => {
     const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
     const read = await readChain(t.primary(), id, other!.userId);
     expectRefused(read, about);
-    expectThat(!mentions(read, marker(ROOT_CA_PEM)), read, "no trace of the second user's chain", about, "the chain's certificate in the body");
-    const list = await t.client.request({ path: base(t.primary(), other!.userId), token: t.primary().sessionToken, from: t.primary().from });
+    expectThat(
+      !mentions(read, marker(ROOT_CA_PEM)),
+      read,
+      "no trace of the second user's chain",
+      about,
+      "the chain's certificate in the body",
+    );
+    const list = await t.client.request({
+      path: base(t.primary(), other!.userId),
+      token: t.primary().sessionToken,
+      from: t.primary().from,
+    });
     expectRefused(list, about);
-    expectThat(!mentions(list, marker(ROOT_CA_PEM)), list, "no trace of the second user's chains", about, "the chain's certificate in the body");
+    expectThat(
+      !mentions(list, marker(ROOT_CA_PEM)),
+      list,
+      "no trace of the second user's chains",
+      about,
+      "the chain's certificate in the body",
+    );
     const deleted = await deleteChain(t.primary(), id, other!.userId);
     expectRefused(deleted, about);
     const still = await readChain(other!, id);

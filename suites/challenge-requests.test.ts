@@ -5,10 +5,10 @@
 import { describe, test } from "vitest";
 import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, type About } from "../harness/checks.js";
 import { responseItems, typeKeyOf } from "../harness/envelope.js";
-import { expectNoTrace, SAME_ID_ELSEWHERE, showsOwnItemOfSameId } from "../harness/resource-helpers.js";
-import type { Exchange } from "../harness/exchange.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { expectNoTrace, SAME_ID_ELSEWHERE, showsOwnItemOfSameId } from "./support/resource-helpers.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -17,7 +17,8 @@ const canWrite = !readOnly && t.profile.allowDestructive;
 const ACCEPT = "ACCEPTED_PENDING_RESPONSE";
 const REJECT = "REJECTED_PENDING_RESPONSE";
 const ANSWERS = [ACCEPT, REJECT];
-const needFixtures = (n: number) => `needs at least ${n} challenge request id${n === 1 ? "" : "s"} in the profile's fixtures.challengeRequestIds`;
+const needFixtures = (n: number) =>
+  `needs at least ${n} challenge request id${n === 1 ? "" : "s"} in the profile's fixtures.challengeRequestIds`;
 const writeSkip = readOnly ? SKIP.readOnly : SKIP.destructive;
 
 const path = (session: Session, id: number | string) => t.userPath(session, `/challenge-request/${id}`);
@@ -53,7 +54,9 @@ function expectAnsweredWithId(exchange: Awaited<ReturnType<typeof put>>, about: 
 }
 
 describe("GET /user/{userID}/challenge-request/{itemId}", () => {
-  test("CHAL-004 ERR-004 each challenge request fixture answers one element whose single type key holds an object with a string status", async ({ skip }) => {
+  test("CHAL-004 ERR-004 each challenge request fixture answers one element whose single type key holds an object with a string status", async ({
+    skip,
+  }) => {
     skip(ids.length === 0, needFixtures(1));
     for (const id of ids) await readStatus(id, { req: "CHAL-004", what: `(fixture ${id})` });
   });
@@ -72,7 +75,10 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     const about = { req, what: `with status ${first} on fixture ${id} (status ${before})` };
     expectNot5xx(exchange, about);
     if (ANSWERS.includes(before) && exchange.status >= 400 && exchange.status < 500) {
-      skip(true, `fixture ${id} was answered by an earlier run (status ${before}) and the server refuses another answer (GAP-13): give fresh challengeRequestIds`);
+      skip(
+        true,
+        `fixture ${id} was answered by an earlier run (status ${before}) and the server refuses another answer (GAP-13): give fresh challengeRequestIds`,
+      );
     }
     expectAnsweredWithId(exchange, about);
     await expectStatusShown(id, first, { req: "CHAL-005", what: `after PUT ${first}` });
@@ -84,13 +90,17 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     await expectStatusShown(id, second, { req: "CHAL-005", what: `after PUT ${second}` });
   }
 
-  test("CHAL-001 CHAL-003 CHAL-005 ERR-008 status ACCEPTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({ skip }) => {
+  test("CHAL-001 CHAL-003 CHAL-005 ERR-008 status ACCEPTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({
+    skip,
+  }) => {
     skip(!canWrite, writeSkip);
     skip(ids.length < 1, needFixtures(1));
     await answerTwice(ids[0]!, ACCEPT, "CHAL-001", skip);
   });
 
-  test("CHAL-002 CHAL-003 CHAL-005 ERR-008 status REJECTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({ skip }) => {
+  test("CHAL-002 CHAL-003 CHAL-005 ERR-008 status REJECTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({
+    skip,
+  }) => {
     skip(!canWrite, writeSkip);
     skip(ids.length < 2, needFixtures(2));
     await answerTwice(ids[1]!, REJECT, "CHAL-002", skip);
@@ -118,7 +128,9 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
 });
 
 describe("who may see and answer a challenge request", () => {
-  test("AUTH-019 ERR-001 the second user reading the primary user's challenge request under its own userID is refused and gets none of it", async ({ skip }) => {
+  test("AUTH-019 ERR-001 the second user reading the primary user's challenge request under its own userID is refused and gets none of it", async ({
+    skip,
+  }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     skip(ids.length < 1, needFixtures(1));
@@ -136,7 +148,9 @@ describe("who may see and answer a challenge request", () => {
     skip(tried === 0, `every challenge request id: ${SAME_ID_ELSEWHERE}`);
   });
 
-  test("AUTH-019 ERR-001 the second user's PUT on the primary user's challenge request is refused, and the status stays", async ({ skip }) => {
+  test("AUTH-019 ERR-001 the second user's PUT on the primary user's challenge request is refused, and the status stays", async ({
+    skip,
+  }) => {
     skip(!canWrite, writeSkip);
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
@@ -148,7 +162,13 @@ describe("who may see and answer a challenge request", () => {
     if (exchange.status === 200) {
       // Applied somewhere: never to the owner's item; only to one of the second user's own under the same id (GAP-70).
       const { object } = await readStatus(id, { req: "AUTH-019", what: "by the owner after the second user's PUT answered 200" });
-      expectThat(object.status === before, exchange, `a refusal, or the owner's challenge request ${id} left at ${before}`, about, `the owner's challenge request now shows ${String(object.status)}`);
+      expectThat(
+        object.status === before,
+        exchange,
+        `a refusal, or the owner's challenge request ${id} left at ${before}`,
+        about,
+        `the owner's challenge request now shows ${String(object.status)}`,
+      );
       const theirs = await get(other!, id);
       if (showsOwnItemOfSameId(theirs, object)) return;
     }

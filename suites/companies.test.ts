@@ -5,14 +5,23 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { describe, test } from "vitest";
-import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, failPlain, type About } from "../harness/checks.js";
+import {
+  expectNot5xx,
+  expectObjects,
+  expectOk,
+  expectRefused,
+  expectSchema,
+  expectThat,
+  failPlain,
+  type About,
+} from "../harness/checks.js";
 import { createdId, objectsOfType, responseItems } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
+import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { expectNoTrace, foreignIds, readWholeList, SHARED_IDS, writerSession } from "../harness/resource-helpers.js";
+import { expectNoTrace, foreignIds, readWholeList, SHARED_IDS, writerSession } from "./support/resource-helpers.js";
 import { validateSchema } from "../harness/schemas.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -23,7 +32,12 @@ const [COUNTRY, OTHER_COUNTRY] = values.companyCountries;
 const given = (key: keyof typeof values) => t.profile.bodyValuesGiven.includes(key);
 
 const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
-const REQUIRED = { name: "Conformance Trading BV", country: COUNTRY, legal_form: values.companyLegalForm, subscription_type: values.companySubscriptionType };
+const REQUIRED = {
+  name: "Conformance Trading BV",
+  country: COUNTRY,
+  legal_form: values.companyLegalForm,
+  subscription_type: values.companySubscriptionType,
+};
 /** The required fields plus the addresses the provider's sample always carries; none of the three optional fields. */
 const BASE = { ...REQUIRED, address_main: ADDRESS, address_postal: { ...ADDRESS, mailbox_name: "Conformance Trading BV" } };
 const SAMPLE_ONLY = {
@@ -60,7 +74,14 @@ async function needWrites(skip: Skip): Promise<void> {
   // The values are blamed only when both a lean and a full body are refused: a target that refuses just one of
   // them refuses a field, which the checks below must see.
   baseline ??= send(session, "POST", companyPath(session), { ...BASE, name: "Conformance Baseline BV" }).then((lean) =>
-    lean.status >= 400 && lean.status < 500 ? send(session, "POST", companyPath(session), { ...BASE, ...SAMPLE_ONLY, name: "Conformance Baseline BV", chamber_of_commerce_number: "87654321" }) : lean,
+    lean.status >= 400 && lean.status < 500
+      ? send(session, "POST", companyPath(session), {
+          ...BASE,
+          ...SAMPLE_ONLY,
+          name: "Conformance Baseline BV",
+          chamber_of_commerce_number: "87654321",
+        })
+      : lean,
   );
   const first = await baseline;
   const ownValues = given("companyLegalForm") || given("companySubscriptionType") || given("companyCountries");
@@ -83,12 +104,22 @@ function expectCompanies(companies: Record<string, unknown>[], exchange: Exchang
   for (const company of companies) {
     expectSchema(company, "company", { ...about, req: "COMP-005" }, exchange);
     const { nulls } = validateSchema("company", company, { nullAsUnset: true });
-    if (nulls.length > 0) log?.note({ req: "COMP-016", what: about.what }, `UserCompany sends ${nulls.map((p) => p.replace(/\/\d+/g, "/*")).join(", ")} as null`, "members without a value left out");
+    if (nulls.length > 0)
+      log?.note(
+        { req: "COMP-016", what: about.what },
+        `UserCompany sends ${nulls.map((p) => p.replace(/\/\d+/g, "/*")).join(", ")} as null`,
+        "members without a value left out",
+      );
   }
 }
 
 /** GET one company: exactly one UserCompany element, valid against the Company table. */
-async function read(session: Session, id: number, about: About, log?: LenientLog): Promise<{ exchange: Exchange; company: Record<string, unknown> }> {
+async function read(
+  session: Session,
+  id: number,
+  about: About,
+  log?: LenientLog,
+): Promise<{ exchange: Exchange; company: Record<string, unknown> }> {
   const exchange = await send(session, "GET", itemPath(session, id));
   expectOk(exchange, about);
   const companies = expectObjects(exchange, [TYPE], about);
@@ -111,50 +142,100 @@ const shown = (company: Record<string, unknown> | undefined, field: string) => c
 function sameAsSent(sent: unknown, read: unknown): boolean {
   if (Array.isArray(sent)) return Array.isArray(read) && read.length === sent.length && sent.every((s, i) => sameAsSent(s, read[i]));
   if (sent !== null && typeof sent === "object") {
-    return read !== null && typeof read === "object" && Object.entries(sent).every(([k, v]) => sameAsSent(v, (read as Record<string, unknown>)[k]));
+    return (
+      read !== null &&
+      typeof read === "object" &&
+      Object.entries(sent).every(([k, v]) => sameAsSent(v, (read as Record<string, unknown>)[k]))
+    );
   }
   return sent === read;
 }
 
 /** A refused write changed nothing: every body field the read form showed before reads the same after. */
-function expectUnchanged(before: Record<string, unknown>, after: Record<string, unknown>, exchange: Exchange, about: About, log: LenientLog): void {
+function expectUnchanged(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  exchange: Exchange,
+  about: About,
+  log: LenientLog,
+): void {
   const compared = READ_BACK.filter((field) => shown(before, field));
-  if (compared.length === 0) log.note(about, "the read form shows none of the body fields, so a refused write cannot be seen", "the body fields shown (COMP-017)");
+  if (compared.length === 0)
+    log.note(about, "the read form shows none of the body fields, so a refused write cannot be seen", "the body fields shown (COMP-017)");
   for (const field of compared) {
-    expectThat(isDeepStrictEqual(before[field], after[field]), exchange, `${field} ${JSON.stringify(before[field])} as before the refused request`, about, `${field} ${JSON.stringify(after[field])}`);
+    expectThat(
+      isDeepStrictEqual(before[field], after[field]),
+      exchange,
+      `${field} ${JSON.stringify(before[field])} as before the refused request`,
+      about,
+      `${field} ${JSON.stringify(after[field])}`,
+    );
   }
 }
 
 /** PUT a changed body. Where the second country is refused and the profile did not name it, the same body again with the first (GAP-02). */
-async function putChanged(session: Session, id: number, body: Record<string, unknown>, log: LenientLog): Promise<{ exchange: Exchange; sent: Record<string, unknown> }> {
+async function putChanged(
+  session: Session,
+  id: number,
+  body: Record<string, unknown>,
+  log: LenientLog,
+): Promise<{ exchange: Exchange; sent: Record<string, unknown> }> {
   const exchange = await send(session, "PUT", itemPath(session, id), body);
-  if (exchange.status < 400 || exchange.status > 499 || body.country === COUNTRY || given("companyCountries")) return { exchange, sent: body };
+  if (exchange.status < 400 || exchange.status > 499 || body.country === COUNTRY || given("companyCountries"))
+    return { exchange, sent: body };
   const sent = { ...body, country: COUNTRY };
   const again = await send(session, "PUT", itemPath(session, id), sent);
   if (again.status !== 200) return { exchange, sent: body };
-  log.note({ req: "COMP-012", what: "PUT company" }, `country ${JSON.stringify(OTHER_COUNTRY)} was refused and ${JSON.stringify(COUNTRY)} taken; country changes are not checked (set bodyValues.companyCountries to two countries the target takes)`);
+  log.note(
+    { req: "COMP-012", what: "PUT company" },
+    `country ${JSON.stringify(OTHER_COUNTRY)} was refused and ${JSON.stringify(COUNTRY)} taken; country changes are not checked (set bodyValues.companyCountries to two countries the target takes)`,
+  );
   return { exchange: again, sent };
 }
 
 describe("POST /user/{userID}/company", () => {
-  test("COMP-001 COMP-002 COMP-005 COMP-016 ERR-009 a created company answers Id and reads back as one UserCompany with that id", async ({ skip, annotate }) => {
+  test("COMP-001 COMP-002 COMP-005 COMP-016 ERR-009 a created company answers Id and reads back as one UserCompany with that id", async ({
+    skip,
+    annotate,
+  }) => {
     await needWrites(skip);
     const log = new LenientLog(t.profile.strict);
     const session = await writer();
-    const id = await create(session, { ...BASE, name: "Conformance Created Company BV", chamber_of_commerce_number: "87654321" }, { req: "COMP-001", what: "with the required fields, addresses and chamber_of_commerce_number" });
+    const id = await create(
+      session,
+      { ...BASE, name: "Conformance Created Company BV", chamber_of_commerce_number: "87654321" },
+      { req: "COMP-001", what: "with the required fields, addresses and chamber_of_commerce_number" },
+    );
     const { exchange, company } = await read(session, id, { req: "COMP-002", what: "of the company just created" }, log);
     expectThat(company.id === id, exchange, `the company with id ${id}`, { req: "COMP-002" }, `id ${JSON.stringify(company.id)}`);
     await log.report(annotate);
   });
 
-  test("COMP-003 COMP-012 COMP-017 ERR-011 every body field the read form shows reads back as created, and as changed by a PUT", async ({ skip, annotate }) => {
+  test("COMP-003 COMP-012 COMP-017 ERR-011 every body field the read form shows reads back as created, and as changed by a PUT", async ({
+    skip,
+    annotate,
+  }) => {
     await needWrites(skip);
     const log = new LenientLog(t.profile.strict);
     const session = await writer();
-    const created: Record<string, unknown> = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Read Back BV", chamber_of_commerce_number: "87654321" };
+    const created: Record<string, unknown> = {
+      ...BASE,
+      ...SAMPLE_ONLY,
+      name: "Conformance Read Back BV",
+      chamber_of_commerce_number: "87654321",
+    };
     const id = await create(session, created, { req: "COMP-003", what: "with every body field" });
     const { exchange: first, company: before } = await read(session, id, { req: "COMP-003", what: "after the create" }, log);
-    const put = await putChanged(session, id, { ...changedBody(created, "Conformance Read Back Changed BV"), country: OTHER_COUNTRY, address_postal: { ...ADDRESS, po_box: "1000", mailbox_name: "Changed" } }, log);
+    const put = await putChanged(
+      session,
+      id,
+      {
+        ...changedBody(created, "Conformance Read Back Changed BV"),
+        country: OTHER_COUNTRY,
+        address_postal: { ...ADDRESS, po_box: "1000", mailbox_name: "Changed" },
+      },
+      log,
+    );
     expectOk(put.exchange, { req: "COMP-012", what: "with every body field changed" });
     const answered = objectsOfType(put.exchange.json, TYPE)[0];
     const { exchange: second, company: after } = await read(session, id, { req: "COMP-012", what: "after the PUT" }, log);
@@ -165,10 +246,28 @@ describe("POST /user/{userID}/company", () => {
         continue;
       }
       const when = (c: Record<string, unknown>) => (shown(c, field) ? "" : " (the read form shows it after the other write)");
-      expectThat(shown(before, field) && sameAsSent(created[field], before[field]), first, `${field} ${JSON.stringify(created[field])} as created${when(before)}`, { req: "COMP-003" }, `${field} ${JSON.stringify(before[field])}`);
-      expectThat(shown(after, field) && sameAsSent(put.sent[field], after[field]), second, `${field} ${JSON.stringify(put.sent[field])} as the PUT set it${when(after)}`, { req: "COMP-012" }, `${field} ${JSON.stringify(after[field])}`);
+      expectThat(
+        shown(before, field) && sameAsSent(created[field], before[field]),
+        first,
+        `${field} ${JSON.stringify(created[field])} as created${when(before)}`,
+        { req: "COMP-003" },
+        `${field} ${JSON.stringify(before[field])}`,
+      );
+      expectThat(
+        shown(after, field) && sameAsSent(put.sent[field], after[field]),
+        second,
+        `${field} ${JSON.stringify(put.sent[field])} as the PUT set it${when(after)}`,
+        { req: "COMP-012" },
+        `${field} ${JSON.stringify(after[field])}`,
+      );
       if (shown(answered, field)) {
-        expectThat(sameAsSent(put.sent[field], answered![field]), put.exchange, `${field} ${JSON.stringify(put.sent[field])} in the UserCompany the PUT answers`, { req: "COMP-012" }, `${field} ${JSON.stringify(answered![field])}`);
+        expectThat(
+          sameAsSent(put.sent[field], answered![field]),
+          put.exchange,
+          `${field} ${JSON.stringify(put.sent[field])} in the UserCompany the PUT answers`,
+          { req: "COMP-012" },
+          `${field} ${JSON.stringify(answered![field])}`,
+        );
       }
     }
     await log.report(annotate);
@@ -177,10 +276,16 @@ describe("POST /user/{userID}/company", () => {
   test("COMP-007 a company without chamber_of_commerce_number, avatar_uuid and signup_track_type is accepted", async ({ skip }) => {
     await needWrites(skip);
     const session = await writer();
-    await create(session, { ...BASE, name: "Conformance No Optionals BV" }, { req: "COMP-007", what: "without chamber_of_commerce_number, avatar_uuid and signup_track_type" });
+    await create(
+      session,
+      { ...BASE, name: "Conformance No Optionals BV" },
+      { req: "COMP-007", what: "without chamber_of_commerce_number, avatar_uuid and signup_track_type" },
+    );
   });
 
-  test("COMP-008 ERR-003 a company with only the four required fields is accepted, or refused with an error body (strict: accepted)", async ({ skip }) => {
+  test("COMP-008 ERR-003 a company with only the four required fields is accepted, or refused with an error body (strict: accepted)", async ({
+    skip,
+  }) => {
     await needWrites(skip);
     const session = await writer();
     const exchange = await send(session, "POST", companyPath(session), { ...REQUIRED, name: "Conformance Minimal BV" });
@@ -191,13 +296,22 @@ describe("POST /user/{userID}/company", () => {
     expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
   });
 
-  test("COMP-009 a company carrying address_main, address_postal, ubo, vat_number and vat_numbers as in the sample body is accepted", async ({ skip }) => {
+  test("COMP-009 a company carrying address_main, address_postal, ubo, vat_number and vat_numbers as in the sample body is accepted", async ({
+    skip,
+  }) => {
     await needWrites(skip);
     const session = await writer();
-    await create(session, { ...BASE, ...SAMPLE_ONLY, name: "Conformance Sample Body BV" }, { req: "COMP-009", what: "with every sample-only field" });
+    await create(
+      session,
+      { ...BASE, ...SAMPLE_ONLY, name: "Conformance Sample Body BV" },
+      { req: "COMP-009", what: "with every sample-only field" },
+    );
   });
 
-  const missing = Object.keys(REQUIRED).flatMap((field) => [[`${field} left out`, field, undefined] as const, [`${field} null`, field, null] as const]);
+  const missing = Object.keys(REQUIRED).flatMap((field) => [
+    [`${field} left out`, field, undefined] as const,
+    [`${field} null`, field, null] as const,
+  ]);
   test.for(missing)("COMP-006 ERR-001 a company with %s is refused with an error body", async ([what, field, value], { skip }) => {
     await needWrites(skip);
     const session = await writer();
@@ -218,7 +332,12 @@ describe("POST /user/{userID}/company", () => {
   test.for(wrongTypes)("COMP-010 ERR-001 a company with %s is refused with an error body", async ([what, change], { skip }) => {
     await needWrites(skip);
     const session = await writer();
-    const exchange = await send(session, "POST", companyPath(session), { ...BASE, ...SAMPLE_ONLY, name: "Conformance Mistyped BV", ...change });
+    const exchange = await send(session, "POST", companyPath(session), {
+      ...BASE,
+      ...SAMPLE_ONLY,
+      name: "Conformance Mistyped BV",
+      ...change,
+    });
     expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
   });
 
@@ -229,46 +348,78 @@ describe("POST /user/{userID}/company", () => {
     ["with a string for address_main", "COMP-010", { address_main: "Naritaweg 131, Amsterdam" }],
     ["with an array for address_postal", "COMP-010", { address_postal: [ADDRESS] }],
   ];
-  test.for(refusedCreates)("COMP-015 a refused company create %s stores no company", async ([what, refusal, change], { skip, annotate }) => {
-    await needWrites(skip);
-    const log = new LenientLog(t.profile.strict);
-    const session = await writer();
-    const about = { req: "COMP-015", what: `(after a create ${what})` };
-    const idsBefore = (await companiesOf(session, about)).map((c) => c.id);
-    const name = `Conformance Refused ${randomUUID().slice(0, 8)} BV`;
-    const body = Object.fromEntries(Object.entries({ ...BASE, ...SAMPLE_ONLY, name, ...change }).filter(([, v]) => v !== undefined));
-    expectRefused(await send(session, "POST", companyPath(session), body), { req: refusal, what });
-    const after = await companiesOf(session, about);
-    if (after.some((c) => typeof c.name === "string")) {
-      const stored = after.filter((c) => c.name === name);
-      if (stored.length > 0) failPlain({ ...about, what: `GET ${companyPath(session)} (every page)` }, `expected no company named "${name}" after the refused create, got ${stored.map((c) => String(c.id)).join(", ")}`);
-      return;
-    }
-    // The list shows no names (GAP-03): new ids show a stored company, but only on a user no one else writes to.
-    if (t.canProvision()) {
-      const added = after.filter((c) => !idsBefore.includes(c.id)).map((c) => String(c.id));
-      if (added.length > 0) failPlain({ ...about, what: `GET ${companyPath(session)} (every page)` }, `expected no new company after the refused create, got ${added.join(", ")}`);
-    } else log.note(about, "the company list shows no names, so a stored refused company cannot be told from another writer's", "names in the list (COMP-017)");
-    await log.report(annotate);
-  });
+  test.for(refusedCreates)(
+    "COMP-015 a refused company create %s stores no company",
+    async ([what, refusal, change], { skip, annotate }) => {
+      await needWrites(skip);
+      const log = new LenientLog(t.profile.strict);
+      const session = await writer();
+      const about = { req: "COMP-015", what: `(after a create ${what})` };
+      const idsBefore = (await companiesOf(session, about)).map((c) => c.id);
+      const name = `Conformance Refused ${randomUUID().slice(0, 8)} BV`;
+      const body = Object.fromEntries(Object.entries({ ...BASE, ...SAMPLE_ONLY, name, ...change }).filter(([, v]) => v !== undefined));
+      expectRefused(await send(session, "POST", companyPath(session), body), { req: refusal, what });
+      const after = await companiesOf(session, about);
+      if (after.some((c) => typeof c.name === "string")) {
+        const stored = after.filter((c) => c.name === name);
+        if (stored.length > 0)
+          failPlain(
+            { ...about, what: `GET ${companyPath(session)} (every page)` },
+            `expected no company named "${name}" after the refused create, got ${stored.map((c) => String(c.id)).join(", ")}`,
+          );
+        return;
+      }
+      // The list shows no names (GAP-03): new ids show a stored company, but only on a user no one else writes to.
+      if (t.canProvision()) {
+        const added = after.filter((c) => !idsBefore.includes(c.id)).map((c) => String(c.id));
+        if (added.length > 0)
+          failPlain(
+            { ...about, what: `GET ${companyPath(session)} (every page)` },
+            `expected no new company after the refused create, got ${added.join(", ")}`,
+          );
+      } else
+        log.note(
+          about,
+          "the company list shows no names, so a stored refused company cannot be told from another writer's",
+          "names in the list (COMP-017)",
+        );
+      await log.report(annotate);
+    },
+  );
 });
 
 describe("GET /user/{userID}/company", () => {
-  test("COMP-004 COMP-005 the company list answers UserCompany elements, the company just created among them", async ({ skip, annotate }) => {
+  test("COMP-004 COMP-005 the company list answers UserCompany elements, the company just created among them", async ({
+    skip,
+    annotate,
+  }) => {
     await needWrites(skip);
     const log = new LenientLog(t.profile.strict);
     const session = await writer();
     const id = await create(session, { ...BASE, name: "Conformance Listed BV" }, { req: "COMP-001", what: "(setup for the list)" });
     const about = { req: "COMP-004", what: "(every page)" };
     const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
-    expectThat(objects.some((c) => c.id === id), first, `the created company ${id} on some page of the list`, about, `ids ${objects.map((c) => String(c.id)).join(", ")}`);
+    expectThat(
+      objects.some((c) => c.id === id),
+      first,
+      `the created company ${id} on some page of the list`,
+      about,
+      `ids ${objects.map((c) => String(c.id)).join(", ")}`,
+    );
     expectCompanies(objects, first, { req: "COMP-005", what: "(list element)" }, log);
     await log.report(annotate);
   });
 
-  test("COMP-004 COMP-005 the primary user's company list answers UserCompany elements valid against the Company table", async ({ annotate }) => {
+  test("COMP-004 COMP-005 the primary user's company list answers UserCompany elements valid against the Company table", async ({
+    annotate,
+  }) => {
     const log = new LenientLog(t.profile.strict);
-    const { first, objects } = await readWholeList(t, { path: companyPath(t.primary()), session: t.primary(), typeKey: TYPE, about: { req: "COMP-004", what: "of the primary user" } });
+    const { first, objects } = await readWholeList(t, {
+      path: companyPath(t.primary()),
+      session: t.primary(),
+      typeKey: TYPE,
+      about: { req: "COMP-004", what: "of the primary user" },
+    });
     expectCompanies(objects, first, { req: "COMP-005", what: "(primary user's list element)" }, log);
     await log.report(annotate);
   });
@@ -285,51 +436,85 @@ describe("GET /user/{userID}/company", () => {
       const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
       const theirs = await companiesOf(other!, { req: "COMP-004", what: "of the second user" });
       const leaked = theirs.filter((c) => c.name === name);
-      if (leaked.length > 0) failPlain({ req: "COMP-004", what: `GET ${listPath} (every page)` }, `expected only the second user's companies, got another user's company ${id} ("${name}") as ${leaked.map((c) => String(c.id)).join(", ")}`);
+      if (leaked.length > 0)
+        failPlain(
+          { req: "COMP-004", what: `GET ${listPath} (every page)` },
+          `expected only the second user's companies, got another user's company ${id} ("${name}") as ${leaked.map((c) => String(c.id)).join(", ")}`,
+        );
       return;
     }
     // Read-only: ids may be per user, so only a company with the same id and the same name counts as the primary's.
     const mine = await primaryCompanies({ req: "COMP-004", what: "of the primary user" });
     const theirs = await companiesOf(other!, { req: "COMP-004", what: "of the second user" });
-    const leaked = theirs.filter((c) => mine.some((m) => m.id === c.id && m.name !== undefined && m.name === c.name)).map((c) => String(c.id));
-    if (leaked.length > 0) failPlain({ req: "COMP-004", what: `GET ${listPath} (every page)` }, `expected only the second user's companies, got the primary user's companies ${leaked.join(", ")} (same id and name)`);
+    const leaked = theirs
+      .filter((c) => mine.some((m) => m.id === c.id && m.name !== undefined && m.name === c.name))
+      .map((c) => String(c.id));
+    if (leaked.length > 0)
+      failPlain(
+        { req: "COMP-004", what: `GET ${listPath} (every page)` },
+        `expected only the second user's companies, got the primary user's companies ${leaked.join(", ")} (same id and name)`,
+      );
   });
 });
 
 describe("PUT /user/{userID}/company/{itemId}", () => {
-  test("COMP-011 COMP-017 ERR-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the new name", async ({ skip, annotate }) => {
+  test("COMP-011 COMP-017 ERR-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the new name", async ({
+    skip,
+    annotate,
+  }) => {
     await needWrites(skip);
     const log = new LenientLog(t.profile.strict);
     const session = await writer();
-    const id = await create(session, { ...BASE, name: "Conformance Before Rename BV" }, { req: "COMP-001", what: "(setup for the update)" });
+    const id = await create(
+      session,
+      { ...BASE, name: "Conformance Before Rename BV" },
+      { req: "COMP-001", what: "(setup for the update)" },
+    );
     const renamed = { ...BASE, name: "Conformance After Rename BV" };
     const exchange = await send(session, "PUT", itemPath(session, id), renamed);
     const about = { req: "COMP-011", what: "with a new name" };
     expectOk(exchange, about);
     const answered = expectObjects(exchange, ["Id", TYPE], { req: "ERR-011", what: "with a new name (Id or UserCompany)" });
-    expectThat(answered[0]!.id === id, exchange, `the id ${id} of the updated company`, { req: "ERR-011" }, `id ${JSON.stringify(answered[0]!.id)}`);
+    expectThat(
+      answered[0]!.id === id,
+      exchange,
+      `the id ${id} of the updated company`,
+      { req: "ERR-011" },
+      `id ${JSON.stringify(answered[0]!.id)}`,
+    );
     if (t.profile.strict) expectObjects(exchange, ["Id"], { req: "ERR-011", what: "(strict: Id)" });
     const { exchange: after, company } = await read(session, id, { req: "COMP-011", what: "after the PUT" }, log);
-    if (!shown(company, "name")) log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
-    else expectThat(company.name === renamed.name, after, `name ${JSON.stringify(renamed.name)} after the PUT`, { req: "COMP-011" }, `name ${JSON.stringify(company.name)}`);
+    if (!shown(company, "name"))
+      log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
+    else
+      expectThat(
+        company.name === renamed.name,
+        after,
+        `name ${JSON.stringify(renamed.name)} after the PUT`,
+        { req: "COMP-011" },
+        `name ${JSON.stringify(company.name)}`,
+      );
     await log.report(annotate);
   });
 
-  test.for(Object.keys(REQUIRED))("COMP-014 COMP-013 ERR-001 a PUT without %s is refused, and the company stays as it was", async (field, { skip, annotate }) => {
-    await needWrites(skip);
-    const log = new LenientLog(t.profile.strict);
-    const session = await writer();
-    const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Whole PUT BV", chamber_of_commerce_number: "87654321" };
-    const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
-    const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
-    const body: Record<string, unknown> = changedBody(original, "Conformance Partial PUT BV");
-    delete body[field];
-    const exchange = await send(session, "PUT", itemPath(session, id), body);
-    expectRefused(exchange, { req: "COMP-014", what: `without ${field}` });
-    const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT without ${field}` }, log);
-    expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT without ${field}` }, log);
-    await log.report(annotate);
-  });
+  test.for(Object.keys(REQUIRED))(
+    "COMP-014 COMP-013 ERR-001 a PUT without %s is refused, and the company stays as it was",
+    async (field, { skip, annotate }) => {
+      await needWrites(skip);
+      const log = new LenientLog(t.profile.strict);
+      const session = await writer();
+      const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Whole PUT BV", chamber_of_commerce_number: "87654321" };
+      const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
+      const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
+      const body: Record<string, unknown> = changedBody(original, "Conformance Partial PUT BV");
+      delete body[field];
+      const exchange = await send(session, "PUT", itemPath(session, id), body);
+      expectRefused(exchange, { req: "COMP-014", what: `without ${field}` });
+      const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT without ${field}` }, log);
+      expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT without ${field}` }, log);
+      await log.report(annotate);
+    },
+  );
 
   const wrongPuts: [string, Record<string, unknown>][] = [
     ["a number for name", { name: 42 }],
@@ -338,28 +523,39 @@ describe("PUT /user/{userID}/company/{itemId}", () => {
     ["an object for ubo", { ubo: { name: "Sam Example" } }],
     ["a string for address_main", { address_main: "Domplein 7, Utrecht" }],
   ];
-  test.for(wrongPuts)("COMP-010 COMP-013 ERR-001 a PUT with %s is refused, and the company stays as it was", async ([what, change], { skip, annotate }) => {
-    await needWrites(skip);
-    const log = new LenientLog(t.profile.strict);
-    const session = await writer();
-    const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Kept Name BV", chamber_of_commerce_number: "87654321" };
-    const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
-    const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
-    const exchange = await send(session, "PUT", itemPath(session, id), { ...changedBody(original, "Conformance Half Applied BV"), ...change });
-    expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
-    const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT with ${what}` }, log);
-    expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT with ${what}` }, log);
-    await log.report(annotate);
-  });
+  test.for(wrongPuts)(
+    "COMP-010 COMP-013 ERR-001 a PUT with %s is refused, and the company stays as it was",
+    async ([what, change], { skip, annotate }) => {
+      await needWrites(skip);
+      const log = new LenientLog(t.profile.strict);
+      const session = await writer();
+      const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Kept Name BV", chamber_of_commerce_number: "87654321" };
+      const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
+      const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
+      const exchange = await send(session, "PUT", itemPath(session, id), {
+        ...changedBody(original, "Conformance Half Applied BV"),
+        ...change,
+      });
+      expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
+      const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT with ${what}` }, log);
+      expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT with ${what}` }, log);
+      await log.report(annotate);
+    },
+  );
 });
 
 describe("who may see and change a company", () => {
-  test("AUTH-019 ERR-001 the second user asking for the primary user's company under its own userID is refused and gets none of its data", async ({ skip }) => {
+  test("AUTH-019 ERR-001 the second user asking for the primary user's company under its own userID is refused and gets none of its data", async ({
+    skip,
+  }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     const primarys = await primaryCompanies({ req: "AUTH-019", what: "of the primary user (setup)" });
     const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
-    const foreign = foreignIds(primarys.map((c) => c.id), own)[0];
+    const foreign = foreignIds(
+      primarys.map((c) => c.id),
+      own,
+    )[0];
     const theirs = primarys.find((c) => c.id === foreign);
     skip(!theirs, primarys.length === 0 ? "the primary user has no company to try" : SHARED_IDS);
     const exchange = await send(other!, "GET", itemPath(other!, theirs!.id as number));
@@ -368,7 +564,10 @@ describe("who may see and change a company", () => {
     expectNoTrace(exchange, [theirs!.id as number, ...(typeof theirs!.name === "string" ? [theirs!.name] : [])], about);
   });
 
-  test("AUTH-019 ERR-001 the second user's PUT on another user's company under its own userID is refused, and the company stays as it was", async ({ skip, annotate }) => {
+  test("AUTH-019 ERR-001 the second user's PUT on another user's company under its own userID is refused, and the company stays as it was", async ({
+    skip,
+    annotate,
+  }) => {
     await needWrites(skip);
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
@@ -391,7 +590,12 @@ describe("who may see and change a company", () => {
   test("AUTH-015 ERR-001 the primary session on the second user's userID is refused for the company list and read", async ({ skip }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
-    const { objects } = await readWholeList(t, { path: companyPath(other!), session: other!, typeKey: TYPE, about: { req: "AUTH-015", what: "by the second user (setup)" } });
+    const { objects } = await readWholeList(t, {
+      path: companyPath(other!),
+      session: other!,
+      typeKey: TYPE,
+      about: { req: "AUTH-015", what: "by the second user (setup)" },
+    });
     const theirs = objects[0];
     const traces = objects.map((c) => c.id as number);
     const primary = t.primary();
@@ -406,7 +610,10 @@ describe("who may see and change a company", () => {
     }
   });
 
-  test("AUTH-015 ERR-001 a PUT by the primary session on another user's company under that user's userID is refused, and the company stays as it was", async ({ skip, annotate }) => {
+  test("AUTH-015 ERR-001 a PUT by the primary session on another user's company under that user's userID is refused, and the company stays as it was", async ({
+    skip,
+    annotate,
+  }) => {
     await needWrites(skip);
     // The owner: the file's fresh user where the target provisions users, else the second user.
     const owner = t.canProvision() ? await writer() : t.secondary();
@@ -419,12 +626,19 @@ describe("who may see and change a company", () => {
     const about = { req: "AUTH-015", what: `with the primary session on the owner's id ${owner!.userId}` };
     expectRefused(exchange, about);
     expectNoTrace(exchange, [id, name], about);
-    const { exchange: check, company: after } = await read(owner!, id, { req: "AUTH-015", what: "by the owner after the refused PUT" }, log);
+    const { exchange: check, company: after } = await read(
+      owner!,
+      id,
+      { req: "AUTH-015", what: "by the owner after the refused PUT" },
+      log,
+    );
     expectUnchanged(before, after, check, { req: "AUTH-015", what: "by the owner after the refused PUT" }, log);
     await log.report(annotate);
   });
 
-  test("AUTH-015 ERR-001 a userID that is not the session's and names no known user is refused for the company list, read, create and update", async ({ skip }) => {
+  test("AUTH-015 ERR-001 a userID that is not the session's and names no known user is refused for the company list, read, create and update", async ({
+    skip,
+  }) => {
     const primary = t.primary();
     const known = new Set([primary.userId, t.secondary()?.userId]);
     const nobody = [2_000_000_000, 1_999_999_999].find((id) => !known.has(id))!;
@@ -437,7 +651,8 @@ describe("who may see and change a company", () => {
     if (ownIds[0] !== undefined) expectRefused(await send(primary, "GET", `${path}/${ownIds[0]}`), about);
     skip(readOnly, SKIP.readOnly);
     expectRefused(await send(primary, "POST", path, { ...BASE, name: "Conformance Nobody's BV" }), about);
-    if (ownIds[0] !== undefined) expectRefused(await send(primary, "PUT", `${path}/${ownIds[0]}`, { ...BASE, name: "Conformance Nobody's BV" }), about);
+    if (ownIds[0] !== undefined)
+      expectRefused(await send(primary, "PUT", `${path}/${ownIds[0]}`, { ...BASE, name: "Conformance Nobody's BV" }), about);
   });
 
   test("ERR-014 ERR-001 a company id that does not exist is refused with an error body", async () => {

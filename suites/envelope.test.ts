@@ -4,7 +4,7 @@ import { describe, test } from "vitest";
 import { failPlain } from "../harness/checks.js";
 import { responseItems } from "../harness/envelope.js";
 import { LenientLog } from "../harness/lenient.js";
-import { useTarget } from "../harness/target.js";
+import { useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -19,7 +19,8 @@ async function sampleObjects(): Promise<{ where: string; object: Record<string, 
     if (exchange.status !== 200) continue; // whether each list works is its own suite's business
     for (const item of responseItems(exchange.json) ?? []) {
       for (const inner of Object.values(item)) {
-        if (inner && typeof inner === "object") found.push({ where: `GET ${exchange.request.path}`, object: inner as Record<string, unknown> });
+        if (inner && typeof inner === "object")
+          found.push({ where: `GET ${exchange.request.path}`, object: inner as Record<string, unknown> });
       }
     }
   }
@@ -43,8 +44,10 @@ describe("common field types", () => {
     skip(objects.length === 0, "no list answered with objects to inspect");
     for (const { where, object } of objects) {
       for (const [path, key, value] of fields(object, "")) {
-        if (key === "id" && !Number.isInteger(value)) failPlain({ req: "ERR-012", what: where }, `expected ${path} to be an integer, got ${JSON.stringify(value)}`);
-        if ((key === "created" || key === "updated") && typeof value !== "string") failPlain({ req: "ERR-012", what: where }, `expected ${path} to be a string, got ${JSON.stringify(value)}`);
+        if (key === "id" && !Number.isInteger(value))
+          failPlain({ req: "ERR-012", what: where }, `expected ${path} to be an integer, got ${JSON.stringify(value)}`);
+        if ((key === "created" || key === "updated") && typeof value !== "string")
+          failPlain({ req: "ERR-012", what: where }, `expected ${path} to be a string, got ${JSON.stringify(value)}`);
       }
     }
   });
@@ -54,7 +57,11 @@ describe("common field types", () => {
     for (const { where, object } of await sampleObjects()) {
       for (const [path, key, value] of fields(object, "")) {
         if ((key !== "created" && key !== "updated") || typeof value !== "string" || PROVIDER_TIMESTAMP.test(value)) continue;
-        log.note({ req: "ERR-013", what: where }, `${path.replace(/\/\d+/g, "/*")} is not in the provider's timestamp form (e.g. ${JSON.stringify(value)})`, "YYYY-MM-DD HH:MM:SS.ffffff in UTC");
+        log.note(
+          { req: "ERR-013", what: where },
+          `${path.replace(/\/\d+/g, "/*")} is not in the provider's timestamp form (e.g. ${JSON.stringify(value)})`,
+          "YYYY-MM-DD HH:MM:SS.ffffff in UTC",
+        );
       }
     }
     await log.report(annotate);

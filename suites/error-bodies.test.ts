@@ -7,14 +7,14 @@
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
-import { accountIdsOf, CardCalls } from "../harness/cards.js";
+import { accountIdsOf, CardCalls } from "./support/cards.js";
 import { fail, type About } from "../harness/checks.js";
-import { assertConcurrently, mapConcurrently, together } from "../harness/concurrent-property.js";
+import { assertConcurrently, mapConcurrently, together } from "./support/concurrent-property.js";
 import { endpointBody, endpointOf, endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
-import type { Exchange } from "../harness/exchange.js";
+import type { Exchange } from "../harness/http/exchange.js";
 import { validateSchema } from "../harness/schemas.js";
-import { postInstallation, type Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { postInstallation, type Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 import { emptyBody, invalidJsonBody, malformedJson, oversizedBody, type InvalidBody } from "../generators/bodies.js";
 import { absentId, hugeId, negativeId, nonIntegerId } from "../generators/path-ids.js";
 import { apiKeyLike, imageFile, RSA_PUBLIC_KEY_PEM } from "../generators/realistic.js";
@@ -67,7 +67,10 @@ beforeAll(async () => {
   // A fresh user's only fixture id the API shows is its monetary account, on its cards.
   const freshCards = async () => (await new CardCalls(t, writer).all({ req: "ERR-014", what: "listing the fresh user's cards" })).cards;
   const writerFixtures = writer === primary ? primaryFixtures : { monetaryAccountId: accountIdsOf(await freshCards())[0] };
-  const [writerItems, primaryLists] = await together(() => listedIds(writer, writerFixtures), async () => (writer === primary ? undefined : listedIds(primary, primaryFixtures)));
+  const [writerItems, primaryLists] = await together(
+    () => listedIds(writer, writerFixtures),
+    async () => (writer === primary ? undefined : listedIds(primary, primaryFixtures)),
+  );
   const primaryItems = primaryLists ?? writerItems;
   const fixtureItem: Record<string, number | undefined> = {
     "/user/{userID}/challenge-request/{itemId}": t.profile.fixtures.challengeRequestIds?.[0],
@@ -75,7 +78,8 @@ beforeAll(async () => {
   };
   const slotOf = (endpoint: Endpoint): Slot | undefined => {
     if (endpoint === INSTALLATION) return { key: "POST /installation", endpoint, session: writer, token: "none", values: {} };
-    if (INSTALLATION_TOKEN_ENDPOINTS.includes(endpoint)) return { key: `${endpoint.method} ${endpoint.path}`, endpoint, session: writer, token: "installation", values: {} };
+    if (INSTALLATION_TOKEN_ENDPOINTS.includes(endpoint))
+      return { key: `${endpoint.method} ${endpoint.path}`, endpoint, session: writer, token: "installation", values: {} };
     const usesPrimary = endpoint.path in fixtureItem || (endpoint.needs !== undefined && writerFixtures[endpoint.needs] === undefined);
     const session = usesPrimary ? primary : writer;
     const fixtures = usesPrimary ? primaryFixtures : writerFixtures;
@@ -94,7 +98,11 @@ beforeAll(async () => {
     // Ids may be numbered per user (spec/gaps.md GAP-70): only an id of theirs the caller does not also have is foreign.
     // Read when the check runs: earlier checks (oversized bodies) may have created items under those ids since.
     const items = async () => {
-      const [theirs, mine, primarys] = await Promise.all([listedIds(other, {}), listedIds(writer, writerFixtures), writer === primary ? undefined : listedIds(primary, primaryFixtures)]);
+      const [theirs, mine, primarys] = await Promise.all([
+        listedIds(other, {}),
+        listedIds(writer, writerFixtures),
+        writer === primary ? undefined : listedIds(primary, primaryFixtures),
+      ]);
       const found = new Map<string, number>();
       for (const [list, ids] of theirs) {
         const own = new Set([...(mine.get(list) ?? []), ...(primarys?.get(list) ?? [])]);
@@ -129,18 +137,26 @@ async function send(slot: Slot, call: Call = {}): Promise<Exchange> {
   const path = call.path ?? fill(endpoint.path, slot.values)!;
   const token = call.token === undefined ? tokenOf(slot) : call.token;
   const base = { method: call.method ?? endpoint.method, path, token, from: session.from };
-  if (call.raw !== undefined) return t.client.request({ ...base, body: call.raw, headers: { "Content-Type": "application/json", ...call.headers } });
+  if (call.raw !== undefined)
+    return t.client.request({ ...base, body: call.raw, headers: { "Content-Type": "application/json", ...call.headers } });
   if (call.json !== undefined) return t.client.request({ ...base, json: call.json, ...(call.headers ? { headers: call.headers } : {}) });
   if (endpoint.raw) {
     const [file] = fc.sample(imageFile, { numRuns: 1, seed: t.run.seed });
-    return t.client.request({ ...base, body: file!.bytes, headers: { "Content-Type": file!.contentType, [t.header("Attachment-Description")]: "conformance", ...call.headers } });
+    return t.client.request({
+      ...base,
+      body: file!.bytes,
+      headers: { "Content-Type": file!.contentType, [t.header("Attachment-Description")]: "conformance", ...call.headers },
+    });
   }
   // A body that is valid in full, so that whatever the call says is wrong is the only thing wrong.
   const body =
-    endpoint === INSTALLATION ? { client_public_key: RSA_PUBLIC_KEY_PEM }
-    : endpoint.path === "/device-server" ? { description: "banking-api-conformance", secret: session.apiKey }
-    : endpoint.path === "/session-server" ? { secret: session.apiKey }
-    : endpointBody(endpoint, t.profile.bodyValues);
+    endpoint === INSTALLATION
+      ? { client_public_key: RSA_PUBLIC_KEY_PEM }
+      : endpoint.path === "/device-server"
+        ? { description: "banking-api-conformance", secret: session.apiKey }
+        : endpoint.path === "/session-server"
+          ? { secret: session.apiKey }
+          : endpointBody(endpoint, t.profile.bodyValues);
   return t.client.request({ ...base, ...(body === undefined ? {} : { json: body }), ...(call.headers ? { headers: call.headers } : {}) });
 }
 
@@ -149,21 +165,29 @@ async function send(slot: Slot, call: Call = {}): Promise<Exchange> {
  * and an error body (ERR-001: there is one; ERR-002: it has the envelope's shape).
  */
 function expectErrorAnswer(exchange: Exchange, refusal: About, exact400 = false): void {
-  if (exchange.status >= 500) fail({ ...refusal, req: "ERR-003" }, exchange, "no 5XX: a malformed or invalid request is the client's error (4XX)");
-  if (exchange.status < 400) fail(refusal, exchange, exact400 ? "exactly 400 with an error body (a card failure)" : "a 4XX with an error body");
+  if (exchange.status >= 500)
+    fail({ ...refusal, req: "ERR-003" }, exchange, "no 5XX: a malformed or invalid request is the client's error (4XX)");
+  if (exchange.status < 400)
+    fail(refusal, exchange, exact400 ? "exactly 400 with an error body (a card failure)" : "a 4XX with an error body");
   if (exact400 && exchange.status !== 400) fail(refusal, exchange, "exactly 400 (the card endpoints answer every failure with 400)");
-  if (exchange.json === undefined) fail({ ...refusal, req: "ERR-001" }, exchange, 'an error body {"Error":[{"error_description", "error_description_translated"}]}');
+  if (exchange.json === undefined)
+    fail({ ...refusal, req: "ERR-001" }, exchange, 'an error body {"Error":[{"error_description", "error_description_translated"}]}');
   const shape = validateSchema("error", exchange.json);
-  if (!shape.valid) fail({ ...refusal, req: "ERR-002" }, exchange, `an error body valid against error.schema.json (${shape.errors.join("; ")})`);
+  if (!shape.valid)
+    fail({ ...refusal, req: "ERR-002" }, exchange, `an error body valid against error.schema.json (${shape.errors.join("; ")})`);
 }
 
 /**
  * Each run sends one invalid request of its own and reads nothing another run writes: the runs go side by side
- * (profile concurrency), with fc.assert's values, shrinking and report (harness/concurrent-property.ts).
+ * (profile concurrency), with fc.assert's values, shrinking and report (suites/support/concurrent-property.ts).
  */
 async function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
   await allure.parameter("seed", String(t.run.seed), { excluded: true });
-  await assertConcurrently([arbitrary], predicate, { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: t.profile.concurrency });
+  await assertConcurrently([arbitrary], predicate, {
+    seed: t.run.seed,
+    numRuns: t.profile.propertyRuns,
+    concurrency: t.profile.concurrency,
+  });
 }
 
 /** A slot key and one of the bodies `make` gives for its schema (undefined: the slot is left out). */
@@ -172,30 +196,46 @@ function withBody<B>(keys: string[], make: (slot: Slot) => fc.Arbitrary<B> | und
 }
 
 describe("invalid bodies", () => {
-  test("ERR-001 ERR-002 ERR-003 ERR-005 malformed JSON sent to any endpoint that takes a JSON body is refused with 4XX and an error body, never 5XX", async ({ skip }) => {
+  test("ERR-001 ERR-002 ERR-003 ERR-005 malformed JSON sent to any endpoint that takes a JSON body is refused with 4XX and an error body, never 5XX", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const keys = slotsWhere((s) => bodyNameOf(s.endpoint) !== undefined);
-    await property(withBody(keys, (s) => malformedJson(bodyNameOf(s.endpoint)!)), async ({ slot, body }) => {
-      const target = slotByKey(slot);
-      expectErrorAnswer(await send(target, { raw: body.raw! }), { req: body.req, what: body.what }, isCardEndpoint(target.endpoint));
-    });
+    await property(
+      withBody(keys, (s) => malformedJson(bodyNameOf(s.endpoint)!)),
+      async ({ slot, body }) => {
+        const target = slotByKey(slot);
+        expectErrorAnswer(await send(target, { raw: body.raw! }), { req: body.req, what: body.what }, isCardEndpoint(target.endpoint));
+      },
+    );
   });
 
-  test("ERR-001 ERR-002 ERR-003 AUTH-002 AUTH-018 AUTH-021 COMP-006 COMP-010 CAT-003 CAT-004 CERT-008 CHAL-006 CHAL-007 OCB-007 OCB-008 REPL-007 REPL-009 IDEAL-004 a JSON body without a required member, with a member of the wrong type or outside its enum, that is no object, or that is empty, is refused with 4XX and an error body on every endpoint, never 5XX", async ({ skip }) => {
+  test("ERR-001 ERR-002 ERR-003 AUTH-002 AUTH-018 AUTH-021 COMP-006 COMP-010 CAT-003 CAT-004 CERT-008 CHAL-006 CHAL-007 OCB-007 OCB-008 REPL-007 REPL-009 IDEAL-004 a JSON body without a required member, with a member of the wrong type or outside its enum, that is no object, or that is empty, is refused with 4XX and an error body on every endpoint, never 5XX", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const invalid = (slot: Slot): fc.Arbitrary<InvalidBody> | undefined => {
       const name = bodyNameOf(slot.endpoint);
-      const kinds = name === undefined ? [] : [invalidJsonBody(name), emptyBody(name)].filter((k): k is fc.Arbitrary<InvalidBody> => k !== undefined);
+      const kinds =
+        name === undefined ? [] : [invalidJsonBody(name), emptyBody(name)].filter((k): k is fc.Arbitrary<InvalidBody> => k !== undefined);
       return kinds.length === 0 ? undefined : fc.oneof({ weight: 4, arbitrary: kinds[0]! }, ...kinds.slice(1));
     };
-    await property(withBody(slotsWhere((s) => invalid(s) !== undefined), invalid), async ({ slot, body }) => {
-      const target = slotByKey(slot);
-      const call = body.raw === undefined ? { json: body.json } : { raw: body.raw };
-      expectErrorAnswer(await send(target, call), { req: body.req, what: body.what }, isCardEndpoint(target.endpoint));
-    });
+    await property(
+      withBody(
+        slotsWhere((s) => invalid(s) !== undefined),
+        invalid,
+      ),
+      async ({ slot, body }) => {
+        const target = slotByKey(slot);
+        const call = body.raw === undefined ? { json: body.json } : { raw: body.raw };
+        expectErrorAnswer(await send(target, call), { req: body.req, what: body.what }, isCardEndpoint(target.endpoint));
+      },
+    );
   });
 
-  test("ERR-003 ERR-001 ERR-002 a body with an oversized free-text member is accepted or refused with an error body, never answered with 5XX", async ({ skip }) => {
+  test("ERR-003 ERR-001 ERR-002 a body with an oversized free-text member is accepted or refused with an error body, never answered with 5XX", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     skip(!t.canProvision(), SKIP.provisioning);
     const keys = slotsWhere((s) => {
@@ -203,18 +243,25 @@ describe("invalid bodies", () => {
       return s.token === "session" && s.session !== t.primary() && name !== undefined && oversizedBody(name) !== undefined;
     });
     skip(keys.length === 0, "no endpoint of this target takes a body with a free-text member on a fresh user");
-    await property(withBody(keys, (s) => oversizedBody(bodyNameOf(s.endpoint)!)), async ({ slot, body }) => {
-      const exchange = await send(slotByKey(slot), { json: body.json });
-      if (exchange.status >= 200 && exchange.status < 300) return;
-      expectErrorAnswer(exchange, { req: "ERR-003", what: body.what });
-    });
+    await property(
+      withBody(keys, (s) => oversizedBody(bodyNameOf(s.endpoint)!)),
+      async ({ slot, body }) => {
+        const exchange = await send(slotByKey(slot), { json: body.json });
+        if (exchange.status >= 200 && exchange.status < 300) return;
+        expectErrorAnswer(exchange, { req: "ERR-003", what: body.what });
+      },
+    );
   });
 });
 
 describe("invalid paths and methods", () => {
   test("ERR-001 ERR-002 ERR-003 ERR-006 a path id that is not an integer, in any position of any endpoint's path, is refused with 4XX and an error body", async () => {
     const keys = slotsWhere((s) => placeholders(s.endpoint.path).length > 0);
-    const cases = fc.oneof(...keys.map((key) => fc.record({ slot: fc.constant(key), at: fc.constantFrom(...placeholders(slotByKey(key).endpoint.path)), id: nonIntegerId })));
+    const cases = fc.oneof(
+      ...keys.map((key) =>
+        fc.record({ slot: fc.constant(key), at: fc.constantFrom(...placeholders(slotByKey(key).endpoint.path)), id: nonIntegerId }),
+      ),
+    );
     await property(cases, async ({ slot, at, id }) => {
       const target = slotByKey(slot);
       const path = fill(target.endpoint.path, { ...target.values, [at]: id })!;
@@ -224,17 +271,29 @@ describe("invalid paths and methods", () => {
 
   test("ERR-001 ERR-002 ERR-003 ERR-014 CARD-009 a read of an item id that does not exist (negative, far beyond any id handed out, or beyond 64 bits) is refused with 4XX and an error body, exactly 400 for a card", async () => {
     const keys = slotsWhere((s) => s.endpoint.method === "GET" && s.endpoint.path.endsWith("{itemId}"));
-    await property(fc.record({ slot: fc.constantFrom(...keys), id: fc.oneof({ weight: 2, arbitrary: absentId }, negativeId, hugeId) }), async ({ slot, id }) => {
-      const target = slotByKey(slot);
-      const path = fill(target.endpoint.path, { ...target.values, itemId: id })!;
-      expectErrorAnswer(await send(target, { path }), { req: isCardEndpoint(target.endpoint) ? "CARD-009" : "ERR-014", what: `(item id ${id} names no item)` }, isCardEndpoint(target.endpoint));
-    });
+    await property(
+      fc.record({ slot: fc.constantFrom(...keys), id: fc.oneof({ weight: 2, arbitrary: absentId }, negativeId, hugeId) }),
+      async ({ slot, id }) => {
+        const target = slotByKey(slot);
+        const path = fill(target.endpoint.path, { ...target.values, itemId: id })!;
+        expectErrorAnswer(
+          await send(target, { path }),
+          { req: isCardEndpoint(target.endpoint) ? "CARD-009" : "ERR-014", what: `(item id ${id} names no item)` },
+          isCardEndpoint(target.endpoint),
+        );
+      },
+    );
   });
 
-  test("ERR-001 ERR-002 ERR-003 ERR-007 PATCH, a method no endpoint has, is refused with 4XX and an error body on every endpoint's path", async ({ skip }) => {
+  test("ERR-001 ERR-002 ERR-003 ERR-007 PATCH, a method no endpoint has, is refused with 4XX and an error body on every endpoint's path", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     await property(fc.constantFrom(...slotsWhere(() => true)), async (slot) => {
-      expectErrorAnswer(await send(slotByKey(slot), { method: "PATCH" }), { req: "ERR-007", what: "(PATCH: no endpoint of the specification has it)" });
+      expectErrorAnswer(await send(slotByKey(slot), { method: "PATCH" }), {
+        req: "ERR-007",
+        what: "(PATCH: no endpoint of the specification has it)",
+      });
     });
   });
 });
@@ -251,34 +310,57 @@ describe("invalid headers and other users' ids", () => {
   const defectsOf = (slot: Slot): Defect[] => {
     if (slot.token === "none") return ["no User-Agent"];
     if (slot.token === "installation") return ["no authentication", "an unknown token", "no User-Agent"];
-    return ["no authentication", "an unknown token", "the installation token", "no User-Agent", ...(slot.endpoint.raw ? (["no attachment description"] as const) : [])];
+    return [
+      "no authentication",
+      "an unknown token",
+      "the installation token",
+      "no User-Agent",
+      ...(slot.endpoint.raw ? (["no attachment description"] as const) : []),
+    ];
   };
 
   test("ERR-001 ERR-002 ERR-003 AUTH-004 AUTH-005 AUTH-009 HDR-001 ATT-004 a call without authentication, with a token that is not its session token, without User-Agent, or an upload without its description, is refused with 4XX and an error body", async () => {
     // A made-up token exists only in the cases that send it: a counterexample never shows one that was not sent
     // (and so never registered with the redactor, which treats every token that goes out as a secret).
-    const defectOf = (d: Defect) => (d === "an unknown token" ? apiKeyLike.map((bogus) => ({ defect: d, bogus })) : fc.constant({ defect: d, bogus: undefined }));
-    const cases = fc.oneof(...slots.map((slot) => fc.tuple(fc.constant(slot.key), fc.oneof(...defectsOf(slot).map(defectOf))).map(([key, d]) => ({ slot: key, ...d }))));
+    const defectOf = (d: Defect) =>
+      d === "an unknown token" ? apiKeyLike.map((bogus) => ({ defect: d, bogus })) : fc.constant({ defect: d, bogus: undefined });
+    const cases = fc.oneof(
+      ...slots.map((slot) =>
+        fc.tuple(fc.constant(slot.key), fc.oneof(...defectsOf(slot).map(defectOf))).map(([key, d]) => ({ slot: key, ...d })),
+      ),
+    );
     await property(cases, async ({ slot, defect, bogus }) => {
       const target = slotByKey(slot);
       // A device registration is made on an installation of its own, so that only the header is wrong.
-      const own = target.endpoint.path === "/device-server" && defect === "no User-Agent" ? (await postInstallation(t.client, { from: target.session.from })).token : undefined;
+      const own =
+        target.endpoint.path === "/device-server" && defect === "no User-Agent"
+          ? (await postInstallation(t.client, { from: target.session.from })).token
+          : undefined;
       const call: Call =
-        own !== undefined ? { token: own, headers: { "User-Agent": null } }
-        : defect === "no authentication" ? { token: null }
-        : defect === "an unknown token" ? { token: bogus }
-        : defect === "the installation token" ? { token: target.session.installationToken }
-        : defect === "no User-Agent" ? { headers: { "User-Agent": null } }
-        : { headers: { [t.header("Attachment-Description")]: null } };
+        own !== undefined
+          ? { token: own, headers: { "User-Agent": null } }
+          : defect === "no authentication"
+            ? { token: null }
+            : defect === "an unknown token"
+              ? { token: bogus }
+              : defect === "the installation token"
+                ? { token: target.session.installationToken }
+                : defect === "no User-Agent"
+                  ? { headers: { "User-Agent": null } }
+                  : { headers: { [t.header("Attachment-Description")]: null } };
       expectErrorAnswer(await send(target, call), { req: REQ[defect], what: `with ${defect}` });
     });
   });
 
-  test("ERR-001 ERR-002 ERR-003 AUTH-015 AUTH-019 CARD-009 another user's userID in any path, or another user's item id under the caller's own userID, is refused with 4XX and never answers that user's item", async ({ skip }) => {
+  test("ERR-001 ERR-002 ERR-003 AUTH-015 AUTH-019 CARD-009 another user's userID in any path, or another user's item id under the caller's own userID, is refused with 4XX and never answers that user's item", async ({
+    skip,
+  }) => {
     skip(!foreign, t.secondaryMissing());
     const other = { userId: foreign!.userId, items: await foreign!.items() };
     const reads = slotsWhere((s) => s.endpoint.method === "GET" && s.token === "session" && "userID" in s.values);
-    const items = slotsWhere((s) => s.endpoint.method === "GET" && s.endpoint.path.endsWith("{itemId}") && other.items.has(listPathOf(s.endpoint.path) ?? ""));
+    const items = slotsWhere(
+      (s) => s.endpoint.method === "GET" && s.endpoint.path.endsWith("{itemId}") && other.items.has(listPathOf(s.endpoint.path) ?? ""),
+    );
     skip(reads.length === 0, "no GET endpoint to try another user's ids on");
     const cases = fc.oneof(
       fc.constantFrom(...reads).map((slot) => ({ slot, whose: "userID" as const })),
@@ -294,9 +376,13 @@ describe("invalid headers and other users' ids", () => {
       const list = whose === "itemId" && exchange.status < 400 ? fill(listPathOf(target.endpoint.path)!, target.values) : undefined;
       if (list && (await idsOn(target.session, list)).includes(theirs)) return;
       const card = whose === "itemId" && isCardEndpoint(target.endpoint);
-      const about = { req: whose === "itemId" ? (card ? "CARD-009" : "AUTH-019") : "AUTH-015", what: whose === "itemId" ? `(item ${theirs} belongs to user ${other.userId})` : `(user ${theirs} is not the session's user)` };
+      const about = {
+        req: whose === "itemId" ? (card ? "CARD-009" : "AUTH-019") : "AUTH-015",
+        what: whose === "itemId" ? `(item ${theirs} belongs to user ${other.userId})` : `(user ${theirs} is not the session's user)`,
+      };
       expectErrorAnswer(exchange, about, card);
-      if (whose === "itemId" && new RegExp(`"id"\\s*:\\s*${theirs}\\b`).test(exchange.bodyText)) fail({ ...about, req: "AUTH-019" }, exchange, `no trace of the other user's item ${theirs} in the body`);
+      if (whose === "itemId" && new RegExp(`"id"\\s*:\\s*${theirs}\\b`).test(exchange.bodyText))
+        fail({ ...about, req: "AUTH-019" }, exchange, `no trace of the other user's item ${theirs} in the body`);
     });
   });
 });

@@ -3,16 +3,16 @@
 // path lacks, unknown paths, and write-only values never echoed in an error body. The random properties
 // over the same ground are in error-bodies.test.ts.
 import { describe, test } from "vitest";
-import { accountIdsOf, CardCalls } from "../harness/cards.js";
-import { mapConcurrently } from "../harness/concurrent-property.js";
+import { accountIdsOf, CardCalls } from "./support/cards.js";
+import { mapConcurrently } from "./support/concurrent-property.js";
 import { expectNot5xx, expectRefused, expectThat, type About } from "../harness/checks.js";
-import { idsIn } from "../harness/crud-checks.js";
+import { idsIn } from "./support/crud-checks.js";
 import { endpointsFor, type Endpoint } from "../harness/endpoints.js";
-import type { Exchange } from "../harness/exchange.js";
+import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { writerSession } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { writerSession } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 import { fill, listPathOf, placeholders } from "../generators/requests.js";
 
 const t = useTarget();
@@ -38,20 +38,23 @@ function cardToPut(): Promise<{ session: Session; cardId: number }> {
 
 describe("malformed requests", () => {
   const malformed = ['{"client_public_key": ', "{'single': 'quotes'}", "[1, 2,", "\u0000\u0001"];
-  test.for(malformed)("ERR-005 ERR-003 ERR-001 a malformed JSON body %j is refused with an error body, never a 5XX", async (body, { skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const { session, cardId } = await cardToPut();
-    const calls = [
-      { method: "POST", path: "/installation", token: null, from },
-      { method: "POST", path: "/device-server", token: session.installationToken, from: session.from },
-      { method: "PUT", path: t.userPath(session, `/card/${cardId}`), token: session.sessionToken, from: session.from },
-    ];
-    for (const call of calls) {
-      const exchange = await t.client.request({ ...call, body, headers: { "Content-Type": "application/json" } });
-      expectNot5xx(exchange, { req: "ERR-003", what: "with a malformed JSON body" });
-      expectRefused(exchange, { req: "ERR-005", what: "with a malformed JSON body" });
-    }
-  });
+  test.for(malformed)(
+    "ERR-005 ERR-003 ERR-001 a malformed JSON body %j is refused with an error body, never a 5XX",
+    async (body, { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const { session, cardId } = await cardToPut();
+      const calls = [
+        { method: "POST", path: "/installation", token: null, from },
+        { method: "POST", path: "/device-server", token: session.installationToken, from: session.from },
+        { method: "PUT", path: t.userPath(session, `/card/${cardId}`), token: session.sessionToken, from: session.from },
+      ];
+      for (const call of calls) {
+        const exchange = await t.client.request({ ...call, body, headers: { "Content-Type": "application/json" } });
+        expectNot5xx(exchange, { req: "ERR-003", what: "with a malformed JSON body" });
+        expectRefused(exchange, { req: "ERR-005", what: "with a malformed JSON body" });
+      }
+    },
+  );
 
   test("ERR-003 ERR-001 a JSON request with an empty body is refused with an error body, never a 5XX", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
@@ -66,11 +69,14 @@ describe("malformed requests", () => {
     }
   });
 
-  test.for(["abc", "1.5", "1e3", "0x10", "%20"])("ERR-006 ERR-003 ERR-001 a userID that is not an integer (%s) is refused with an error body", async (id) => {
-    const exchange = await t.client.request({ path: `/user/${id}/card`, token: t.primary().sessionToken, from });
-    expectNot5xx(exchange, { req: "ERR-003", what: "with a non-integer userID" });
-    expectRefused(exchange, { req: "ERR-006", what: "with a non-integer userID" });
-  });
+  test.for(["abc", "1.5", "1e3", "0x10", "%20"])(
+    "ERR-006 ERR-003 ERR-001 a userID that is not an integer (%s) is refused with an error body",
+    async (id) => {
+      const exchange = await t.client.request({ path: `/user/${id}/card`, token: t.primary().sessionToken, from });
+      expectNot5xx(exchange, { req: "ERR-003", what: "with a non-integer userID" });
+      expectRefused(exchange, { req: "ERR-006", what: "with a non-integer userID" });
+    },
+  );
 
   test("ERR-006 ERR-003 a card id that is not an integer is refused with an error body", async () => {
     const exchange = await t.client.request({ path: t.userPath(t.primary(), "/card/not-a-number"), token: t.primary().sessionToken, from });
@@ -115,12 +121,18 @@ function filledEndpoints(): Promise<Filled[]> {
     const primary = t.primary();
     const write = readOnly ? primary : await writer();
     const fixturesOf = async (session: Session): Promise<Record<string, number | undefined>> => {
-      if (session === primary) return { monetaryAccountId: t.profile.fixtures.monetaryAccountId, oauthClientId: t.profile.fixtures.oauthClientId };
-      const { cards } = await new CardCalls(t, session).all({ req: "ERR-006", what: "(listing the writer's cards for its monetary account id)" });
+      if (session === primary)
+        return { monetaryAccountId: t.profile.fixtures.monetaryAccountId, oauthClientId: t.profile.fixtures.oauthClientId };
+      const { cards } = await new CardCalls(t, session).all({
+        req: "ERR-006",
+        what: "(listing the writer's cards for its monetary account id)",
+      });
       return { monetaryAccountId: accountIdsOf(cards)[0] };
     };
     const users = write === primary ? [primary] : [primary, write];
-    const fixtures = new Map<Session, Record<string, number | undefined>>(await mapConcurrently(users, users.length, async (u) => [u, await fixturesOf(u)] as const));
+    const fixtures = new Map<Session, Record<string, number | undefined>>(
+      await mapConcurrently(users, users.length, async (u) => [u, await fixturesOf(u)] as const),
+    );
     const itemOf = async (endpoint: Endpoint, session: Session, values: Record<string, number | undefined>): Promise<number> => {
       if (endpoint.path.endsWith("/challenge-request/{itemId}")) return t.profile.fixtures.challengeRequestIds?.[0] ?? 1;
       if (endpoint.path.endsWith("/feature-announcement/{itemId}")) return t.profile.fixtures.featureAnnouncementIds?.[0] ?? 1;
@@ -148,7 +160,13 @@ function filledEndpoints(): Promise<Filled[]> {
 function call(f: Filled, options: { method?: string; path?: string; json?: unknown }): Promise<Exchange> {
   const method = options.method ?? f.endpoint.method;
   const json = options.json ?? (method === "POST" || method === "PUT" ? (f.endpoint.body ?? {}) : undefined);
-  return t.client.request({ method, path: options.path ?? fill(f.endpoint.path, f.values)!, token: f.session.sessionToken, from: f.session.from, ...(json === undefined || f.endpoint.raw ? {} : { json }) });
+  return t.client.request({
+    method,
+    path: options.path ?? fill(f.endpoint.path, f.values)!,
+    token: f.session.sessionToken,
+    from: f.session.from,
+    ...(json === undefined || f.endpoint.raw ? {} : { json }),
+  });
 }
 
 /** A refusal: never 5XX (ERR-003), a 4XX with the error envelope (ERR-001, ERR-002 through expectRefused's schema). */
@@ -160,14 +178,19 @@ function expectRefusal(exchange: Exchange, about: About): void {
 describe("every endpoint", () => {
   test("ERR-006 ERR-001 ERR-002 ERR-003 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX and an error body, never 5XX", async () => {
     // Every request is a refusal on a path of its own: they go out side by side, judged in the loop's order.
-    const cases = (await filledEndpoints()).flatMap((f) => placeholders(f.endpoint.path).flatMap((at) => ["abc", "1.5", `${f.values[at]}abc`].map((bad) => ({ f, at, bad }))));
+    const cases = (await filledEndpoints()).flatMap((f) =>
+      placeholders(f.endpoint.path).flatMap((at) => ["abc", "1.5", `${f.values[at]}abc`].map((bad) => ({ f, at, bad }))),
+    );
     await mapConcurrently(cases, inFlight, async ({ f, at, bad }) => {
       const path = fill(f.endpoint.path, { ...f.values, [at]: bad })!;
       expectRefusal(await call(f, { path }), { req: "ERR-006", what: `(${at} "${bad}" is not an integer)` });
     });
   });
 
-  test("ERR-007 ERR-001 ERR-002 ERR-003 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX and an error body; a read it does not list is refused too (strict; a server may offer more reads)", async ({ skip, annotate }) => {
+  test("ERR-007 ERR-001 ERR-002 ERR-003 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX and an error body; a read it does not list is refused too (strict; a server may offer more reads)", async ({
+    skip,
+    annotate,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const log = new LenientLog(t.profile.strict);
     const filled = await filledEndpoints();
@@ -176,7 +199,9 @@ describe("every endpoint", () => {
       const cases = paths.flatMap((template) => {
         const listed = new Set(filled.filter((f) => f.endpoint.path === template).map((f) => f.endpoint.method as string));
         // The write endpoint's filling where there is one: a wrongly accepted write then lands on the writer.
-        const f = filled.find((x) => x.endpoint.path === template && x.endpoint.method !== "GET") ?? filled.find((x) => x.endpoint.path === template)!;
+        const f =
+          filled.find((x) => x.endpoint.path === template && x.endpoint.method !== "GET") ??
+          filled.find((x) => x.endpoint.path === template)!;
         return ["PATCH", "POST", "PUT", "DELETE", "GET"].filter((m) => !listed.has(m)).map((method) => ({ template, f, method }));
       });
       // Methods a path does not have: each request is refused on its own, so they go out side by side.
@@ -204,18 +229,32 @@ describe("every endpoint", () => {
       expectRefusal(exchange, { req: "ERR-007", what: "(a path the specification does not have)" });
     }
     for (const path of ["/users/1/card", "/no-such-endpoint/1"]) {
-      expectRefusal(await t.client.request({ path, token: session.sessionToken, from }), { req: "ERR-007", what: "(a path the specification does not have)" });
+      expectRefusal(await t.client.request({ path, token: session.sessionToken, from }), {
+        req: "ERR-007",
+        what: "(a path the specification does not have)",
+      });
     }
   });
 });
 
 describe("every endpoint's bodies and item ids", () => {
-  test("ERR-005 ERR-001 ERR-002 ERR-003 on every endpoint that takes a JSON body, a malformed one is refused with 4XX and an error body, never 5XX", async ({ skip }) => {
+  test("ERR-005 ERR-001 ERR-002 ERR-003 on every endpoint that takes a JSON body, a malformed one is refused with 4XX and an error body, never 5XX", async ({
+    skip,
+  }) => {
     skip(readOnly, SKIP.readOnly);
-    const bodies = (await filledEndpoints()).filter((f) => (f.endpoint.method === "POST" || f.endpoint.method === "PUT") && !f.endpoint.raw);
+    const bodies = (await filledEndpoints()).filter(
+      (f) => (f.endpoint.method === "POST" || f.endpoint.method === "PUT") && !f.endpoint.raw,
+    );
     const cases = bodies.flatMap((f) => ['{"status": ', "[1, 2,"].map((raw) => ({ f, raw })));
     await mapConcurrently(cases, inFlight, async ({ f, raw }) => {
-      const exchange = await t.client.request({ method: f.endpoint.method, path: fill(f.endpoint.path, f.values)!, body: raw, headers: { "Content-Type": "application/json" }, token: f.session.sessionToken, from: f.session.from });
+      const exchange = await t.client.request({
+        method: f.endpoint.method,
+        path: fill(f.endpoint.path, f.values)!,
+        body: raw,
+        headers: { "Content-Type": "application/json" },
+        token: f.session.sessionToken,
+        from: f.session.from,
+      });
       expectRefusal(exchange, { req: "ERR-005", what: `with the malformed JSON body ${JSON.stringify(raw)}` });
     });
   });
@@ -223,10 +262,14 @@ describe("every endpoint's bodies and item ids", () => {
   test("ERR-014 ERR-001 ERR-002 ERR-003 on every endpoint that reads an item, an item id no server hands out is refused with 4XX and an error body, never 5XX", async () => {
     // Far beyond any id handed out and still below 2^53: it names no item of any user (GAP-70 cannot make it the caller's own).
     const absent = 900_000_000_000_017;
-    await mapConcurrently((await filledEndpoints()).filter((x) => x.endpoint.method === "GET" && x.endpoint.path.endsWith("{itemId}")), inFlight, async (f) => {
-      const path = fill(f.endpoint.path, { ...f.values, itemId: absent })!;
-      expectRefusal(await call(f, { path }), { req: "ERR-014", what: `(item id ${absent} names no item)` });
-    });
+    await mapConcurrently(
+      (await filledEndpoints()).filter((x) => x.endpoint.method === "GET" && x.endpoint.path.endsWith("{itemId}")),
+      inFlight,
+      async (f) => {
+        const path = fill(f.endpoint.path, { ...f.values, itemId: absent })!;
+        expectRefusal(await call(f, { path }), { req: "ERR-014", what: `(item id ${absent} names no item)` });
+      },
+    );
   });
 });
 
@@ -234,29 +277,61 @@ describe("write-only values in error bodies", () => {
   // Distinct values no server text holds by chance; a refusal must not quote them back.
   const SECRET = { pin_code: "7391", activation_code: "act-5fd0c2e91b", cancellation_reason: "reason-9c41e07a2d", card_id: 987654321 };
 
-  test("ERR-016 ERR-001 a refused card update or share-invite update never echoes the write-only pin_code, activation_code, cancellation_reason or card_id it carried (a bare card id in the text only under strict)", async ({ skip, annotate }) => {
+  test("ERR-016 ERR-001 a refused card update or share-invite update never echoes the write-only pin_code, activation_code, cancellation_reason or card_id it carried (a bare card id in the text only under strict)", async ({
+    skip,
+    annotate,
+  }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await writer();
     const { cardId } = await cardToPut();
-    const shares = await t.client.request({ path: t.userPath(session, "/share-invite-monetary-account-response"), token: session.sessionToken, from: session.from });
+    const shares = await t.client.request({
+      path: t.userPath(session, "/share-invite-monetary-account-response"),
+      token: session.sessionToken,
+      from: session.from,
+    });
     const shareId = (shares.status === 200 ? idsIn(shares.json)[0] : undefined) ?? 1;
     const calls = [
       // An unknown status makes each request a refusal, whatever the server thinks of the other fields.
-      { path: `/card/${cardId}`, json: { status: "NO_SUCH_STATUS", pin_code: SECRET.pin_code, activation_code: SECRET.activation_code, cancellation_reason: SECRET.cancellation_reason } },
+      {
+        path: `/card/${cardId}`,
+        json: {
+          status: "NO_SUCH_STATUS",
+          pin_code: SECRET.pin_code,
+          activation_code: SECRET.activation_code,
+          cancellation_reason: SECRET.cancellation_reason,
+        },
+      },
       { path: `/card/${cardId}`, json: { status: 7, cancellation_reason: SECRET.cancellation_reason } },
       { path: `/share-invite-monetary-account-response/${shareId}`, json: { status: "NO_SUCH_STATUS", card_id: SECRET.card_id } },
     ];
     const log = new LenientLog(t.profile.strict);
     for (const c of calls) {
-      const exchange = await t.client.request({ method: "PUT", path: t.userPath(session, c.path), json: c.json, token: session.sessionToken, from: session.from });
+      const exchange = await t.client.request({
+        method: "PUT",
+        path: t.userPath(session, c.path),
+        json: c.json,
+        token: session.sessionToken,
+        from: session.from,
+      });
       const about = { req: "ERR-016", what: "(a refused update carrying write-only values)" };
       expectRefused(exchange, { ...about, req: "ERR-001" });
       // A card id may be named in an error text ("card 12 is not yours"); as a field, or any secret text, it is a leak.
-      const echoed = Object.entries(SECRET).filter(([name, value]) =>
-        name in c.json && (typeof value === "number" ? new RegExp(`"${name}"\\s*:\\s*${value}\\b`).test(exchange.bodyText) : exchange.bodyText.includes(value)),
+      const echoed = Object.entries(SECRET).filter(
+        ([name, value]) =>
+          name in c.json &&
+          (typeof value === "number"
+            ? new RegExp(`"${name}"\\s*:\\s*${value}\\b`).test(exchange.bodyText)
+            : exchange.bodyText.includes(value)),
       );
-      expectThat(echoed.length === 0, exchange, "no write-only value of the request in the error body", about, `the body holds ${echoed.map(([name]) => name).join(", ")}: ${exchange.bodyText.slice(0, 300)}`);
-      if ("card_id" in c.json && exchange.bodyText.includes(String(SECRET.card_id))) log.note(about, "the error text names the card_id sent", "no trace of the write-only card_id");
+      expectThat(
+        echoed.length === 0,
+        exchange,
+        "no write-only value of the request in the error body",
+        about,
+        `the body holds ${echoed.map(([name]) => name).join(", ")}: ${exchange.bodyText.slice(0, 300)}`,
+      );
+      if ("card_id" in c.json && exchange.bodyText.includes(String(SECRET.card_id)))
+        log.note(about, "the error text names the card_id sent", "no trace of the write-only card_id");
     }
     await log.report(annotate);
   });

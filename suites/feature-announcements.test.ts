@@ -4,10 +4,10 @@
 import { describe, test } from "vitest";
 import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, type About } from "../harness/checks.js";
 import { responseItems } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
-import { expectNoTrace, SAME_ID_ELSEWHERE, showsOwnItemOfSameId } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { expectNoTrace, SAME_ID_ELSEWHERE, showsOwnItemOfSameId } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -41,7 +41,9 @@ async function read(id: number, about: About): Promise<{ exchange: Exchange; ann
 }
 
 describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
-  test("FEAT-001 ERR-015 each announcement answers one FeatureAnnouncement whose title, sub_title and type are strings", async ({ skip }) => {
+  test("FEAT-001 ERR-015 each announcement answers one FeatureAnnouncement whose title, sub_title and type are strings", async ({
+    skip,
+  }) => {
     skip(ids.length === 0, noFixture);
     for (const id of ids) {
       const about = { req: "FEAT-001", what: `(announcement ${id})` };
@@ -50,14 +52,26 @@ describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
       // Response fields are not promised present (GAP-04's reading for every table): each one present is a
       // string (null is not), and at least one is there; strict profiles require all three.
       const fields = ["title", "sub_title", "type"];
-      const notStrings = fields.filter((field) => (t.profile.strict || announcement[field] !== undefined) && typeof announcement[field] !== "string");
-      const expected = t.profile.strict ? "title, sub_title and type as strings (strict)" : "title, sub_title and type as strings where present, at least one of them";
+      const notStrings = fields.filter(
+        (field) => (t.profile.strict || announcement[field] !== undefined) && typeof announcement[field] !== "string",
+      );
+      const expected = t.profile.strict
+        ? "title, sub_title and type as strings (strict)"
+        : "title, sub_title and type as strings where present, at least one of them";
       const none = fields.every((field) => announcement[field] === undefined);
-      expectThat(notStrings.length === 0 && !none, exchange, expected, about, none ? "none of them" : notStrings.map((f) => `${f} ${JSON.stringify(announcement[f])}`).join(", "));
+      expectThat(
+        notStrings.length === 0 && !none,
+        exchange,
+        expected,
+        about,
+        none ? "none of them" : notStrings.map((f) => `${f} ${JSON.stringify(announcement[f])}`).join(", "),
+      );
     }
   });
 
-  test("FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and content_type and integer height and width", async ({ skip }) => {
+  test("FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and content_type and integer height and width", async ({
+    skip,
+  }) => {
     skip(ids.length === 0, noFixture);
     let checked = 0;
     for (const id of ids) {
@@ -67,12 +81,24 @@ describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
       // An announcement without avatar has nothing to check, except where the profile is strict.
       if (avatar === undefined && !t.profile.strict) continue;
       checked++;
-      expectThat(avatar !== null && typeof avatar === "object" && !Array.isArray(avatar), exchange, "an avatar object", about, `avatar ${JSON.stringify(avatar)}`);
+      expectThat(
+        avatar !== null && typeof avatar === "object" && !Array.isArray(avatar),
+        exchange,
+        "an avatar object",
+        about,
+        `avatar ${JSON.stringify(avatar)}`,
+      );
       expectSchema(avatar, "avatar", about, exchange);
       // The members' types are checked where present; that every member is there, only by strict profiles.
       if (t.profile.strict) {
         const missing = ["uuid", "anchor_uuid", "style", "image"].filter((m) => (avatar as Record<string, unknown>)[m] === undefined);
-        expectThat(missing.length === 0, exchange, "avatar with uuid, anchor_uuid, style and image (strict)", about, `missing ${missing.join(", ")}`);
+        expectThat(
+          missing.length === 0,
+          exchange,
+          "avatar with uuid, anchor_uuid, style and image (strict)",
+          about,
+          `missing ${missing.join(", ")}`,
+        );
       }
     }
     skip(checked === 0, "no announcement of the profile's fixtures carries an avatar");
@@ -84,24 +110,36 @@ describe("feature announcements are read only", () => {
     ["PUT", { title: "Changed by the conformance suite", sub_title: "Changed", type: "FEATURE" }],
     ["DELETE", undefined],
   ];
-  test.for(writes)("FEAT-003 ERR-001 %s on an announcement is refused with an error body, and the announcement reads back unchanged", async ([method, json], { skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(ids.length === 0, noFixture);
-    const id = ids[ids.length - 1]!;
-    const { announcement: before } = await read(id, { req: "FEAT-003", what: "before the write" });
-    const exchange = await send(t.primary(), method, id, { json });
-    expectNot5xx(exchange, { req: "FEAT-003", what: `(${method} on a read-only resource)` });
-    expectRefused(exchange, { req: "FEAT-003", what: `(${method} on a read-only resource)` });
-    const { exchange: after, announcement } = await read(id, { req: "FEAT-003", what: `after the refused ${method}` });
-    const changed = SHOWN.filter(([, of]) => JSON.stringify(of(announcement)) !== JSON.stringify(of(before))).map(([name]) => name);
-    expectThat(changed.length === 0, after, `the announcement as before (${JSON.stringify(before).slice(0, 200)})`, { req: "FEAT-003" }, `changed ${changed.join(", ")}`);
-  });
+  test.for(writes)(
+    "FEAT-003 ERR-001 %s on an announcement is refused with an error body, and the announcement reads back unchanged",
+    async ([method, json], { skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(ids.length === 0, noFixture);
+      const id = ids[ids.length - 1]!;
+      const { announcement: before } = await read(id, { req: "FEAT-003", what: "before the write" });
+      const exchange = await send(t.primary(), method, id, { json });
+      expectNot5xx(exchange, { req: "FEAT-003", what: `(${method} on a read-only resource)` });
+      expectRefused(exchange, { req: "FEAT-003", what: `(${method} on a read-only resource)` });
+      const { exchange: after, announcement } = await read(id, { req: "FEAT-003", what: `after the refused ${method}` });
+      const changed = SHOWN.filter(([, of]) => JSON.stringify(of(announcement)) !== JSON.stringify(of(before))).map(([name]) => name);
+      expectThat(
+        changed.length === 0,
+        after,
+        `the announcement as before (${JSON.stringify(before).slice(0, 200)})`,
+        { req: "FEAT-003" },
+        `changed ${changed.join(", ")}`,
+      );
+    },
+  );
 
   test("ERR-007 ERR-001 POST on the feature-announcement paths (no create endpoint) is refused with an error body", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const session = t.primary();
     const body = { title: "Created by the conformance suite", sub_title: "Created", type: "FEATURE" };
-    for (const path of [t.userPath(session, "/feature-announcement"), ...(ids[0] === undefined ? [] : [t.userPath(session, `/feature-announcement/${ids[0]}`)])]) {
+    for (const path of [
+      t.userPath(session, "/feature-announcement"),
+      ...(ids[0] === undefined ? [] : [t.userPath(session, `/feature-announcement/${ids[0]}`)]),
+    ]) {
       const exchange = await t.client.request({ method: "POST", path, token: session.sessionToken, from: session.from, json: body });
       expectRefused(exchange, { req: "ERR-007", what: "(POST is not an operation of this path)" });
     }
@@ -109,7 +147,9 @@ describe("feature announcements are read only", () => {
 });
 
 describe("who may see an announcement", () => {
-  test("AUTH-019 ERR-001 the second user reading the primary user's announcement under its own userID is refused and gets none of it", async ({ skip }) => {
+  test("AUTH-019 ERR-001 the second user reading the primary user's announcement under its own userID is refused and gets none of it", async ({
+    skip,
+  }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     skip(ids.length === 0, noFixture);

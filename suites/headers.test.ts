@@ -2,11 +2,11 @@
 import { describe, test } from "vitest";
 import { expectOk, expectRefused, expectThat, failPlain } from "../harness/checks.js";
 import { errorEntries } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
+import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { sharedKeyPair } from "../harness/keys.js";
-import { postInstallation, postDeviceServer, postSessionServer } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { sharedKeyPair } from "../harness/session/keys.js";
+import { postInstallation, postDeviceServer, postSessionServer } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -37,7 +37,11 @@ describe("User-Agent values and optional headers", () => {
       expectOk(await cards({ "User-Agent": agent }), { req: "HDR-010", what: `with User-Agent: ${agent}` });
     }
     // Bytes outside ASCII are HTTP's business (RFC 9110 obs-text), not the specification's: checked only with strict.
-    if (t.profile.strict) expectOk(await cards({ "User-Agent": "conformance-ü/1.0" }), { req: "HDR-010", what: "with a User-Agent holding a non-ASCII character (strict)" });
+    if (t.profile.strict)
+      expectOk(await cards({ "User-Agent": "conformance-ü/1.0" }), {
+        req: "HDR-010",
+        what: "with a User-Agent holding a non-ASCII character (strict)",
+      });
   });
 
   test("HDR-011 a request without Language, Region, Client-Request-Id and Geolocation succeeds", async () => {
@@ -52,7 +56,13 @@ describe("X-Service-Client-Request-Id", () => {
     const first = await cards({ [t.header("Client-Request-Id")]: id });
     expectOk(first, { req: "HDR-002", what: `with a new request id ${id}` });
     const echoed = first.headers[t.header("Client-Request-Id").toLowerCase()];
-    expectThat(echoed === id, first, `the response header ${t.header("Client-Request-Id")}: ${id}`, { req: "HDR-003" }, echoed === undefined ? "no such header" : `"${echoed}"`);
+    expectThat(
+      echoed === id,
+      first,
+      `the response header ${t.header("Client-Request-Id")}: ${id}`,
+      { req: "HDR-003" },
+      echoed === undefined ? "no such header" : `"${echoed}"`,
+    );
     const second = await cards({ [t.header("Client-Request-Id")]: id });
     expectRefused(second, { req: "HDR-002", what: `reusing request id ${id} on the same device` });
   });
@@ -60,7 +70,13 @@ describe("X-Service-Client-Request-Id", () => {
   test("HDR-003 refusals echo the request id too: a call without authentication and a reused id", async () => {
     const expectEcho = (exchange: Exchange, id: string, what: string) => {
       const echoed = exchange.headers[t.header("Client-Request-Id").toLowerCase()];
-      expectThat(echoed === id, exchange, `the response header ${t.header("Client-Request-Id")}: ${id}`, { req: "HDR-003", what }, echoed === undefined ? "no such header" : `"${echoed}"`);
+      expectThat(
+        echoed === id,
+        exchange,
+        `the response header ${t.header("Client-Request-Id")}: ${id}`,
+        { req: "HDR-003", what },
+        echoed === undefined ? "no such header" : `"${echoed}"`,
+      );
     };
     const unauthenticated = `conformance-${crypto.randomUUID()}`;
     const refused = await cards({ [t.header("Client-Request-Id")]: unauthenticated }, null);
@@ -77,9 +93,17 @@ describe("X-Service-Client-Request-Id", () => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     const id = `conformance-${crypto.randomUUID()}`;
-    const first = await t.client.request({ path: t.userPath(other!, "/card"), token: other!.sessionToken, from: other!.from, headers: { [t.header("Client-Request-Id")]: id } });
+    const first = await t.client.request({
+      path: t.userPath(other!, "/card"),
+      token: other!.sessionToken,
+      from: other!.from,
+      headers: { [t.header("Client-Request-Id")]: id },
+    });
     expectOk(first, { req: "HDR-018", what: `by the second user with a new request id ${id}` });
-    expectOk(await cards({ [t.header("Client-Request-Id")]: id }), { req: "HDR-018", what: `by the primary user with the id ${id} the second user used on its own device` });
+    expectOk(await cards({ [t.header("Client-Request-Id")]: id }), {
+      req: "HDR-018",
+      what: `by the primary user with the id ${id} the second user used on its own device`,
+    });
   });
 
   test("HDR-002 ERR-001 a request id reused in a second session on the same device is refused", async ({ skip }) => {
@@ -87,19 +111,30 @@ describe("X-Service-Client-Request-Id", () => {
     // A fresh user's key where the target provisions users: new devices and sessions never touch the primary's.
     const apiKey = t.canProvision() ? await t.freshApiKey(from) : t.primary().apiKey;
     const installation = await postInstallation(t.client, { from });
-    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), { req: "HDR-002", what: "registering the device (set-up)" });
+    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), {
+      req: "HDR-002",
+      what: "registering the device (set-up)",
+    });
     const open = async (which: string) => {
       const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from });
       expectOk(session.exchange, { req: "HDR-002", what: `opening the ${which} session on the device (set-up)` });
       return session;
     };
     const call = (session: { token?: string; userId?: number }, id: string) =>
-      t.client.request({ path: `/user/${session.userId ?? t.primary().userId}/card`, token: session.token ?? null, from, headers: { [t.header("Client-Request-Id")]: id } });
+      t.client.request({
+        path: `/user/${session.userId ?? t.primary().userId}/card`,
+        token: session.token ?? null,
+        from,
+        headers: { [t.header("Client-Request-Id")]: id },
+      });
     const id = `conformance-${crypto.randomUUID()}`;
     expectOk(await call(await open("first"), id), { req: "HDR-002", what: `with a new request id ${id} in the first session` });
     // The first session may end when the second opens (not shown either way): only the second is used from here.
     const second = await open("second");
-    expectOk(await call(second, `conformance-${crypto.randomUUID()}`), { req: "HDR-002", what: "with a fresh request id in the second session (control)" });
+    expectOk(await call(second, `conformance-${crypto.randomUUID()}`), {
+      req: "HDR-002",
+      what: "with a fresh request id in the second session (control)",
+    });
     expectRefused(await call(second, id), { req: "HDR-002", what: `reusing request id ${id} in another session of the same device` });
   });
 
@@ -108,15 +143,27 @@ describe("X-Service-Client-Request-Id", () => {
     // A fresh user's key where the target provisions users: new devices and sessions never touch the primary's.
     const apiKey = t.canProvision() ? await t.freshApiKey(from) : t.primary().apiKey;
     const installation = await postInstallation(t.client, { from });
-    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), { req: "HDR-015", what: "registering the device (set-up)" });
+    expectOk(await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from }), {
+      req: "HDR-015",
+      what: "registering the device (set-up)",
+    });
     const id = `conformance-${crypto.randomUUID()}`;
-    const open = () => t.client.request({ method: "POST", path: "/session-server", token: installation.token ?? null, from, json: { secret: apiKey }, headers: { [t.header("Client-Request-Id")]: id } });
+    const open = () =>
+      t.client.request({
+        method: "POST",
+        path: "/session-server",
+        token: installation.token ?? null,
+        from,
+        json: { secret: apiKey },
+        headers: { [t.header("Client-Request-Id")]: id },
+      });
     expectOk(await open(), { req: "HDR-015", what: `with a new request id ${id}` });
     // LENIENT (GAP-60): whether session-server belongs to "the same registered device" is the suite's reading.
     const log = new LenientLog(t.profile.strict);
     const reused = await open();
     const about = { req: "HDR-015", what: `reusing request id ${id} on session-server of the same device` };
-    if (reused.status === 200) log.note(about, "a request id reused on POST /session-server was served", "a 4XX refusal with an error body");
+    if (reused.status === 200)
+      log.note(about, "a request id reused on POST /session-server was served", "a 4XX refusal with an error body");
     else expectRefused(reused, about);
     // A fresh id still works: a refusal was about the id, not the device.
     const again = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from });
@@ -147,7 +194,10 @@ describe("X-Service-Language, Region, Geolocation, Cache-Control", () => {
       // Error texts may carry per-request detail (a request or trace id): the answer's own English text counts too.
       const ownEnglish = errorEntries(other.json)?.every((e) => e.error_description_translated === e.error_description) ?? false;
       if (JSON.stringify(want) !== JSON.stringify(got) && !ownEnglish) {
-        failPlain({ req: "HDR-004", what: `GET ${t.userPath(t.primary(), "/card")} without authentication in ${language}` }, `expected error_description_translated ${JSON.stringify(want)} (the en_US text), got ${JSON.stringify(got)}`);
+        failPlain(
+          { req: "HDR-004", what: `GET ${t.userPath(t.primary(), "/card")} without authentication in ${language}` },
+          `expected error_description_translated ${JSON.stringify(want)} (the en_US text), got ${JSON.stringify(got)}`,
+        );
       }
     }
   });
@@ -159,11 +209,20 @@ describe("X-Service-Language, Region, Geolocation, Cache-Control", () => {
   });
 
   test("HDR-005 a zero-valued X-Service-Geolocation is accepted", async () => {
-    expectOk(await cards({ [t.header("Geolocation")]: "0 0 0 0 000" }), { req: "HDR-005", what: `with ${t.header("Geolocation")}: 0 0 0 0 000` });
-    expectOk(await cards({ [t.header("Geolocation")]: "4.89 52.37 12 100 NL" }), { req: "HDR-005", what: `with a real ${t.header("Geolocation")} (control)` });
+    expectOk(await cards({ [t.header("Geolocation")]: "0 0 0 0 000" }), {
+      req: "HDR-005",
+      what: `with ${t.header("Geolocation")}: 0 0 0 0 000`,
+    });
+    expectOk(await cards({ [t.header("Geolocation")]: "4.89 52.37 12 100 NL" }), {
+      req: "HDR-005",
+      what: `with a real ${t.header("Geolocation")} (control)`,
+    });
   });
 
-  test("HDR-009 requests without a client signature are served where the profile does not sign (strict), else noted", async ({ skip, annotate }) => {
+  test("HDR-009 requests without a client signature are served where the profile does not sign (strict), else noted", async ({
+    skip,
+    annotate,
+  }) => {
     skip(t.profile.signing?.requests === true, "the profile signs every request (signing.requests): the target may require signatures");
     const log = new LenientLog(t.profile.strict);
     const exchange = await cards({ [t.header("Client-Signature")]: null });
@@ -192,7 +251,10 @@ describe("header names in any case (HTTP)", () => {
       expectOk(exchange, { req: "HDR-016", what: `with the session token under the header name "${name}"` });
     }
     for (const name of spellings("User-Agent")) {
-      expectOk(await cards({ [name]: "conformance-case/1.0" }), { req: "HDR-016", what: `with the User-Agent under the header name "${name}"` });
+      expectOk(await cards({ [name]: "conformance-case/1.0" }), {
+        req: "HDR-016",
+        what: `with the User-Agent under the header name "${name}"`,
+      });
     }
   });
 
@@ -203,7 +265,13 @@ describe("header names in any case (HTTP)", () => {
     expectOk(first, { req: "HDR-016", what: `with request id ${id} under the header name "${lower}"` });
     const echoed = first.headers[t.header("Client-Request-Id").toLowerCase()];
     // No echo at all is the echo rule's failure (HDR-003); another id echoed means the lower-case name was not read.
-    expectThat(echoed === id, first, `the request id ${id} echoed`, { req: echoed === undefined ? "HDR-003" : "HDR-016", what: `under the header name "${lower}"` }, echoed === undefined ? "no such header" : `"${echoed}"`);
+    expectThat(
+      echoed === id,
+      first,
+      `the request id ${id} echoed`,
+      { req: echoed === undefined ? "HDR-003" : "HDR-016", what: `under the header name "${lower}"` },
+      echoed === undefined ? "no such header" : `"${echoed}"`,
+    );
     expectRefused(await cards({ [mixed]: id }), { req: "HDR-016", what: `reusing request id ${id} under the header name "${mixed}"` });
   });
 
@@ -220,7 +288,13 @@ describe("header names in any case (HTTP)", () => {
       // The language was not read: the en_US text came back where the canonical name gets another one. (Texts
       // may carry per-request detail, so only an exact en_US match counts as ignored.)
       const ignored = translated(other) !== translated(canonical) && translated(other) === translated(english);
-      expectThat(!ignored, other, `error_description_translated ${translated(canonical)} (as under ${t.header("Language")})`, about, `${translated(other)}, the en_US text`);
+      expectThat(
+        !ignored,
+        other,
+        `error_description_translated ${translated(canonical)} (as under ${t.header("Language")})`,
+        about,
+        `${translated(other)}, the en_US text`,
+      );
     }
   });
 });
@@ -245,9 +319,17 @@ describe("translated error texts", () => {
     }
     // One untranslated text may be an oversight in a catalogue of texts; none translated is the language ignored.
     if (same.length === refusals.length) {
-      failPlain({ req: "HDR-017", what: `GET ${t.userPath(t.primary(), "/card")} refused in en_US and in nl_NL` }, `expected error_description_translated to follow ${t.header("Language")} (a Dutch text under nl_NL), got the en_US text every time: ${same.join("; ")}`);
+      failPlain(
+        { req: "HDR-017", what: `GET ${t.userPath(t.primary(), "/card")} refused in en_US and in nl_NL` },
+        `expected error_description_translated to follow ${t.header("Language")} (a Dutch text under nl_NL), got the en_US text every time: ${same.join("; ")}`,
+      );
     }
-    for (const text of same) log.note({ req: "HDR-017" }, `an error text is the same under nl_NL as under en_US (${text.split(":")[0]})`, "every error text translated under nl_NL");
+    for (const text of same)
+      log.note(
+        { req: "HDR-017" },
+        `an error text is the same under nl_NL as under en_US (${text.split(":")[0]})`,
+        "every error text translated under nl_NL",
+      );
     await log.report(annotate);
   });
 });

@@ -5,12 +5,12 @@
 import * as allure from "allure-js-commons";
 import { beforeEach, describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectThat, failPlain, type About } from "../harness/checks.js";
-import { expect4xxAndErrorBody, idsIn, listAll } from "../harness/crud-checks.js";
+import { expect4xxAndErrorBody, idsIn, listAll } from "./support/crud-checks.js";
 import { createdId, objectsOfType, paginationOf } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
-import { bodyHasId, SAME_ID_ELSEWHERE } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { bodyHasId, SAME_ID_ELSEWHERE } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -21,7 +21,16 @@ const SCHEMA = "ideal-merchant-transaction";
 const CAPABILITY_OFF = SKIP.capabilityOff("ideal");
 const NO_ACCOUNT = "needs the primary user's monetary account: set fixtures.monetaryAccountId in the profile";
 /** The string fields of conventions §7 that a transaction answers. */
-const STRING_FIELDS = ["issuer", "expiration", "issuer_name", "issuer_authentication_url", "purchase_identifier", "transaction_identifier", "status", "status_timestamp"];
+const STRING_FIELDS = [
+  "issuer",
+  "expiration",
+  "issuer_name",
+  "issuer_authentication_url",
+  "purchase_identifier",
+  "transaction_identifier",
+  "status",
+  "status_timestamp",
+];
 /** Rabobank's BIC: a real iDEAL issuer. */
 const ISSUER = "RABONL2U";
 const AMOUNT = { value: "12.34", currency: "EUR" };
@@ -36,7 +45,13 @@ function base(session: Session = t.primary()): string {
 
 function call(options: { method?: string; path: string; json?: unknown; session?: Session }): Promise<Exchange> {
   const session = options.session ?? t.primary();
-  return t.client.request({ method: options.method ?? "GET", path: options.path, token: session.sessionToken, from, ...(options.json === undefined ? {} : { json: options.json }) });
+  return t.client.request({
+    method: options.method ?? "GET",
+    path: options.path,
+    token: session.sessionToken,
+    from,
+    ...(options.json === undefined ? {} : { json: options.json }),
+  });
 }
 
 function gate(skip: (condition: boolean, reason: string) => void, writes: boolean): void {
@@ -62,8 +77,20 @@ async function readTransaction(id: number, about: About): Promise<{ transaction:
   const transaction = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
   expectSchema(transaction, SCHEMA, about, exchange);
   const missing = STRING_FIELDS.filter((name) => typeof transaction[name] !== "string");
-  expectThat(missing.length === 0, exchange, `string ${STRING_FIELDS.join(", ")}`, about, `no string ${missing.join(", ")} in ${JSON.stringify(transaction)}`);
-  expectThat(transaction.monetary_account_id === accountId, exchange, `monetary_account_id ${accountId!}, the path's account`, about, `monetary_account_id ${JSON.stringify(transaction.monetary_account_id)}`);
+  expectThat(
+    missing.length === 0,
+    exchange,
+    `string ${STRING_FIELDS.join(", ")}`,
+    about,
+    `no string ${missing.join(", ")} in ${JSON.stringify(transaction)}`,
+  );
+  expectThat(
+    transaction.monetary_account_id === accountId,
+    exchange,
+    `monetary_account_id ${accountId!}, the path's account`,
+    about,
+    `monetary_account_id ${JSON.stringify(transaction.monetary_account_id)}`,
+  );
   return { transaction, exchange };
 }
 
@@ -76,12 +103,20 @@ describe("requesting and polling a transaction", () => {
     expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", { ...about, req: "ERR-009" }, exchange);
   });
 
-  test("IDEAL-002 ERR-015 a created transaction reads back under IdealMerchantTransaction with the fields of conventions §7, the path's account and the BIC sent", async ({ skip }) => {
+  test("IDEAL-002 ERR-015 a created transaction reads back under IdealMerchantTransaction with the fields of conventions §7, the path's account and the BIC sent", async ({
+    skip,
+  }) => {
     gate(skip, true);
     const id = await create("IDEAL-002");
     const about = { req: "IDEAL-002", what: `(the id the POST answered; issuer sent: ${ISSUER})` };
     const { transaction, exchange } = await readTransaction(id, about);
-    expectThat(transaction.issuer === ISSUER, exchange, `issuer "${ISSUER}", the BIC sent`, about, `issuer ${JSON.stringify(transaction.issuer)}`);
+    expectThat(
+      transaction.issuer === ISSUER,
+      exchange,
+      `issuer "${ISSUER}", the BIC sent`,
+      about,
+      `issuer ${JSON.stringify(transaction.issuer)}`,
+    );
   });
 
   test("IDEAL-002 ERR-015 a listed transaction reads back by its id with the fields of conventions §7", async ({ skip }) => {
@@ -96,13 +131,18 @@ describe("requesting and polling a transaction", () => {
   test("IDEAL-003 the transaction list carries a Pagination object and shows a created transaction", async ({ skip }) => {
     gate(skip, true);
     const id = await create("IDEAL-003");
-    const { objects, pages } = await listAll(t.client, { path: base(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "IDEAL-003" });
+    const { objects, pages } = await listAll(
+      t.client,
+      { path: base(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
+      { req: "IDEAL-003" },
+    );
     for (const page of pages) {
       const pagination = paginationOf(page.json);
       const shaped = pagination !== undefined && ["future_url", "newer_url", "older_url"].every((k) => k in pagination);
       expectThat(shaped, page, "a Pagination object {future_url, newer_url, older_url} beside Response", { req: "IDEAL-003" });
     }
-    if (!objects.some((o) => o.id === id)) failPlain({ req: "IDEAL-003" }, `GET ${base()} (all pages): the created transaction ${id} is not among the ${objects.length} listed`);
+    if (!objects.some((o) => o.id === id))
+      failPlain({ req: "IDEAL-003" }, `GET ${base()} (all pages): the created transaction ${id} is not among the ${objects.length} listed`);
   });
 });
 
@@ -114,12 +154,17 @@ describe("invalid requests", () => {
   ];
   test.for(incomplete)("IDEAL-004 ERR-001 a transaction requested %s is refused with an error body", async ([what, body], { skip }) => {
     gate(skip, true);
-    expectRefused(await call({ method: "POST", path: base(), json: body }), { req: "IDEAL-004", what: `${what} (${JSON.stringify(body)})` });
+    expectRefused(await call({ method: "POST", path: base(), json: body }), {
+      req: "IDEAL-004",
+      what: `${what} (${JSON.stringify(body)})`,
+    });
   });
 });
 
 describe("whose monetary account", () => {
-  test("AUTH-019 AUTH-015 ERR-001 the second user cannot list, read or add to the primary user's monetary account, and the primary cannot use the second user's id", async ({ skip }) => {
+  test("AUTH-019 AUTH-015 ERR-001 the second user cannot list, read or add to the primary user's monetary account, and the primary cannot use the second user's id", async ({
+    skip,
+  }) => {
     gate(skip, false);
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
@@ -131,15 +176,28 @@ describe("whose monetary account", () => {
     const primaryIds = idsIn(own.json);
     const neverTheirs = (exchange: Exchange, what: string) => {
       const leaked = primaryIds.filter((id) => bodyHasId(exchange.bodyText, id));
-      expectThat(leaked.length === 0, exchange, "no trace of the primary user's transactions", { req: "AUTH-019", what }, `ids ${leaked.join(", ")} in the body`);
+      expectThat(
+        leaked.length === 0,
+        exchange,
+        "no trace of the primary user's transactions",
+        { req: "AUTH-019", what },
+        `ids ${leaked.join(", ")} in the body`,
+      );
     };
     const what = `by the second user under its own userID with the primary user's monetary account ${accountId!}`;
     const list = await call({ path: base(intruder), session: intruder });
     // Ids may be per user (GAP-70): only the transaction this test created (same id and created time) shows a leak.
     const mine = objectsOfType(own.json, TYPE).find((o) => o.id === created);
     const leaksMine = (o: Record<string, unknown>) => mine !== undefined && o.id === mine.id && o.created === mine.created;
-    const ownAccount = list.status === 200 && (mine ? !objectsOfType(list.json, TYPE).some(leaksMine) : primaryIds.length > 0 && !primaryIds.some((id) => bodyHasId(list.bodyText, id)));
-    skip(ownAccount, `the second user's list under monetary account ${accountId!} answered 200 with none of the primary user's transactions: ${SAME_ID_ELSEWHERE}`);
+    const ownAccount =
+      list.status === 200 &&
+      (mine
+        ? !objectsOfType(list.json, TYPE).some(leaksMine)
+        : primaryIds.length > 0 && !primaryIds.some((id) => bodyHasId(list.bodyText, id)));
+    skip(
+      ownAccount,
+      `the second user's list under monetary account ${accountId!} answered 200 with none of the primary user's transactions: ${SAME_ID_ELSEWHERE}`,
+    );
     expect4xxAndErrorBody(list, { req: "AUTH-019", what });
     neverTheirs(list, what);
     if (primaryIds[0] !== undefined) {
@@ -148,7 +206,12 @@ describe("whose monetary account", () => {
       neverTheirs(read, what);
     }
     if (!readOnly) {
-      const post = await call({ method: "POST", path: base(intruder), session: intruder, json: { amount_requested: AMOUNT, issuer: ISSUER } });
+      const post = await call({
+        method: "POST",
+        path: base(intruder),
+        session: intruder,
+        json: { amount_requested: AMOUNT, issuer: ISSUER },
+      });
       expect4xxAndErrorBody(post, { req: "AUTH-019", what });
     }
     const swapped = await call({ path: base(intruder) });

@@ -5,11 +5,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, failPlain } from "../harness/checks.js";
-import { expect4xxAndErrorBody, expectDeleteAnswer, expectUpdateAnswer, idsIn, listAll } from "../harness/crud-checks.js";
+import { expect4xxAndErrorBody, expectDeleteAnswer, expectUpdateAnswer, idsIn, listAll } from "./support/crud-checks.js";
 import { createdId } from "../harness/envelope.js";
-import { SAME_ID_ELSEWHERE, sameUrl } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { SAME_ID_ELSEWHERE, sameUrl } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -68,7 +68,9 @@ function writingTest(skip: (condition: boolean, reason: string) => void): void {
 }
 
 describe("create, read, list", () => {
-  test("OCB-001 OCB-002 ERR-009 ERR-015 a posted callback URL is answered 200 with Id and reads back under OauthCallbackUrl with the url sent", async ({ skip }) => {
+  test("OCB-001 OCB-002 ERR-009 ERR-015 a posted callback URL is answered 200 with Id and reads back under OauthCallbackUrl with the url sent", async ({
+    skip,
+  }) => {
     writingTest(skip);
     const url = uniqueUrl("create");
     let id: number | undefined;
@@ -96,12 +98,24 @@ describe("create, read, list", () => {
     let id: number | undefined;
     try {
       id = await create(url, "OCB-003");
-      const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "OCB-003" });
+      const { objects } = await listAll(
+        t.client,
+        { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
+        { req: "OCB-003" },
+      );
       for (const object of objects) expectSchema(object, "oauth-callback-url", { req: "OCB-003", what: `element of ${callbackPath()}` });
       const listed = objects.filter((o) => sameUrl(o.url, url));
-      if (listed.length !== 1) failPlain({ req: "OCB-003" }, `GET ${callbackPath()} (all pages): expected the posted url ${url} once, found it ${listed.length} times among ${objects.length} callback URLs`);
+      if (listed.length !== 1)
+        failPlain(
+          { req: "OCB-003" },
+          `GET ${callbackPath()} (all pages): expected the posted url ${url} once, found it ${listed.length} times among ${objects.length} callback URLs`,
+        );
       const listedId = listed[0]!.id;
-      if (listedId !== undefined && listedId !== id) failPlain({ req: "OCB-003" }, `GET ${callbackPath()}: the posted url is listed with id ${String(listedId)}, the POST answered id ${id}`);
+      if (listedId !== undefined && listedId !== id)
+        failPlain(
+          { req: "OCB-003" },
+          `GET ${callbackPath()}: the posted url is listed with id ${String(listedId)}, the POST answered id ${id}`,
+        );
     } finally {
       await cleanUp(id);
     }
@@ -109,13 +123,19 @@ describe("create, read, list", () => {
 
   test("ERR-015 every callback URL of the OAuth client is listed under OauthCallbackUrl with a string url", async ({ skip }) => {
     skip(clientId === undefined, NO_CLIENT);
-    const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "ERR-015" });
+    const { objects } = await listAll(
+      t.client,
+      { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
+      { req: "ERR-015" },
+    );
     for (const object of objects) expectSchema(object, "oauth-callback-url", { req: "ERR-015", what: `element of GET ${callbackPath()}` });
   });
 });
 
 describe("update and delete", () => {
-  test("OCB-004 ERR-011 a PUT with a new url answers 200 with Id or the callback URL, and a later GET shows the new url", async ({ skip }) => {
+  test("OCB-004 ERR-011 a PUT with a new url answers 200 with Id or the callback URL, and a later GET shows the new url", async ({
+    skip,
+  }) => {
     writingTest(skip);
     const before = uniqueUrl("before-put");
     const after = uniqueUrl("after-put");
@@ -128,13 +148,16 @@ describe("update and delete", () => {
       const answered = expectUpdateAnswer(exchange, TYPE, "oauth-callback-url", { ...about, req: "ERR-011" }, strict);
       if (answered) expectThat(sameUrl(answered.url, after), exchange, `the answered object to carry the new url "${after}"`, about);
       const url = await readUrl(id, "OCB-004", `after PUT {url: "${after}"}`);
-      if (!sameUrl(url, after)) failPlain(about, `GET ${callbackPath({ id })} after the PUT shows url ${JSON.stringify(url)}, expected the new url "${after}"`);
+      if (!sameUrl(url, after))
+        failPlain(about, `GET ${callbackPath({ id })} after the PUT shows url ${JSON.stringify(url)}, expected the new url "${after}"`);
     } finally {
       await cleanUp(id);
     }
   });
 
-  test("OCB-005 OCB-006 ERR-010 ERR-001 a DELETE answers 200, after which the callback URL reads 4XX and is no longer listed", async ({ skip }) => {
+  test("OCB-005 OCB-006 ERR-010 ERR-001 a DELETE answers 200, after which the callback URL reads 4XX and is no longer listed", async ({
+    skip,
+  }) => {
     writingTest(skip);
     const url = uniqueUrl("delete");
     const id = await create(url, "OCB-005");
@@ -146,9 +169,17 @@ describe("update and delete", () => {
       expectDeleteAnswer(exchange, TYPE, { req: "ERR-010" }, strict);
       const read = await call("GET", callbackPath({ id }));
       expect4xxAndErrorBody(read, { req: "OCB-006", what: "after the DELETE of that callback URL" });
-      const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "OCB-006" });
+      const { objects } = await listAll(
+        t.client,
+        { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
+        { req: "OCB-006" },
+      );
       const still = objects.filter((o) => o.id === id || sameUrl(o.url, url));
-      if (still.length > 0) failPlain({ req: "OCB-006" }, `GET ${callbackPath()} after DELETE of callback URL ${id}: it is still listed (${JSON.stringify(still[0])})`);
+      if (still.length > 0)
+        failPlain(
+          { req: "OCB-006" },
+          `GET ${callbackPath()} after DELETE of callback URL ${id}: it is still listed (${JSON.stringify(still[0])})`,
+        );
     } finally {
       if (!deleted) await cleanUp(id);
     }
@@ -203,23 +234,35 @@ describe("invalid bodies", () => {
     ["an array as url", { url: ["https://conformance.example/oauth/array"] }],
     ["an object as url", { url: { href: "https://conformance.example/oauth/object" } }],
   ];
-  test.for(refusedPuts)("OCB-010 OCB-007 OCB-008 a PUT with %s is refused and leaves the callback URL as it was", async ([what, body], { skip }) => {
-    writingTest(skip);
-    const url = uniqueUrl("refused-put");
-    const id = await create(url, "OCB-010");
-    try {
-      const put = await call("PUT", callbackPath({ id }), body);
-      expectRefused(put, { req: typeof (body as { url?: unknown }).url === "undefined" ? "OCB-007" : "OCB-008", what: `with ${what} (${JSON.stringify(body)})` });
-      const kept = await readUrl(id, "OCB-010", `after the refused PUT with ${what}`);
-      if (!sameUrl(kept, url)) failPlain({ req: "OCB-010", what: `GET ${callbackPath({ id })} after the refused PUT ${JSON.stringify(body)}` }, `expected url "${url}" unchanged, got ${JSON.stringify(kept)}`);
-    } finally {
-      await cleanUp(id);
-    }
-  });
+  test.for(refusedPuts)(
+    "OCB-010 OCB-007 OCB-008 a PUT with %s is refused and leaves the callback URL as it was",
+    async ([what, body], { skip }) => {
+      writingTest(skip);
+      const url = uniqueUrl("refused-put");
+      const id = await create(url, "OCB-010");
+      try {
+        const put = await call("PUT", callbackPath({ id }), body);
+        expectRefused(put, {
+          req: typeof (body as { url?: unknown }).url === "undefined" ? "OCB-007" : "OCB-008",
+          what: `with ${what} (${JSON.stringify(body)})`,
+        });
+        const kept = await readUrl(id, "OCB-010", `after the refused PUT with ${what}`);
+        if (!sameUrl(kept, url))
+          failPlain(
+            { req: "OCB-010", what: `GET ${callbackPath({ id })} after the refused PUT ${JSON.stringify(body)}` },
+            `expected url "${url}" unchanged, got ${JSON.stringify(kept)}`,
+          );
+      } finally {
+        await cleanUp(id);
+      }
+    },
+  );
 });
 
 describe("whose OAuth client", () => {
-  test("OCB-009 AUTH-015 ERR-001 the second user cannot list, read, create, change or delete callback URLs under the primary user's OAuth client", async ({ skip }) => {
+  test("OCB-009 AUTH-015 ERR-001 the second user cannot list, read, create, change or delete callback URLs under the primary user's OAuth client", async ({
+    skip,
+  }) => {
     skip(clientId === undefined, NO_CLIENT);
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
@@ -230,7 +273,11 @@ describe("whose OAuth client", () => {
       // The primary's callback URLs: one this test made, or (read-only) those already there.
       const created = uniqueUrl("foreign");
       if (!readOnly) id = await create(created, "OCB-009");
-      const own = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, { req: "OCB-009", what: "(the primary user's own list, control)" });
+      const own = await listAll(
+        t.client,
+        { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
+        { req: "OCB-009", what: "(the primary user's own list, control)" },
+      );
       const primaryIds = own.objects.map((o) => o.id).filter((v): v is number => typeof v === "number");
       // The traces of the primary's client: the URL this test made (no other user can have it), else (read-only)
       // every URL of the list. Every user may get the same seeded URLs, so those alone tell nothing apart (GAP-70).
@@ -238,7 +285,13 @@ describe("whose OAuth client", () => {
       const target = id ?? primaryIds[0];
       const neverTheirs = (exchange: Awaited<ReturnType<typeof call>>, req: string, what: string) => {
         const leaked = primaryUrls.filter((u) => mentions(exchange, u));
-        expectThat(leaked.length === 0, exchange, "no trace of the primary user's callback URLs", { req, what }, `${leaked.join(", ")} in the body`);
+        expectThat(
+          leaked.length === 0,
+          exchange,
+          "no trace of the primary user's callback URLs",
+          { req, what },
+          `${leaked.join(", ")} in the body`,
+        );
       };
 
       const list = await call("GET", callbackPath({ session: intruder }), undefined, intruder);
@@ -262,12 +315,23 @@ describe("whose OAuth client", () => {
         const del = await call("DELETE", callbackPath({ session: intruder, id: target }), undefined, intruder);
         expect4xxAndErrorBody(del, { req: "OCB-009", what: `${what}, DELETE of its callback URL ${target}` });
         // Refused, and nothing happened: the owner still reads its callback URL with the url it posted.
-        const kept = await readUrl(target, "OCB-009", `by the owner after the second user's refused PUT and DELETE of callback URL ${target}`);
-        if (!sameUrl(kept, created)) failPlain({ req: "OCB-009", what: `GET ${callbackPath({ id: target })} after the second user's refused PUT` }, `expected url "${created}" unchanged, got ${JSON.stringify(kept)}`);
+        const kept = await readUrl(
+          target,
+          "OCB-009",
+          `by the owner after the second user's refused PUT and DELETE of callback URL ${target}`,
+        );
+        if (!sameUrl(kept, created))
+          failPlain(
+            { req: "OCB-009", what: `GET ${callbackPath({ id: target })} after the second user's refused PUT` },
+            `expected url "${created}" unchanged, got ${JSON.stringify(kept)}`,
+          );
       }
       // The primary session on the second user's userID (AUTH-015).
       const swapped = await call("GET", t.userPath(intruder, `/oauth-client/${clientId}/callback-url`));
-      expect4xxAndErrorBody(swapped, { req: "AUTH-015", what: `with the primary user's session on the second user's id ${intruder.userId}` });
+      expect4xxAndErrorBody(swapped, {
+        req: "AUTH-015",
+        what: `with the primary user's session on the second user's id ${intruder.userId}`,
+      });
     } finally {
       await cleanUp(id);
       for (const stray of strays) await cleanUp(stray);

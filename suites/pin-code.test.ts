@@ -2,13 +2,33 @@
 // requests require encryption to be enabled"; wire conventions §7: write-only fields never appear in any
 // response). A plaintext pin is refused on every profile. The encryption scheme is not in either spec file:
 // checks that send an encrypted request run only where the profile declares the provider's scheme
-// (encryption: true; harness/encryption.ts). Every write uses a fresh user's card.
+// (encryption: true; harness/http/encryption.ts). Every write uses a fresh user's card.
 import { describe, test } from "vitest";
-import { canonical, CardCalls, cardOf, expect400, expectSameCard, freshCardUser, isPermanent, needsFreshUser, writeOnlyKeys, type Card, type Skip } from "../harness/cards.js";
+import {
+  canonical,
+  CardCalls,
+  cardOf,
+  expect400,
+  expectSameCard,
+  freshCardUser,
+  isPermanent,
+  needsFreshUser,
+  writeOnlyKeys,
+  type Card,
+  type Skip,
+} from "./support/cards.js";
 import { expectThat, failPlain, type About } from "../harness/checks.js";
-import { aesEncrypt, ENCRYPTION_OFF, encryptionHeaderNames, encryptionHmac, sealKey, sendEncrypted, type EncryptedBody } from "../harness/encryption.js";
-import type { Exchange } from "../harness/exchange.js";
-import { useTarget } from "../harness/target.js";
+import {
+  aesEncrypt,
+  ENCRYPTION_OFF,
+  encryptionHeaderNames,
+  encryptionHmac,
+  sealKey,
+  sendEncrypted,
+  type EncryptedBody,
+} from "../harness/http/encryption.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 
@@ -38,13 +58,23 @@ function expectNoPin(exchange: Exchange, pin: string, about: About): void {
   const keys = writeOnlyKeys(exchange.json).filter((path) => path.endsWith(".pin_code"));
   // An answer may quote what the request carried besides the pin (its request id, a trace reference): left out.
   const echoes = Object.values(exchange.request.headers).filter((v) => v.length >= 8);
-  const quoted = hasToken(echoes.reduce((text, v) => text.split(v).join(" "), exchange.bodyText), pin);
-  expectThat(keys.length === 0 && !quoted, exchange, "no pin_code field and no trace of the pin sent", about, [...keys, ...(quoted ? ["the pin sent, quoted in the body"] : [])].join(", "));
+  const quoted = hasToken(
+    echoes.reduce((text, v) => text.split(v).join(" "), exchange.bodyText),
+    pin,
+  );
+  expectThat(
+    keys.length === 0 && !quoted,
+    exchange,
+    "no pin_code field and no trace of the pin sent",
+    about,
+    [...keys, ...(quoted ? ["the pin sent, quoted in the body"] : [])].join(", "),
+  );
 }
 
 /** Every page of the user's card list shows no pin (CARD-032). */
 async function expectNoPinListed(calls: CardCalls, pin: string, about: About): Promise<void> {
-  for (const page of (await calls.all({ ...about, what: "listing the cards after the PUT" })).pages) expectNoPin(page, pin, { ...about, what: "in the card list" });
+  for (const page of (await calls.all({ ...about, what: "listing the cards after the PUT" })).pages)
+    expectNoPin(page, pin, { ...about, what: "in the card list" });
 }
 
 function needsEncryption(skip: Skip, calls: CardCalls): void {
@@ -60,7 +90,9 @@ describe("pin_code in plaintext", () => {
     ["pin_code alone", (pin) => ({ pin_code: pin })],
     ["pin_code next to second_line", (pin) => ({ pin_code: pin, second_line: "conformance pin 029" })],
   ];
-  test("CARD-029 CARD-032 a card PUT carrying pin_code without encryption is refused with exactly 400 and an error body that does not quote the pin, and the card is unchanged", async ({ skip }) => {
+  test("CARD-029 CARD-032 a card PUT carrying pin_code without encryption is refused with exactly 400 and an error body that does not quote the pin, and the card is unchanged", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const s = await setup(skip, { req: "CARD-029" });
     for (const [what, make] of rows) {
@@ -79,7 +111,9 @@ describe("pin_code in plaintext", () => {
 });
 
 describe("pin_code under the provider's request encryption", () => {
-  test("CARD-030 CARD-024 CARD-032 an encrypted card PUT with pin_code and second_line is answered 200 with the card showing the second_line, a later GET shows it too, and no answer shows the pin", async ({ skip }) => {
+  test("CARD-030 CARD-024 CARD-032 an encrypted card PUT with pin_code and second_line is answered 200 with the card showing the second_line, a later GET shows it too, and no answer shows the pin", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const s = await setup(skip, { req: "CARD-030" });
     needsEncryption(skip, s.calls);
@@ -87,10 +121,20 @@ describe("pin_code under the provider's request encryption", () => {
     const about = { req: "CARD-030", what: `encrypted, with ${masked(body)} on card ${s.card.id}` };
     const exchange = await sendEncrypted(t, s.calls.session, { method: "PUT", path: cardPath(s), json: body });
     const answer = cardOf(exchange, about);
-    expectThat(answer.second_line === body.second_line, exchange, `the answer to show second_line ${canonical(body.second_line)}`, about, `second_line ${canonical(answer.second_line)}`);
+    expectThat(
+      answer.second_line === body.second_line,
+      exchange,
+      `the answer to show second_line ${canonical(body.second_line)}`,
+      about,
+      `second_line ${canonical(answer.second_line)}`,
+    );
     expectNoPin(exchange, s.pin, { req: "CARD-024", what: `${about.what}: the PUT answer` });
     const after = await s.calls.read(s.card.id, { ...about, what: "GET of the card after the encrypted PUT" });
-    if (after.second_line !== body.second_line) failPlain({ ...about, what: `GET of card ${s.card.id} after the encrypted PUT` }, `expected second_line ${canonical(body.second_line)}, got ${canonical(after.second_line)}`);
+    if (after.second_line !== body.second_line)
+      failPlain(
+        { ...about, what: `GET of card ${s.card.id} after the encrypted PUT` },
+        `expected second_line ${canonical(body.second_line)}, got ${canonical(after.second_line)}`,
+      );
     expectNoPin(await s.calls.get(s.card.id), s.pin, { req: "CARD-032", what: "GET of the card after the encrypted PUT" });
     await expectNoPinListed(s.calls, s.pin, { req: "CARD-032" });
   });
@@ -98,9 +142,15 @@ describe("pin_code under the provider's request encryption", () => {
   /** Each row breaks the encryption one way; `plain` is the JSON text encrypted. */
   const broken: [string, (e: EncryptedBody, plain: Buffer) => EncryptedBody][] = [
     ["the HMAC with one bit flipped", (e) => withHmac(e, flip(Buffer.from(e.headers[names().hmac]!, "base64")))],
-    ["the HMAC made over the encrypted body alone, without the IV in front", (e) => withHmac(e, encryptionHmac(e.key, Buffer.alloc(0), e.body))],
+    [
+      "the HMAC made over the encrypted body alone, without the IV in front",
+      (e) => withHmac(e, encryptionHmac(e.key, Buffer.alloc(0), e.body)),
+    ],
     ["no Hmac header", (e) => ({ ...e, headers: Object.fromEntries(Object.entries(e.headers).filter(([name]) => name !== names().hmac)) })],
-    ["the AES key sealed with the client's own public key instead of the server's", (e) => ({ ...e, headers: { ...e.headers, [names().key]: sealKey(e.key, t.run.clientKey.publicKeyPem).toString("base64") } })],
+    [
+      "the AES key sealed with the client's own public key instead of the server's",
+      (e) => ({ ...e, headers: { ...e.headers, [names().key]: sealKey(e.key, t.run.clientKey.publicKeyPem).toString("base64") } }),
+    ],
     [
       "a body whose last block carries no valid padding (its HMAC made over it)",
       (e, plain) => {
@@ -109,7 +159,9 @@ describe("pin_code under the provider's request encryption", () => {
       },
     ],
   ];
-  test("CARD-031 CARD-032 an encrypted card PUT whose HMAC does not match, whose key the server cannot unseal or whose body does not decrypt is refused with exactly 400, quotes no pin, and the card is unchanged", async ({ skip }) => {
+  test("CARD-031 CARD-032 an encrypted card PUT whose HMAC does not match, whose key the server cannot unseal or whose body does not decrypt is refused with exactly 400, quotes no pin, and the card is unchanged", async ({
+    skip,
+  }) => {
     needsFreshUser(t, skip);
     const s = await setup(skip, { req: "CARD-031" });
     needsEncryption(skip, s.calls);
@@ -117,16 +169,24 @@ describe("pin_code under the provider's request encryption", () => {
     for (const [what, tweak] of broken) {
       const about = { req: "CARD-031", what: `encrypted with ${what}, carrying ${masked(body)}, on card ${s.card.id}` };
       const before = await s.calls.read(s.card.id, { ...about, what: "reading the card before the PUT" });
-      const exchange = await sendEncrypted(t, s.calls.session, { method: "PUT", path: cardPath(s), json: body }, (e) => tweak(e, Buffer.from(JSON.stringify(body))));
+      const exchange = await sendEncrypted(t, s.calls.session, { method: "PUT", path: cardPath(s), json: body }, (e) =>
+        tweak(e, Buffer.from(JSON.stringify(body))),
+      );
       expect400(exchange, about);
       expectNoPin(exchange, s.pin, { req: "CARD-032", what: `${about.what}: the error body` });
-      expectSameCard(before, await s.calls.read(s.card.id, about), { ...about, what: `${about.what}: the refused PUT must change nothing` });
+      expectSameCard(before, await s.calls.read(s.card.id, about), {
+        ...about,
+        what: `${about.what}: the refused PUT must change nothing`,
+      });
     }
   });
 });
 
 const names = () => encryptionHeaderNames(t.profile.headerPrefix);
-const withHmac = (e: EncryptedBody, hmac: Buffer): EncryptedBody => ({ ...e, headers: { ...e.headers, [names().hmac]: hmac.toString("base64") } });
+const withHmac = (e: EncryptedBody, hmac: Buffer): EncryptedBody => ({
+  ...e,
+  headers: { ...e.headers, [names().hmac]: hmac.toString("base64") },
+});
 function flip(bytes: Buffer): Buffer {
   const copy = Buffer.from(bytes);
   copy[copy.length >> 1] = copy[copy.length >> 1]! ^ 0x01;

@@ -5,11 +5,11 @@
 import * as allure from "allure-js-commons";
 import { beforeEach, describe, test } from "vitest";
 import { expectNot5xx, expectObjects, expectOk, expectSchema, expectStatus, expectThat, failPlain, type About } from "../harness/checks.js";
-import { expect4xxAndErrorBody, expectUpdateAnswer, findKey, idsIn, listAll } from "../harness/crud-checks.js";
-import type { Exchange } from "../harness/exchange.js";
-import { bodyHasId, foreignIds, SHARED_IDS } from "../harness/resource-helpers.js";
-import type { Session } from "../harness/session.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import { expect4xxAndErrorBody, expectUpdateAnswer, findKey, idsIn, listAll } from "./support/crud-checks.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { bodyHasId, foreignIds, SHARED_IDS } from "./support/resource-helpers.js";
+import type { Session } from "../harness/session/session.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -79,12 +79,15 @@ function candidates(shares: Share[], status: string, prefer?: string): Share[] {
 const noAccount = (share: Share) => share.monetary_account_id === undefined || share.monetary_account_id === null;
 
 describe("reading shares", () => {
-  test("SHARE-001 ERR-015 the share-invite list answers one ShareInviteMonetaryAccountResponse per share, each readable by its id", async ({ skip }) => {
+  test("SHARE-001 ERR-015 the share-invite list answers one ShareInviteMonetaryAccountResponse per share, each readable by its id", async ({
+    skip,
+  }) => {
     const shares = await primaryList();
     skip(shares.length === 0, NO_SHARES);
     const ids = shares.map((s) => s.id);
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
-    if (duplicates.length > 0) failPlain({ req: "SHARE-001" }, `GET ${listPath(t.primary())} (all pages) lists share ids ${duplicates.join(", ")} more than once`);
+    if (duplicates.length > 0)
+      failPlain({ req: "SHARE-001" }, `GET ${listPath(t.primary())} (all pages) lists share ids ${duplicates.join(", ")} more than once`);
     for (const id of ids) {
       const about = { req: "SHARE-001", what: "(a share from the user's own list)" };
       const { share, exchange } = await readShare(t.primary(), id, about);
@@ -113,7 +116,10 @@ describe("reading shares", () => {
     const expected = t.profile.strict ? `one of ${STATUSES.join(", ")}` : "a non-empty string";
     for (const listed of shares) {
       if (!ok(listed.status)) {
-        failPlain({ req: "SHARE-003" }, `GET ${listPath(t.primary())}: share ${String(listed.id)} has status ${JSON.stringify(listed.status)}, expected ${expected}`);
+        failPlain(
+          { req: "SHARE-003" },
+          `GET ${listPath(t.primary())}: share ${String(listed.id)} has status ${JSON.stringify(listed.status)}, expected ${expected}`,
+        );
       }
       const { share, exchange } = await readShare(t.primary(), listed.id, { req: "SHARE-003" });
       expectThat(ok(share.status), exchange, `status ${expected}`, { req: "SHARE-003" }, `status ${JSON.stringify(share.status)}`);
@@ -125,8 +131,12 @@ describe("reading shares", () => {
     skip(shares.length === 0, NO_SHARES);
     const check = (share: Share, where: string) => {
       const bad = [
-        ...(share.access_type !== undefined && !ACCESS_TYPES.includes(share.access_type as string) ? [`access_type ${JSON.stringify(share.access_type)} (expected one of ${ACCESS_TYPES.join(", ")})`] : []),
-        ...(share.share_type !== undefined && !SHARE_TYPES.includes(share.share_type as string) ? [`share_type ${JSON.stringify(share.share_type)} (expected ${SHARE_TYPES.join(" or ")})`] : []),
+        ...(share.access_type !== undefined && !ACCESS_TYPES.includes(share.access_type as string)
+          ? [`access_type ${JSON.stringify(share.access_type)} (expected one of ${ACCESS_TYPES.join(", ")})`]
+          : []),
+        ...(share.share_type !== undefined && !SHARE_TYPES.includes(share.share_type as string)
+          ? [`share_type ${JSON.stringify(share.share_type)} (expected ${SHARE_TYPES.join(" or ")})`]
+          : []),
       ];
       if (bad.length > 0) failPlain({ req: "SHARE-004" }, `${where}: share ${String(share.id)} has ${bad.join(" and ")}`);
     };
@@ -141,10 +151,16 @@ describe("reading shares", () => {
     skip(!shares.some((s) => s.status === "ACTIVE" || s.status === "REJECTED"), "the user has no ACTIVE or REJECTED share invite");
     for (const share of shares) {
       if (share.status === "ACTIVE" && !Number.isInteger(share.monetary_account_id)) {
-        failPlain({ req: "SHARE-005" }, `GET ${listPath(t.primary())}: ACTIVE (accepted) share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected an integer`);
+        failPlain(
+          { req: "SHARE-005" },
+          `GET ${listPath(t.primary())}: ACTIVE (accepted) share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected an integer`,
+        );
       }
       if (share.status === "REJECTED" && !noAccount(share)) {
-        failPlain({ req: "SHARE-005" }, `GET ${listPath(t.primary())}: REJECTED share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected null`);
+        failPlain(
+          { req: "SHARE-005" },
+          `GET ${listPath(t.primary())}: REJECTED share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected null`,
+        );
       }
     }
   });
@@ -166,14 +182,26 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
       if (exchange.status !== 200 && !mustApply(share.status, status)) {
         expect4xxAndErrorBody(exchange, { ...about, what: `${about.what} (a move GAP-13 leaves open: applied, or refused)` });
         const kept = await readShare(session, share.id, { req, what: `after the refused PUT {"status": "${status}"}` });
-        expectThat(kept.share.status === share.status, kept.exchange, `status ${String(share.status)}, unchanged by the refused PUT {"status": "${status}"}`, { req }, `status ${JSON.stringify(kept.share.status)}`);
+        expectThat(
+          kept.share.status === share.status,
+          kept.exchange,
+          `status ${String(share.status)}, unchanged by the refused PUT {"status": "${status}"}`,
+          { req },
+          `status ${JSON.stringify(kept.share.status)}`,
+        );
         refused.push(`${String(share.id)} (${String(share.status)})`);
         continue;
       }
       expectStatus(exchange, 200, about);
       const answered = expectUpdateAnswer(exchange, TYPE, SCHEMA, { ...about, req: "ERR-011" }, strict);
       const read = await readShare(session, share.id, { req, what: `after PUT {"status": "${status}"}` });
-      expectThat(read.share.status === status, read.exchange, `status ${status}, as set by the PUT`, { req }, `status ${JSON.stringify(read.share.status)}`);
+      expectThat(
+        read.share.status === status,
+        read.exchange,
+        `status ${status}, as set by the PUT`,
+        { req },
+        `status ${JSON.stringify(read.share.status)}`,
+      );
       return { before: share, answered, after: read.share, readExchange: read.exchange };
     }
     const why =
@@ -186,17 +214,33 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     throw new Error(why);
   }
 
-  test("SHARE-006 SHARE-005 ERR-011 PUT status ACTIVE accepts: 200, a later GET shows ACTIVE with an integer monetary_account_id", async ({ skip }) => {
+  test("SHARE-006 SHARE-005 ERR-011 PUT status ACTIVE accepts: 200, a later GET shows ACTIVE with an integer monetary_account_id", async ({
+    skip,
+  }) => {
     const session = await freshUser(skip);
     const { after, readExchange } = await move(session, "ACTIVE", "SHARE-006", skip, "REJECTED");
-    expectThat(Number.isInteger(after.monetary_account_id), readExchange, "an integer monetary_account_id once the share is accepted", { req: "SHARE-005" }, `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`);
+    expectThat(
+      Number.isInteger(after.monetary_account_id),
+      readExchange,
+      "an integer monetary_account_id once the share is accepted",
+      { req: "SHARE-005" },
+      `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`,
+    );
   });
 
-  test("SHARE-007 SHARE-005 ERR-011 PUT status REJECTED rejects: 200, a later GET shows REJECTED with monetary_account_id null", async ({ skip }) => {
+  test("SHARE-007 SHARE-005 ERR-011 PUT status REJECTED rejects: 200, a later GET shows REJECTED with monetary_account_id null", async ({
+    skip,
+  }) => {
     const session = await freshUser(skip);
     // An accepted share, where there is one: rejecting it must drop its account.
     const { after, readExchange } = await move(session, "REJECTED", "SHARE-007", skip, "ACTIVE");
-    expectThat(noAccount(after), readExchange, "monetary_account_id null on a rejected share", { req: "SHARE-005" }, `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`);
+    expectThat(
+      noAccount(after),
+      readExchange,
+      "monetary_account_id null on a rejected share",
+      { req: "SHARE-005" },
+      `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`,
+    );
   });
 
   test("SHARE-008 ERR-011 PUT status REVOKED answers 200 and a later GET shows REVOKED", async ({ skip }) => {
@@ -204,7 +248,9 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     await move(session, "REVOKED", "SHARE-008", skip, "ACTIVE");
   });
 
-  test("SHARE-009 ERR-001 PUT with a status outside ACTIVE, REVOKED, REJECTED is refused and leaves the status as it was", async ({ skip }) => {
+  test("SHARE-009 ERR-001 PUT with a status outside ACTIVE, REVOKED, REJECTED is refused and leaves the status as it was", async ({
+    skip,
+  }) => {
     const session = await freshUser(skip);
     const share = (await sharesOf(session, "SHARE-009")).find((s) => typeof s.id === "number");
     skip(!share, NO_SHARES);
@@ -212,8 +258,17 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
       const before = (await readShare(session, share!.id, { req: "SHARE-009", what: "(before the PUT)" })).share.status;
       const about = { req: "SHARE-009", what: `with {"status": ${JSON.stringify(status)}}` };
       expect4xxAndErrorBody(await put(session, share!.id, { status }), about);
-      const { share: after, exchange } = await readShare(session, share!.id, { req: "SHARE-009", what: `after the refused PUT {"status": ${JSON.stringify(status)}}` });
-      expectThat(after.status === before, exchange, `status ${JSON.stringify(before)}, unchanged by the refused PUT`, { req: "SHARE-009" }, `status ${JSON.stringify(after.status)}`);
+      const { share: after, exchange } = await readShare(session, share!.id, {
+        req: "SHARE-009",
+        what: `after the refused PUT {"status": ${JSON.stringify(status)}}`,
+      });
+      expectThat(
+        after.status === before,
+        exchange,
+        `status ${JSON.stringify(before)}, unchanged by the refused PUT`,
+        { req: "SHARE-009" },
+        `status ${JSON.stringify(after.status)}`,
+      );
     }
   });
 
@@ -234,11 +289,19 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     const answer = await put(session, share.id, body);
     const noCardId = (exchange: Exchange, what: string) => {
       const where = findKey(exchange.json, "card_id");
-      expectThat(where === undefined, exchange, "no card_id anywhere in the answer (write-only)", { req: "SHARE-010", what }, `card_id at ${where}`);
+      expectThat(
+        where === undefined,
+        exchange,
+        "no card_id anywhere in the answer (write-only)",
+        { req: "SHARE-010", what },
+        `card_id at ${where}`,
+      );
     };
     noCardId(answer, `with ${JSON.stringify(body)}`);
     noCardId((await readShare(session, share.id, { req: "SHARE-010" })).exchange, `after PUT ${JSON.stringify(body)}`);
-    for (const page of (await listAll(t.client, { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] }, { req: "SHARE-010" })).pages) {
+    for (const page of (
+      await listAll(t.client, { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] }, { req: "SHARE-010" })
+    ).pages) {
       noCardId(page, `after PUT ${JSON.stringify(body)}`);
     }
   });
@@ -253,7 +316,13 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     expectThat(where === undefined, answer, "no card_id anywhere in the error body (write-only)", about, `card_id at ${where}`);
     // An error text that quotes the request body carries the write-only value as "card_id": N (JSON-escaped or not).
     const quoted = new RegExp(`card_id\\\\?"?\\s*[:=]\\s*${String(cardId)}(?![0-9])`).test(answer.bodyText);
-    expectThat(!quoted, answer, "no card_id value quoted in the error text (write-only)", about, "the sent card_id quoted in the error text");
+    expectThat(
+      !quoted,
+      answer,
+      "no card_id value quoted in the error text (write-only)",
+      about,
+      "the sent card_id quoted in the error text",
+    );
   });
 
   test("SHARE-012 a PUT refused for a card_id that is not an integer leaves the status as it was", async ({ skip }) => {
@@ -263,14 +332,23 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     const share = candidates(shares, "REVOKED", "ACTIVE").find((s) => mustApply(s.status, "REVOKED"));
     skip(!share, "the fresh user has no share that a PUT to REVOKED must move (none unanswered or ACTIVE)");
     const body = { status: "REVOKED", card_id: "not a card id" };
-    const about = { req: "SHARE-012", what: `with ${JSON.stringify(body)} on share ${String(share!.id)} in status ${String(share!.status)}` };
+    const about = {
+      req: "SHARE-012",
+      what: `with ${JSON.stringify(body)} on share ${String(share!.id)} in status ${String(share!.status)}`,
+    };
     const exchange = await put(session, share!.id, body);
     expectNot5xx(exchange, about);
     // Whether card_id of the wrong type is refused is not stated: only a refusal has to leave the share alone.
     if (exchange.status === 200) return;
     expect4xxAndErrorBody(exchange, about);
     const { share: after, exchange: read } = await readShare(session, share!.id, { req: "SHARE-012", what: "after the refused PUT" });
-    expectThat(after.status === share!.status, read, `status ${JSON.stringify(share!.status)}, unchanged by the refused PUT ${JSON.stringify(body)}`, about, `status ${JSON.stringify(after.status)}`);
+    expectThat(
+      after.status === share!.status,
+      read,
+      `status ${JSON.stringify(share!.status)}, unchanged by the refused PUT ${JSON.stringify(body)}`,
+      about,
+      `status ${JSON.stringify(after.status)}`,
+    );
   });
 
   test("SHARE-011 ERR-011 PUT with an empty object answers 200 and leaves the status as it was", async ({ skip }) => {
@@ -281,25 +359,38 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     expectStatus(exchange, 200, { req: "SHARE-011", what: "with {} (status and card_id are both optional)" });
     expectUpdateAnswer(exchange, TYPE, SCHEMA, { req: "ERR-011", what: "with {}" }, strict);
     const { share: after, exchange: read } = await readShare(session, share!.id, { req: "SHARE-011", what: "after PUT {}" });
-    expectThat(after.status === share!.status, read, `status ${JSON.stringify(share!.status)}, unchanged by PUT {}`, { req: "SHARE-011" }, `status ${JSON.stringify(after.status)}`);
+    expectThat(
+      after.status === share!.status,
+      read,
+      `status ${JSON.stringify(share!.status)}, unchanged by PUT {}`,
+      { req: "SHARE-011" },
+      `status ${JSON.stringify(after.status)}`,
+    );
   });
 });
 
 describe("whose shares", () => {
-  test("AUTH-019 AUTH-015 ERR-001 the second user cannot read or answer the primary user's shares, and the primary cannot list the second user's", async ({ skip }) => {
+  test("AUTH-019 AUTH-015 ERR-001 the second user cannot read or answer the primary user's shares, and the primary cannot list the second user's", async ({
+    skip,
+  }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     const shares = await primaryList();
     skip(shares.length === 0, NO_SHARES);
     const intruder = other!;
     const own = (await sharesOf(intruder, "AUTH-019")).map((s) => s.id);
-    const foreign = foreignIds(shares.map((s) => s.id), own)[0];
+    const foreign = foreignIds(
+      shares.map((s) => s.id),
+      own,
+    )[0];
     const victim = shares.find((s) => s.id === foreign);
     skip(!victim, SHARED_IDS);
     const neverTheirs = (exchange: Exchange, req: string, what: string) => {
       const leaked = [
         ...(typeof victim!.id === "number" && bodyHasId(exchange.bodyText, victim!.id) ? [`"id": ${victim!.id}`] : []),
-        ...(typeof victim!.description === "string" && victim!.description.length >= 6 && exchange.bodyText.includes(victim!.description) ? [victim!.description] : []),
+        ...(typeof victim!.description === "string" && victim!.description.length >= 6 && exchange.bodyText.includes(victim!.description)
+          ? [victim!.description]
+          : []),
       ];
       expectThat(leaked.length === 0, exchange, "no trace of the primary user's share", { req, what }, `${leaked.join(", ")} in the body`);
     };
@@ -319,10 +410,22 @@ describe("whose shares", () => {
       const target = (await sharesOf(owner, "AUTH-019")).find((s) => typeof s.id === "number" && !own.includes(s.id));
       if (target) {
         const status = target.status === "REVOKED" ? "ACTIVE" : "REVOKED";
-        const about = { req: "AUTH-019", what: `by the second user under its own userID with a fresh user's share ${String(target.id)}, PUT {"status": "${status}"}` };
+        const about = {
+          req: "AUTH-019",
+          what: `by the second user under its own userID with a fresh user's share ${String(target.id)}, PUT {"status": "${status}"}`,
+        };
         expect4xxAndErrorBody(await put(intruder, target.id, { status }), about);
-        const { share: after, exchange } = await readShare(owner, target.id, { req: "AUTH-019", what: "by its owner after the second user's refused PUT" });
-        expectThat(after.status === target.status, exchange, `status ${JSON.stringify(target.status)}, unchanged by another user's PUT`, about, `status ${JSON.stringify(after.status)}`);
+        const { share: after, exchange } = await readShare(owner, target.id, {
+          req: "AUTH-019",
+          what: "by its owner after the second user's refused PUT",
+        });
+        expectThat(
+          after.status === target.status,
+          exchange,
+          `status ${JSON.stringify(target.status)}, unchanged by another user's PUT`,
+          about,
+          `status ${JSON.stringify(after.status)}`,
+        );
       }
     }
     const swapped = await get(t.primary(), listPath(intruder));

@@ -5,14 +5,14 @@
 // must carry a valid <prefix>Client-Signature made with the installed client key. Only session-server is
 // checked for refusals: the provider requires no signature on other calls.
 import { describe, test } from "vitest";
-import { CARD_TYPES } from "../harness/cards.js";
+import { CARD_TYPES } from "./support/cards.js";
 import { expect4xx, expectOk, expectRefused, expectThat, fail, failPlain, type About } from "../harness/checks.js";
 import { objectsOfType } from "../harness/envelope.js";
-import type { Exchange } from "../harness/exchange.js";
-import { newKeyPair, sharedKeyPair } from "../harness/keys.js";
-import { postDeviceServer, postInstallation, postSessionServer, type Session } from "../harness/session.js";
-import { flipBit, serverSignatureVerdict, signBody } from "../harness/signing.js";
-import { SKIP, useTarget } from "../harness/target.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { newKeyPair, sharedKeyPair } from "../harness/session/keys.js";
+import { postDeviceServer, postInstallation, postSessionServer, type Session } from "../harness/session/session.js";
+import { flipBit, serverSignatureVerdict, signBody } from "../harness/http/signing.js";
+import { SKIP, useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const signing = t.profile.signing ?? { requests: false, verifyResponses: false };
@@ -26,7 +26,8 @@ const clientHeader = t.header("Client-Signature");
 function expectServerSigned(exchange: Exchange, serverKey: string | undefined, about: About): void {
   if (serverKey === undefined) failPlain(about, "no ServerPublicKey in the installation answer to verify the server signature with");
   const verdict = serverSignatureVerdict(exchange, serverHeader, serverKey);
-  if (!verdict.ok) fail(about, exchange, `a valid ${serverHeader} (RSA PKCS#1 v1.5, SHA-256 over the exact body bytes, base64)`, verdict.problem);
+  if (!verdict.ok)
+    fail(about, exchange, `a valid ${serverHeader} (RSA PKCS#1 v1.5, SHA-256 over the exact body bytes, base64)`, verdict.problem);
 }
 
 // One API key for the whole file: a fresh user's where the target provisions them, else the primary's
@@ -54,7 +55,9 @@ async function expectSignedSessionOpens(device: { apiKey: string; token: string 
 // HDR-012 is LENIENT (neither file says answers are signed): it is checked only where the profile asks for it
 // with signing.verifyResponses, the profile's own declaration that its server signs.
 describe("server signatures (<prefix>Server-Signature)", () => {
-  test("HDR-012 the answers of POST /installation, /device-server and /session-server carry a valid server signature over their exact body", async ({ skip }) => {
+  test("HDR-012 the answers of POST /installation, /device-server and /session-server carry a valid server signature over their exact body", async ({
+    skip,
+  }) => {
     skip(!signing.verifyResponses, OFF);
     const about = (call: string): About => ({ req: "HDR-012", what: `(${call})` });
     const apiKey = await bootstrapKey();
@@ -76,7 +79,8 @@ describe("server signatures (<prefix>Server-Signature)", () => {
     /** The exchange to verify, and the session whose installation answer holds the server key. */
     send(skip: (condition: boolean, note: string) => void): Promise<{ exchange: Exchange; session: Session; refused?: boolean }>;
   }
-  const cardsOf = (session: Session) => t.client.request({ path: `/user/${session.userId}/card`, token: session.sessionToken, from: session.from });
+  const cardsOf = (session: Session) =>
+    t.client.request({ path: `/user/${session.userId}/card`, token: session.sessionToken, from: session.from });
   let writer: Promise<Session> | undefined;
   const SAMPLES: [string, Sample][] = [
     ["a list (GET /user/{userID}/card)", { send: async () => ({ exchange: await cardsOf(t.primary()), session: t.primary() }) }],
@@ -91,7 +95,14 @@ describe("server signatures (<prefix>Server-Signature)", () => {
           // GAP-01: cards have no create endpoint; a missing fixture means not run, never failed.
           skip(typeof id !== "number", `the primary user has no card to read (${list.request.path} listed none)`);
           if (typeof id !== "number") return failPlain({ req: "HDR-012" }, "unreachable");
-          return { exchange: await t.client.request({ path: `/user/${session.userId}/card/${id}`, token: session.sessionToken, from: session.from }), session };
+          return {
+            exchange: await t.client.request({
+              path: `/user/${session.userId}/card/${id}`,
+              token: session.sessionToken,
+              from: session.from,
+            }),
+            session,
+          };
         },
       },
     ],
@@ -103,7 +114,16 @@ describe("server signatures (<prefix>Server-Signature)", () => {
           // Additive data with no DELETE: a fresh user where the target provisions them.
           const session = await (writer ??= t.canProvision() ? t.freshSession({ from }) : Promise.resolve(t.primary()));
           const path = `/user/${session.userId}/additional-transaction-information-category-user-defined`;
-          return { exchange: await t.client.request({ method: "POST", path, token: session.sessionToken, from: session.from, json: { status: t.profile.bodyValues.categoryStatus, category: "Signed" } }), session };
+          return {
+            exchange: await t.client.request({
+              method: "POST",
+              path,
+              token: session.sessionToken,
+              from: session.from,
+              json: { status: t.profile.bodyValues.categoryStatus, category: "Signed" },
+            }),
+            session,
+          };
         },
       },
     ],
@@ -112,14 +132,24 @@ describe("server signatures (<prefix>Server-Signature)", () => {
       {
         async send() {
           const session = t.primary();
-          const exchange = await t.client.request({ path: `/user/${session.userId}/card/2000000000`, token: session.sessionToken, from: session.from });
+          const exchange = await t.client.request({
+            path: `/user/${session.userId}/card/2000000000`,
+            token: session.sessionToken,
+            from: session.from,
+          });
           return { exchange, session, refused: true };
         },
       },
     ],
     [
       "a refusal of a call without authentication (GET /user/{userID}/card)",
-      { send: async () => ({ exchange: await t.client.request({ path: `/user/${t.primary().userId}/card`, from }), session: t.primary(), refused: true }) },
+      {
+        send: async () => ({
+          exchange: await t.client.request({ path: `/user/${t.primary().userId}/card`, from }),
+          session: t.primary(),
+          refused: true,
+        }),
+      },
     ],
   ];
   test.for(SAMPLES)("HDR-012 %s carries a valid server signature over its exact body", async ([, sample], { skip }) => {
@@ -138,14 +168,25 @@ describe("client signatures on POST /session-server (<prefix>Client-Signature)",
     skip(!signing.requests, OFF);
     const about = { req: "HDR-013", what: `without ${clientHeader}` };
     const device = await registeredDevice(about);
-    const unsigned = await t.client.request({ method: "POST", path: "/session-server", token: device.token, from, json: { secret: device.apiKey }, headers: { [clientHeader]: null } });
+    const unsigned = await t.client.request({
+      method: "POST",
+      path: "/session-server",
+      token: device.token,
+      from,
+      json: { secret: device.apiKey },
+      headers: { [clientHeader]: null },
+    });
     expectRefused(unsigned, about);
     await expectSignedSessionOpens(device, about);
   });
 
   /** The exact body sent, and how its bad signature is made. */
   const TAMPERED: [string, (sent: string, apiKey: string) => Promise<string>][] = [
-    ["made over a different body than the one sent", async (_sent, apiKey) => signBody(JSON.stringify({ secret: apiKey, description: "changed after signing" }), (await sharedKeyPair()).privateKeyPem)],
+    [
+      "made over a different body than the one sent",
+      async (_sent, apiKey) =>
+        signBody(JSON.stringify({ secret: apiKey, description: "changed after signing" }), (await sharedKeyPair()).privateKeyPem),
+    ],
     ["with one bit flipped", async (sent) => flipBit(signBody(sent, (await sharedKeyPair()).privateKeyPem))],
     [
       "made with the key of another installation",
@@ -158,21 +199,24 @@ describe("client signatures on POST /session-server (<prefix>Client-Signature)",
       },
     ],
   ];
-  test.for(TAMPERED)("HDR-014 ERR-001 POST /session-server with a client signature %s is refused with an error body", async ([what, badSignature], { skip }) => {
-    skip(!signing.requests, OFF);
-    const about = { req: "HDR-014", what: `with ${clientHeader} ${what}` };
-    const device = await registeredDevice(about);
-    const sent = JSON.stringify({ secret: device.apiKey });
-    const signature = await badSignature(sent, device.apiKey);
-    const exchange = await t.client.request({
-      method: "POST",
-      path: "/session-server",
-      token: device.token,
-      from,
-      body: sent,
-      headers: { "Content-Type": "application/json", [clientHeader]: signature },
-    });
-    expectRefused(exchange, about);
-    await expectSignedSessionOpens(device, about);
-  });
+  test.for(TAMPERED)(
+    "HDR-014 ERR-001 POST /session-server with a client signature %s is refused with an error body",
+    async ([what, badSignature], { skip }) => {
+      skip(!signing.requests, OFF);
+      const about = { req: "HDR-014", what: `with ${clientHeader} ${what}` };
+      const device = await registeredDevice(about);
+      const sent = JSON.stringify({ secret: device.apiKey });
+      const signature = await badSignature(sent, device.apiKey);
+      const exchange = await t.client.request({
+        method: "POST",
+        path: "/session-server",
+        token: device.token,
+        from,
+        body: sent,
+        headers: { "Content-Type": "application/json", [clientHeader]: signature },
+      });
+      expectRefused(exchange, about);
+      await expectSignedSessionOpens(device, about);
+    },
+  );
 });

@@ -6,12 +6,12 @@
 import * as allure from "allure-js-commons";
 import { describe, test } from "vitest";
 import { expect4xx, expectErrorBody, expectNot5xx, expectOk, failPlain } from "../harness/checks.js";
-import { mapConcurrently } from "../harness/concurrent-property.js";
-import { idsIn } from "../harness/crud-checks.js";
+import { mapConcurrently } from "./support/concurrent-property.js";
+import { idsIn } from "./support/crud-checks.js";
 import { endpointsFor, fillPath, type Endpoint } from "../harness/endpoints.js";
 import { LenientLog } from "../harness/lenient.js";
-import type { Fixtures } from "../harness/profile.js";
-import { useTarget } from "../harness/target.js";
+import type { Fixtures } from "../harness/profile/profile.js";
+import { useTarget } from "../harness/run/target.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -83,15 +83,19 @@ const outsideV1 = (prefix: string, path: string) => `/v1/..${prefix}${path}`;
 
 describe("the /v1 prefix", () => {
   test("VER-001 the base URL ends in /v1 and every GET endpoint of the specification answers 200 under it", async () => {
-    if (!/\/v1\/?$/.test(t.profile.baseUrl)) failPlain({ req: "VER-001", what: "the target profile" }, `expected a baseUrl ending in /v1, got ${t.profile.baseUrl}`);
+    if (!/\/v1\/?$/.test(t.profile.baseUrl))
+      failPlain({ req: "VER-001", what: "the target profile" }, `expected a baseUrl ending in /v1, got ${t.profile.baseUrl}`);
     // Every endpoint is read on its own: side by side, judged in the endpoints' order.
     const answered = await mapConcurrently(gets(), t.profile.concurrency, async (endpoint) => {
       const path = fillPath(endpoint, { userID: t.primary().userId, fixtures: t.profile.fixtures });
-      const exchange = path === undefined ? undefined : isList(endpoint) ? await get(path) : await getItem(endpoint, await itemIdsFor(endpoint));
+      const exchange =
+        path === undefined ? undefined : isList(endpoint) ? await get(path) : await getItem(endpoint, await itemIdsFor(endpoint));
       if (exchange) expectOk(exchange, { req: "VER-001", what: `(${endpoint.section}, under /v1)` });
       return exchange !== undefined;
     });
-    const notRun = gets().filter((_, i) => !answered[i]).map((endpoint) => `GET ${endpoint.path}`);
+    const notRun = gets()
+      .filter((_, i) => !answered[i])
+      .map((endpoint) => `GET ${endpoint.path}`);
     // Endpoints with no fixture or no item to read are named in the report, not passed over silently.
     await allure.parameter("not exercised (no fixture or no item)", notRun.join("; ") || "none");
   });
@@ -108,17 +112,21 @@ describe("the /v1 prefix", () => {
 
   // A server may run another version beside /v1 (banking-api.md: the policy for future versions is not shown):
   // a 200 there is recorded, and only strict requires the refusal. Never a 5XX (conventions §6).
-  test.for(["/v2", "/v0", "/v1.1"])("VER-002 ERR-003 the list endpoints under the version prefix %s are refused with 4XX, or served as another version (strict: refused), never answered with 5XX", async (prefix, { annotate }) => {
-    const log = new LenientLog(t.profile.strict);
-    await mapConcurrently(listPaths(), t.profile.concurrency, async ({ endpoint, path }) => {
-      const exchange = await get(outsideV1(prefix, path));
-      const about = { req: "VER-002", what: `(${endpoint.section} list under ${prefix} instead of /v1)` };
-      expectNot5xx(exchange, { ...about, req: "ERR-003" });
-      if (exchange.status >= 200 && exchange.status < 300) log.note(about, `a list under ${prefix} is served`, "a 4XX (the specification has /v1 only)");
-      else expect4xx(exchange, about);
-    });
-    await log.report(annotate);
-  });
+  test.for(["/v2", "/v0", "/v1.1"])(
+    "VER-002 ERR-003 the list endpoints under the version prefix %s are refused with 4XX, or served as another version (strict: refused), never answered with 5XX",
+    async (prefix, { annotate }) => {
+      const log = new LenientLog(t.profile.strict);
+      await mapConcurrently(listPaths(), t.profile.concurrency, async ({ endpoint, path }) => {
+        const exchange = await get(outsideV1(prefix, path));
+        const about = { req: "VER-002", what: `(${endpoint.section} list under ${prefix} instead of /v1)` };
+        expectNot5xx(exchange, { ...about, req: "ERR-003" });
+        if (exchange.status >= 200 && exchange.status < 300)
+          log.note(about, `a list under ${prefix} is served`, "a 4XX (the specification has /v1 only)");
+        else expect4xx(exchange, about);
+      });
+      await log.report(annotate);
+    },
+  );
 });
 
 describe("deprecated items", () => {

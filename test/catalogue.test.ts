@@ -22,7 +22,24 @@ const SPEC_TEXT: Record<string, string> = {
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 const SPEC_SQUASHED = Object.fromEntries(Object.entries(SPEC_TEXT).map(([file, text]) => [file, squash(text)]));
 
-const PREFIXES = ["AUTH", "HDR", "ERR", "COMP", "CARD", "REPL", "ATT", "CERT", "OCB", "SHARE", "CAT", "CHAL", "FEAT", "IDEAL", "PAGE", "VER"];
+const PREFIXES = [
+  "AUTH",
+  "HDR",
+  "ERR",
+  "COMP",
+  "CARD",
+  "REPL",
+  "ATT",
+  "CERT",
+  "OCB",
+  "SHARE",
+  "CAT",
+  "CHAL",
+  "FEAT",
+  "IDEAL",
+  "PAGE",
+  "VER",
+];
 const ID_PATTERN = /^(AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\d{3}$/;
 const ID_IN_TEXT = /\b(?:AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\d{3}\b/g;
 const NEEDS_REASON = new Set(["not-testable", "withdrawn"]);
@@ -61,7 +78,8 @@ function compileSchema() {
 /** The catalogue after schema validation; the structural checks below rely on it. */
 function catalogue(): Catalogue {
   const validate = compileSchema();
-  if (!validate(rawCatalogue)) throw new Error(`spec/requirements.yaml does not match its schema: ${JSON.stringify(validate.errors, null, 2)}`);
+  if (!validate(rawCatalogue))
+    throw new Error(`spec/requirements.yaml does not match its schema: ${JSON.stringify(validate.errors, null, 2)}`);
   return rawCatalogue as Catalogue;
 }
 
@@ -95,8 +113,16 @@ describe("requirements schema", () => {
   const cases: { description: string; entry: Record<string, unknown>; valid: boolean }[] = [
     { description: "a planned entry without reason", entry: valid, valid: true },
     { description: "a destructive entry", entry: { ...valid, destructive: true }, valid: true },
-    { description: "a not-testable entry with a reason", entry: { ...valid, status: "not-testable", reason: "The endpoint is not shown." }, valid: true },
-    { description: "a withdrawn entry with a reason", entry: { ...valid, status: "withdrawn", reason: "Merged into CARD-002." }, valid: true },
+    {
+      description: "a not-testable entry with a reason",
+      entry: { ...valid, status: "not-testable", reason: "The endpoint is not shown." },
+      valid: true,
+    },
+    {
+      description: "a withdrawn entry with a reason",
+      entry: { ...valid, status: "withdrawn", reason: "Merged into CARD-002." },
+      valid: true,
+    },
     { description: "a wire-conventions section", entry: { ...valid, section: "wire-conventions §5" }, valid: true },
     { description: "a not-testable entry without a reason", entry: { ...valid, status: "not-testable" }, valid: false },
     { description: "a planned entry with a reason", entry: { ...valid, reason: "No reason is wanted here." }, valid: false },
@@ -112,7 +138,11 @@ describe("requirements schema", () => {
     { description: "a statement over two lines", entry: { ...valid, statement: "GET /card answers 200\nwith the cards." }, valid: false },
     { description: "a missing section", entry: { ...valid, section: undefined }, valid: false },
     { description: "a missing source", entry: { ...valid, source: undefined }, valid: false },
-    { description: "a source from another file", entry: { ...valid, source: [{ in: "README.md", quote: "a quoted sentence" }] }, valid: false },
+    {
+      description: "a source from another file",
+      entry: { ...valid, source: [{ in: "README.md", quote: "a quoted sentence" }] },
+      valid: false,
+    },
   ];
   function schemaCase(c: (typeof cases)[number]): void {
     it(`${c.valid ? "accepts" : "rejects"} ${c.description}`, () => {
@@ -175,7 +205,10 @@ describe("requirement catalogue", () => {
 
   it("a not-testable requirement is never marked destructive", () => {
     const both = catalogue().requirements.filter((r) => r.status === "not-testable" && r.destructive);
-    expect(both.map((r) => r.id), "not-testable and destructive").toEqual([]);
+    expect(
+      both.map((r) => r.id),
+      "not-testable and destructive",
+    ).toEqual([]);
   });
 
   it("statements are distinct", () => {
@@ -187,7 +220,8 @@ describe("requirement catalogue", () => {
   it("every source quote occurs verbatim in the file it names", () => {
     const missing: string[] = [];
     for (const r of catalogue().requirements) {
-      for (const s of r.source ?? []) if (!SPEC_SQUASHED[s.in]!.includes(squash(s.quote))) missing.push(`${r.id}: not in ${s.in}: "${s.quote}"`);
+      for (const s of r.source ?? [])
+        if (!SPEC_SQUASHED[s.in]!.includes(squash(s.quote))) missing.push(`${r.id}: not in ${s.in}: "${s.quote}"`);
     }
     expect(missing, "quotes not found verbatim").toEqual([]);
   });
@@ -196,26 +230,51 @@ describe("requirement catalogue", () => {
     const wrong: string[] = [];
     for (const r of catalogue().requirements) {
       if (!r.source || r.status === "withdrawn") continue;
-      if (r.level === "MUST" && !r.source.some((s) => s.in === "banking-api.md")) wrong.push(`${r.id} is MUST without a quote from banking-api.md`);
-      if (r.level === "CONVENTION" && !r.source.some((s) => s.in === "wire-conventions.md")) wrong.push(`${r.id} is CONVENTION without a quote from wire-conventions.md`);
+      if (r.level === "MUST" && !r.source.some((s) => s.in === "banking-api.md"))
+        wrong.push(`${r.id} is MUST without a quote from banking-api.md`);
+      if (r.level === "CONVENTION" && !r.source.some((s) => s.in === "wire-conventions.md"))
+        wrong.push(`${r.id} is CONVENTION without a quote from wire-conventions.md`);
     }
     expect(wrong).toEqual([]);
   });
 
   // IDs other engineers write tests against: their level, status and destructive flag are fixed.
   const FIXED: Record<string, { level: Requirement["level"]; status?: Requirement["status"]; destructive?: true }> = {
-    "AUTH-001": { level: "MUST" }, "AUTH-002": { level: "CONVENTION" }, "AUTH-003": { level: "MUST" },
-    "AUTH-004": { level: "MUST" }, "AUTH-005": { level: "MUST" }, "AUTH-006": { level: "MUST" },
-    "AUTH-007": { level: "MUST" }, "AUTH-008": { level: "MUST" }, "AUTH-009": { level: "MUST" },
-    "AUTH-010": { level: "MUST" }, "AUTH-011": { level: "MUST" }, "AUTH-012": { level: "MUST", destructive: true },
-    "AUTH-013": { level: "MUST" }, "AUTH-014": { level: "MUST" }, "AUTH-015": { level: "MUST" },
-    "AUTH-016": { level: "MUST", status: "not-testable" }, "AUTH-017": { level: "CONVENTION" }, "AUTH-018": { level: "CONVENTION" },
-    "HDR-001": { level: "MUST" }, "HDR-002": { level: "MUST" }, "HDR-003": { level: "CONVENTION" },
-    "HDR-004": { level: "MUST" }, "HDR-005": { level: "MUST" }, "HDR-006": { level: "MUST" },
-    "HDR-007": { level: "MUST" }, "HDR-008": { level: "MUST" }, "HDR-009": { level: "LENIENT" },
-    "ERR-001": { level: "MUST" }, "ERR-002": { level: "CONVENTION" }, "ERR-003": { level: "CONVENTION" },
-    "ERR-004": { level: "CONVENTION" }, "ERR-005": { level: "CONVENTION" }, "ERR-006": { level: "CONVENTION" },
-    "ERR-007": { level: "CONVENTION" }, "ERR-008": { level: "MUST" },
+    "AUTH-001": { level: "MUST" },
+    "AUTH-002": { level: "CONVENTION" },
+    "AUTH-003": { level: "MUST" },
+    "AUTH-004": { level: "MUST" },
+    "AUTH-005": { level: "MUST" },
+    "AUTH-006": { level: "MUST" },
+    "AUTH-007": { level: "MUST" },
+    "AUTH-008": { level: "MUST" },
+    "AUTH-009": { level: "MUST" },
+    "AUTH-010": { level: "MUST" },
+    "AUTH-011": { level: "MUST" },
+    "AUTH-012": { level: "MUST", destructive: true },
+    "AUTH-013": { level: "MUST" },
+    "AUTH-014": { level: "MUST" },
+    "AUTH-015": { level: "MUST" },
+    "AUTH-016": { level: "MUST", status: "not-testable" },
+    "AUTH-017": { level: "CONVENTION" },
+    "AUTH-018": { level: "CONVENTION" },
+    "HDR-001": { level: "MUST" },
+    "HDR-002": { level: "MUST" },
+    "HDR-003": { level: "CONVENTION" },
+    "HDR-004": { level: "MUST" },
+    "HDR-005": { level: "MUST" },
+    "HDR-006": { level: "MUST" },
+    "HDR-007": { level: "MUST" },
+    "HDR-008": { level: "MUST" },
+    "HDR-009": { level: "LENIENT" },
+    "ERR-001": { level: "MUST" },
+    "ERR-002": { level: "CONVENTION" },
+    "ERR-003": { level: "CONVENTION" },
+    "ERR-004": { level: "CONVENTION" },
+    "ERR-005": { level: "CONVENTION" },
+    "ERR-006": { level: "CONVENTION" },
+    "ERR-007": { level: "CONVENTION" },
+    "ERR-008": { level: "MUST" },
   };
   function fixedCase(id: string, expected: (typeof FIXED)[string]): void {
     it(`${id} keeps its agreed level${expected.status ? `, status ${expected.status}` : ""}${expected.destructive ? " and destructive flag" : ""}`, () => {
@@ -244,12 +303,17 @@ describe("spec-gap register", () => {
   it("every requirement ID the register names is in the catalogue", () => {
     const known = new Set(catalogue().requirements.map((r) => r.id));
     const named = [...new Set(gaps.match(ID_IN_TEXT) ?? [])];
-    expect(named.filter((id) => !known.has(id)), "unknown requirement IDs in spec/gaps.md").toEqual([]);
+    expect(
+      named.filter((id) => !known.has(id)),
+      "unknown requirement IDs in spec/gaps.md",
+    ).toEqual([]);
   });
 
   it("every not-testable requirement is named by a gap", () => {
     const named = new Set(gaps.match(ID_IN_TEXT) ?? []);
-    const missing = catalogue().requirements.filter((r) => r.status === "not-testable" && !named.has(r.id)).map((r) => r.id);
+    const missing = catalogue()
+      .requirements.filter((r) => r.status === "not-testable" && !named.has(r.id))
+      .map((r) => r.id);
     expect(missing, "not-testable requirements without a gap entry").toEqual([]);
   });
 });

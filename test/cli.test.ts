@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnConformance } from "../harness/spawn-run.js";
+import { spawnConformance } from "./support/spawn-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cli-"));
 function targets(text: string): string {

@@ -1,14 +1,15 @@
 // The catalogue and the suites agree: every ID a test names exists and is marked covered by that suite,
 // and every covered MUST or CONVENTION requirement has a reference fault that breaks it (or says why not).
 import { describe, expect, it } from "vitest";
-import { coverageBySuite } from "../harness/coverage.js";
-import { requirements } from "../harness/requirements.js";
+import { coverageBySuite } from "../catalogue/coverage.js";
+import { requirements } from "../catalogue/requirements.js";
 import { faultCatalogue } from "../reference/server.js";
 
 const catalogue = requirements();
 const coverage = coverageBySuite();
 const faultsByRequirement = new Map<string, string[]>();
-for (const fault of faultCatalogue()) faultsByRequirement.set(fault.requirement, [...(faultsByRequirement.get(fault.requirement) ?? []), fault.name]);
+for (const fault of faultCatalogue())
+  faultsByRequirement.set(fault.requirement, [...(faultsByRequirement.get(fault.requirement) ?? []), fault.name]);
 
 describe("requirement coverage", () => {
   it("every requirement ID named by a test exists in spec/requirements.yaml", () => {
@@ -22,7 +23,9 @@ describe("requirement coverage", () => {
       const suites = coverage.get(requirement.id);
       const recorded = (requirement as { coveredBy?: string[] }).coveredBy;
       if (suites && (requirement.status !== "covered" || JSON.stringify(recorded) !== JSON.stringify(suites))) {
-        wrong.push(`${requirement.id}: named by ${suites.join(", ")} but status ${requirement.status}, coveredBy ${JSON.stringify(recorded)}`);
+        wrong.push(
+          `${requirement.id}: named by ${suites.join(", ")} but status ${requirement.status}, coveredBy ${JSON.stringify(recorded)}`,
+        );
       }
       if (!suites && requirement.status === "covered") wrong.push(`${requirement.id}: status covered but no test names it`);
     }

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify } from "yaml";
-import { PROJECT_ROOT, spawnConformance } from "../harness/spawn-run.js";
-import { NOT_RUN_NOTE } from "../harness/transport-limit.js";
+import { PROJECT_ROOT, spawnConformance } from "./support/spawn-run.js";
+import { NOT_RUN_NOTE } from "../harness/http/transport-limit.js";
 import { startReferenceServer, type RunningReference } from "../reference/server.js";
 import { runReference } from "./chaos/support.js";
 
@@ -18,7 +18,9 @@ let dir: string;
 
 /** A targets file holding the shipped `local` profile, aimed at this test's standalone server, plus `extra` profiles. */
 function targetsFile(extra: Record<string, unknown> = {}): string {
-  const shipped = parseYaml(readFileSync(join(PROJECT_ROOT, "targets.yaml"), "utf8")) as { targets: Record<string, Record<string, unknown>> };
+  const shipped = parseYaml(readFileSync(join(PROJECT_ROOT, "targets.yaml"), "utf8")) as {
+    targets: Record<string, Record<string, unknown>>;
+  };
   const local = { ...shipped.targets.local, baseUrl: server.baseUrl, apiKey: server.apiKey };
   const file = join(dir, `targets-${Object.keys(extra).join("-") || "local"}.yaml`);
   writeFileSync(file, stringify({ default: "local", targets: { local, ...extra } }));
@@ -36,7 +38,8 @@ async function freePort(): Promise<number> {
 /** The words of a POSIX shell command line made of plain words and single-quoted ones. */
 function shellWords(line: string): string[] {
   const words: string[] = [];
-  for (const match of line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) words.push(match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : match[2]!);
+  for (const match of line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g))
+    words.push(match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : match[2]!);
   return words;
 }
 
@@ -50,7 +53,9 @@ afterAll(async () => server?.close());
 
 describe("a vendor's first hour", () => {
   it("a wrong apiKey ends within 5 s with exit 2 and at most 5 lines that name the key", async () => {
-    const file = targetsFile({ typo: { baseUrl: server.baseUrl, apiKey: "not-the-key", provisioning: "sandbox-user", sourceAddresses: ["127.0.0.1"] } });
+    const file = targetsFile({
+      typo: { baseUrl: server.baseUrl, apiKey: "not-the-key", provisioning: "sandbox-user", sourceAddresses: ["127.0.0.1"] },
+    });
     const run = await spawnConformance(["run", "--targets", file, "--target", "typo"], { timeoutMs: 30_000 });
     const lines = outputLines(`${run.stdout}${run.stderr}`);
     expect(run.code, run.stdout + run.stderr).toBe(2);
@@ -76,7 +81,11 @@ describe("a vendor's first hour", () => {
   it("a target that stops answering mid-run: after maxTransportErrors requests without an answer the rest is not run, said once, INCOMPLETE", async () => {
     // Every request after the first 400 is dropped on arrival: the target died while the suite was running.
     let seen = 0;
-    const { run, proxy } = await runReference({ chaos: { rate: 0, seed: 1, persistent: () => (++seen > 400 ? "drop" : undefined) }, profile: { maxTransportErrors: 5 }, timeoutMs: 120_000 });
+    const { run, proxy } = await runReference({
+      chaos: { rate: 0, seed: 1, persistent: () => (++seen > 400 ? "drop" : undefined) },
+      profile: { maxTransportErrors: 5 },
+      timeoutMs: 120_000,
+    });
     const summary = run.summary!;
     const notRun = summary.tests.filter((t) => t.notRun === "target-stopped-answering");
     expect(notRun.length, run.stdout.slice(-3000)).toBeGreaterThan(0);
@@ -85,7 +94,10 @@ describe("a vendor's first hour", () => {
     // No rule is blamed for the silence: nothing failed but tests broken by transport.
     expect(summary.tests.filter((t) => t.status === "failed" && !t.broken).map((t) => t.name)).toEqual([]);
     const verdict = JSON.parse(readFileSync(join(run.reportsDir, "conformance.json"), "utf8")) as { verdict: string; reason: string };
-    expect(verdict).toMatchObject({ verdict: "INCOMPLETE", reason: expect.stringMatching(/stopped answering during the run: \d+ tests? not run .*maxTransportErrors/) as unknown });
+    expect(verdict).toMatchObject({
+      verdict: "INCOMPLETE",
+      reason: expect.stringMatching(/stopped answering during the run: \d+ tests? not run .*maxTransportErrors/) as unknown,
+    });
     // Said once in the closing summary: one grouped skip line with its count, not a line per test.
     const grouped = run.stdout.split("\n").filter((l) => /^\s+\d+ × /.test(l) && l.includes(NOT_RUN_NOTE));
     expect(grouped, run.stdout.slice(-3000)).toEqual([`  ${String(notRun.length).padStart(3)} × ${NOT_RUN_NOTE}`]);
@@ -103,10 +115,14 @@ describe("a vendor's first hour", () => {
     const run = await spawnConformance(["run", "authentication", "--fault", "ip-binding-ignored"], { timeoutMs: 120_000 });
     expect(run.code).toBe(1);
     const failures = run.stdout.split("\n").filter((l) => l.startsWith("  ✗ "));
-    const reruns = run.stdout.split("\n").filter((l) => l.trim().startsWith("rerun: ")).map((l) => l.trim().slice("rerun: ".length));
+    const reruns = run.stdout
+      .split("\n")
+      .filter((l) => l.trim().startsWith("rerun: "))
+      .map((l) => l.trim().slice("rerun: ".length));
     expect(failures.length).toBeGreaterThan(0);
     expect(reruns.length, run.stdout).toBe(failures.length);
-    for (const rerun of reruns) expect(rerun).toMatch(/^npx conformance run authentication --target reference --seed \d+ --fault ip-binding-ignored --test /);
+    for (const rerun of reruns)
+      expect(rerun).toMatch(/^npx conformance run authentication --target reference --seed \d+ --fault ip-binding-ignored --test /);
     expect(run.stdout).toMatch(/curl: {2}curl -sS -i -X GET .* "X-Service-Client-Authentication: \$CONFORMANCE_SESSION_TOKEN"/);
     expect(readFileSync(join(run.reportsDir, "conformance.md"), "utf8")).toContain(reruns[0]!);
     expect(readFileSync(join(run.reportsDir, "junit.xml"), "utf8")).toContain("rerun: npx conformance run authentication");
@@ -118,7 +134,9 @@ describe("a vendor's first hour", () => {
     expect(again.summary!.tests.filter((t) => t.status === "failed").length).toBe(1);
     expect(again.summary!.tests.filter((t) => !t.notSelected).length).toBe(1);
 
-    const har = JSON.parse(readFileSync(join(run.reportsDir, "exchanges.har"), "utf8")) as { log: { version: string; creator: unknown; entries: Record<string, unknown>[] } };
+    const har = JSON.parse(readFileSync(join(run.reportsDir, "exchanges.har"), "utf8")) as {
+      log: { version: string; creator: unknown; entries: Record<string, unknown>[] };
+    };
     const logged = readFileSync(join(run.reportsDir, "exchanges.ndjson"), "utf8").split("\n").filter(Boolean).length;
     expect(har.log.version).toBe("1.2");
     expect(har.log.creator).toBeDefined();
@@ -140,16 +158,25 @@ describe("a vendor's first hour", () => {
     ]);
     expect(local.summary, local.stderr.slice(-2000)).toBeDefined();
     expect(embedded.summary, embedded.stderr.slice(-2000)).toBeDefined();
-    const skippedIn = (s: NonNullable<typeof local.summary>) => new Set(s.tests.filter((t) => t.status === "skipped").map((t) => t.fullName));
+    const skippedIn = (s: NonNullable<typeof local.summary>) =>
+      new Set(s.tests.filter((t) => t.status === "skipped").map((t) => t.fullName));
     const embeddedSkips = skippedIn(embedded.summary!);
     const extra = [...skippedIn(local.summary!)].filter((name) => !embeddedSkips.has(name));
     expect(extra, "skipped against the local profile only").toEqual([]);
     expect(local.summary!.tests.filter((t) => t.status === "failed").map((t) => `${t.name}: ${t.message}`)).toEqual([]);
     // Each test counts once in the Allure behaviours tree (one story), and titles are unique.
     const names = embedded.summary!.tests.map((t) => t.fullName);
-    expect(names.filter((n, i) => names.indexOf(n) !== i), "test titles given twice").toEqual([]);
+    expect(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      "test titles given twice",
+    ).toEqual([]);
     const results = readdirSync(join(embedded.reportsDir, "allure-results")).filter((f) => f.endsWith("-result.json"));
-    const stories = results.map((f) => (JSON.parse(readFileSync(join(embedded.reportsDir, "allure-results", f), "utf8")) as { labels: { name: string }[] }).labels.filter((l) => l.name === "story").length);
+    const stories = results.map(
+      (f) =>
+        (JSON.parse(readFileSync(join(embedded.reportsDir, "allure-results", f), "utf8")) as { labels: { name: string }[] }).labels.filter(
+          (l) => l.name === "story",
+        ).length,
+    );
     expect(stories.filter((n) => n !== 1).length, "Allure results with other than one story").toBe(0);
   });
 });

@@ -23,7 +23,16 @@ import { statusVerdict, requestPendingVerdict, type CardState } from "../generat
 import { unknownStatus } from "../generators/commands/put-status-unknown.js";
 import { absentId, hugeId, integerId, negativeId, nonIntegerId } from "../generators/path-ids.js";
 import { countAboveMax, invalidCount, validCount } from "../generators/query.js";
-import { amount, certificateChain, COUNTRY_CODES, imageFile, LANGUAGE_TAGS, languageTag, RSA_PUBLIC_KEY_PEM, SUPPORTED_LANGUAGES } from "../generators/realistic.js";
+import {
+  amount,
+  certificateChain,
+  COUNTRY_CODES,
+  imageFile,
+  LANGUAGE_TAGS,
+  languageTag,
+  RSA_PUBLIC_KEY_PEM,
+  SUPPORTED_LANGUAGES,
+} from "../generators/realistic.js";
 import { bodyNameOf, fill, listPathOf } from "../generators/requests.js";
 import { schemaFields } from "../generators/schema-fields.js";
 
@@ -46,7 +55,12 @@ describe("request bodies", () => {
 
   it.each(BODY_NAMES)("every structured invalid %s body fails its schema", (name) => {
     const invalid = invalidJsonBody(name);
-    if (invalid) holds(invalid, (body) => expect(validateSchema(BODIES[name].schema, body.json).valid, `${body.what}: ${JSON.stringify(body.json).slice(0, 200)}`).toBe(false));
+    if (invalid)
+      holds(invalid, (body) =>
+        expect(validateSchema(BODIES[name].schema, body.json).valid, `${body.what}: ${JSON.stringify(body.json).slice(0, 200)}`).toBe(
+          false,
+        ),
+      );
   });
 
   it.each(BODY_NAMES)("an empty %s body is offered only where the schema has required members", (name) => {
@@ -62,20 +76,24 @@ describe("request bodies", () => {
     });
   });
 
-  it.each(BODY_NAMES)("an invalid %s body breaks one member only: put a valid value back (or leave an optional one out) and it validates", (name) => {
-    const { schema } = BODIES[name];
-    for (const kind of [missingRequired(name), wrongType(name), outsideEnum(name)]) {
-      if (!kind) continue;
-      holds(fc.tuple(kind, validBody(name)), ([body, valid]) => {
-        expect(body.req).toMatch(/^[A-Z]+-\d{3}$/);
-        const { [body.field!]: _broken, ...rest } = body.json as Record<string, unknown>;
-        const repaired = body.field! in valid ? { ...rest, [body.field!]: valid[body.field!] } : rest;
-        expect(validateSchema(schema, repaired).errors, body.what).toEqual([]);
-      });
-    }
-    const notObject = notAnObject(name);
-    if (notObject) holds(notObject, (body) => expect(typeof body.json === "object" && body.json !== null && !Array.isArray(body.json)).toBe(false));
-  });
+  it.each(BODY_NAMES)(
+    "an invalid %s body breaks one member only: put a valid value back (or leave an optional one out) and it validates",
+    (name) => {
+      const { schema } = BODIES[name];
+      for (const kind of [missingRequired(name), wrongType(name), outsideEnum(name)]) {
+        if (!kind) continue;
+        holds(fc.tuple(kind, validBody(name)), ([body, valid]) => {
+          expect(body.req).toMatch(/^[A-Z]+-\d{3}$/);
+          const { [body.field!]: _broken, ...rest } = body.json as Record<string, unknown>;
+          const repaired = body.field! in valid ? { ...rest, [body.field!]: valid[body.field!] } : rest;
+          expect(validateSchema(schema, repaired).errors, body.what).toEqual([]);
+        });
+      }
+      const notObject = notAnObject(name);
+      if (notObject)
+        holds(notObject, (body) => expect(typeof body.json === "object" && body.json !== null && !Array.isArray(body.json)).toBe(false));
+    },
+  );
 
   it.each(BODY_NAMES)("the oversized %s bodies, where there are any, still validate (the schemas set no maximum)", (name) => {
     const oversized = oversizedBody(name);
@@ -97,7 +115,9 @@ describe("request bodies", () => {
     const unmapped = withBody.filter((e) => !bodyNameOf(e)).map((e) => `${e.method} ${e.path}`);
     expect(unmapped).toEqual([]);
     // The one endpoint table names each body schema; the generators make every one but the test-user call's.
-    for (const endpoint of [...AUTH_ENDPOINTS, ...ENDPOINTS].filter((e) => e.request !== undefined && e.request !== "sandbox-user-request")) {
+    for (const endpoint of [...AUTH_ENDPOINTS, ...ENDPOINTS].filter(
+      (e) => e.request !== undefined && e.request !== "sandbox-user-request",
+    )) {
       expect(bodyNameOf(endpoint), `${endpoint.method} ${endpoint.path}`).toBe(endpoint.request);
     }
   });
@@ -128,7 +148,9 @@ describe("realistic values", () => {
   });
 
   it("certificate chains are real PEM certificates, and the installation key a real RSA-2048 key", () => {
-    holds(certificateChain, (chain) => chain.map(({ certificate }) => expect(() => new X509Certificate(certificate)).not.toThrow()), { numRuns: 10 });
+    holds(certificateChain, (chain) => chain.map(({ certificate }) => expect(() => new X509Certificate(certificate)).not.toThrow()), {
+      numRuns: 10,
+    });
     const key = createPublicKey(RSA_PUBLIC_KEY_PEM);
     expect(key.asymmetricKeyType).toBe("rsa");
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
@@ -168,7 +190,12 @@ describe("path ids and counts", () => {
 });
 
 describe("the card model is the specification's table", () => {
-  const card = (status: string, order: string, activated: boolean | undefined): CardState => ({ status, order, activated, since: "CARD-007" });
+  const card = (status: string, order: string, activated: boolean | undefined): CardState => ({
+    status,
+    order,
+    activated,
+    since: "CARD-007",
+  });
   const cases: [CardState, string, string, string][] = [
     [card("DEACTIVATED", "ACCEPTED_FOR_PRODUCTION", false), "ACTIVE", "allowed", "CARD-013"],
     [card("ACTIVE", "DELIVERED_TO_CUSTOMER", true), "LOST", "allowed", "CARD-014"],

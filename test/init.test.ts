@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { BUILTIN_TARGETS, resolveTarget } from "../cli/targets-resolve.js";
-import { ConfigError } from "../harness/config-error.js";
-import { BODY_VALUE_DEFAULTS, loadTargetsFile } from "../harness/profile.js";
-import { spawnConformance } from "../harness/spawn-run.js";
+import { ConfigError } from "../harness/profile/config-error.js";
+import { BODY_VALUE_DEFAULTS, loadTargetsFile } from "../harness/profile/profile.js";
+import { spawnConformance } from "./support/spawn-run.js";
 
 const PACKAGE = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { name: string }).name;
 const SCHEMA = JSON.parse(readFileSync(new URL("../schemas/targets.schema.json", import.meta.url), "utf8")) as {
@@ -47,12 +47,17 @@ describe("conformance init", () => {
     const profile = file.profiles["my-server"]!;
     expect(profile.baseUrl).toBe("https://api.example.test/v1");
     expect(profile.apiKey).toBe("primary-key");
-    expect(loadTargetsFile(join(dir, "targets.yaml"), { ...secrets, CONFORMANCE_BASE_URL: "http://10.0.0.1:9/v1" }).profiles["my-server"]!.baseUrl).toBe("http://10.0.0.1:9/v1");
+    expect(
+      loadTargetsFile(join(dir, "targets.yaml"), { ...secrets, CONFORMANCE_BASE_URL: "http://10.0.0.1:9/v1" }).profiles["my-server"]!
+        .baseUrl,
+    ).toBe("http://10.0.0.1:9/v1");
     expect(() => loadTargetsFile(join(dir, "targets.yaml"), {})).toThrow(/environment variable CONFORMANCE_API_KEY is not set/);
 
     // Every field of a profile is there, as a setting or an example; every setting has a comment above it.
     for (const field of Object.keys(SCHEMA.$defs.profile.properties)) {
-      expect(text, `profile field "${field}" is missing from templates/targets.yaml: add it, commented`).toMatch(new RegExp(`\\b${field}\\b`));
+      expect(text, `profile field "${field}" is missing from templates/targets.yaml: add it, commented`).toMatch(
+        new RegExp(`\\b${field}\\b`),
+      );
     }
     const lines = text.split("\n");
     lines.forEach((line, i) => {

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { KillMatrix } from "../harness/kill-matrix.js";
-import { PROJECT_ROOT, spawnConformance } from "../harness/spawn-run.js";
+import type { KillMatrix } from "../report/kill-matrix.js";
+import { PROJECT_ROOT, spawnConformance } from "./support/spawn-run.js";
 import { faultCatalogue, variantCatalogue } from "../reference/server.js";
 
 const faults = faultCatalogue();

@@ -3,8 +3,8 @@
 // tolerance nothing proves. Reported until the coordinator switches COVERAGE_ENFORCED on.
 import { describe, expect, it } from "vitest";
 import { variantCatalogue } from "../reference/server.js";
-import { requirements } from "../harness/requirements.js";
-import { COVERAGE_ENFORCED } from "../harness/spec-coverage.js";
+import { requirements } from "../catalogue/requirements.js";
+import { COVERAGE_ENFORCED } from "../catalogue/spec-coverage.js";
 
 describe("legal variants of LENIENT requirements", () => {
   const catalogue = requirements();
@@ -25,7 +25,9 @@ describe("legal variants of LENIENT requirements", () => {
       expect(missing, "covered LENIENT requirements no variant names in its `requirements`").toEqual([]);
       return;
     }
-    console.info(`covered LENIENT requirements without a legal variant (${missing.length}, reported until COVERAGE_ENFORCED):\n  ${missing.join("\n  ")}`);
+    console.info(
+      `covered LENIENT requirements without a legal variant (${missing.length}, reported until COVERAGE_ENFORCED):\n  ${missing.join("\n  ")}`,
+    );
     await annotate(`${missing.length} LENIENT requirements without a variant: ${missing.map((m) => m.split(" ")[0]).join(", ")}`, "notice");
   });
 });

@@ -1,10 +1,10 @@
 // `conformance list` and requirement-level selection: `run --requirement`, `--exclude-destructive`.
 import { describe, expect, it } from "vitest";
-import type { Listing } from "../cli/list.js";
-import { requirements } from "../harness/requirements.js";
-import { destructiveRequirements, expandRequirements, testNamePattern } from "../harness/selection.js";
-import { spawnConformance } from "../harness/spawn-run.js";
-import { suiteFileNames, suiteTitles, titlesIn } from "../harness/test-titles.js";
+import type { Listing } from "../cli/commands/list.js";
+import { requirements } from "../catalogue/requirements.js";
+import { destructiveRequirements, expandRequirements, testNamePattern } from "../catalogue/selection.js";
+import { spawnConformance } from "./support/spawn-run.js";
+import { suiteFileNames, suiteTitles, titlesIn } from "../catalogue/test-titles.js";
 
 async function configError(args: string[], pattern: RegExp): Promise<void> {
   const run = await spawnConformance(args, { timeoutMs: 60_000 });
@@ -99,7 +99,9 @@ describe("conformance list", () => {
     expect(listed.length).toBeGreaterThan(written.length);
     expect(listed.filter((t) => /%[sdifjo]|\$\{/.test(t.title)).map((t) => t.title)).toEqual([]);
     expect(listed.filter((t) => t.dynamic || t.requirements.length === 0 || t.line < 1).map((t) => t.title)).toEqual([]);
-    expect(listed.map((t) => t.title)).toContain("ATT-001 ERR-009 a 1x1 PNG uploaded with its MIME type and a description is accepted with an integer Id");
+    expect(listed.map((t) => t.title)).toContain(
+      "ATT-001 ERR-009 a 1x1 PNG uploaded with its MIME type and a description is accepted with an integer Id",
+    );
     for (const r of listing.requirements) expect(requirements().get(r.id)?.level).toBe(r.level);
     const marked = listing.suites.flatMap((s) => s.tests).filter((t) => t.destructive);
     for (const t of marked) expect(t.requirements.some((id) => requirements().get(id)?.destructive)).toBe(true);
@@ -133,7 +135,9 @@ describe("conformance run --requirement / --exclude-destructive", () => {
   it("runs exactly the tests proving the requirements, and skips those with a destructive requirement", async () => {
     const destructive = "AUTH-012";
     expect(requirements().get(destructive)?.destructive).toBe(true);
-    const run = await spawnConformance(["run", "--requirement", "AUTH-011", "--requirement", destructive, "--exclude-destructive"], { timeoutMs: 120_000 });
+    const run = await spawnConformance(["run", "--requirement", "AUTH-011", "--requirement", destructive, "--exclude-destructive"], {
+      timeoutMs: 120_000,
+    });
     expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
     const ran = run.summary!.tests.filter((t) => t.status !== "skipped");
     expect(ran.length).toBeGreaterThan(0);

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { HttpClient } from "../harness/client.js";
+import { HttpClient } from "../harness/http/client.js";
 import { AUTH_ENDPOINTS, ENDPOINTS } from "../harness/endpoints.js";
-import { componentName, openApiDocument } from "../harness/openapi.js";
-import { createSandboxUser, openSession, postInstallation, postSessionServer, type Session } from "../harness/session.js";
-import { spawnConformance } from "../harness/spawn-run.js";
+import { componentName, openApiDocument } from "../report/openapi.js";
+import { createSandboxUser, openSession, postInstallation, postSessionServer, type Session } from "../harness/session/session.js";
+import { spawnConformance } from "./support/spawn-run.js";
 import { startReferenceServer, type RunningReference } from "../reference/server.js";
 
 type Json = Record<string, unknown>;
@@ -33,7 +33,10 @@ describe("the OpenAPI document", () => {
 
   it("the validator is not a rubber stamp: a dangling $ref and a path without responses are refused", async () => {
     const broken = structuredClone(doc) as Json & { paths: Record<string, Record<string, Json>> };
-    (broken.paths["/user/{userID}/card"]!.get!.responses as Json)["200"] = { description: "x", content: { "application/json": { schema: { $ref: "#/components/schemas/NoSuchSchema" } } } };
+    (broken.paths["/user/{userID}/card"]!.get!.responses as Json)["200"] = {
+      description: "x",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/NoSuchSchema" } } },
+    };
     expect((await new Validator().validate(broken as never)).valid).toBe(false);
     const noResponses = structuredClone(doc) as Json & { paths: Record<string, Record<string, Json>> };
     noResponses.paths["/user/{userID}/card"]!.get = { summary: "x", responses: "none" };
@@ -46,11 +49,16 @@ describe("the OpenAPI document", () => {
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
       const responses = operation!.responses as Json;
       expect(Object.keys(responses), `${endpoint.method} ${endpoint.path}`).toEqual(expect.arrayContaining(["200", "4XX"]));
-      if (endpoint.body !== undefined || endpoint.raw) expect(operation!.requestBody, `${endpoint.method} ${endpoint.path} request body`).toBeDefined();
+      if (endpoint.body !== undefined || endpoint.raw)
+        expect(operation!.requestBody, `${endpoint.method} ${endpoint.path} request body`).toBeDefined();
       if (endpoint.deprecated) expect(operation!.deprecated).toBe(true);
     }
     for (const path of ["/installation", "/sandbox-user-person"]) expect(paths[path]!.post!.security).toEqual([]);
-    const ids = Object.values(paths).flatMap((item) => Object.values(item).filter((v) => !Array.isArray(v)).map((op) => op.operationId));
+    const ids = Object.values(paths).flatMap((item) =>
+      Object.values(item)
+        .filter((v) => !Array.isArray(v))
+        .map((op) => op.operationId),
+    );
     expect(new Set(ids).size, "operationIds are unique").toBe(ids.length);
   });
 
@@ -60,8 +68,11 @@ describe("the OpenAPI document", () => {
       .filter((f) => f.endsWith(".schema.json"))
       .map((f) => f.slice(0, -".schema.json".length))
       .filter((name) => !["targets", "requirements", "expectations"].includes(name));
-    // Every payload schema is reached from some operation; a new one that is not should be wired into harness/openapi.ts.
-    expect(used.filter((name) => !schemas[componentName(name)]), "payload schemas no operation reaches: wire them into harness/openapi.ts (or, for a schema of the suite's own files, list it above)").toEqual([]);
+    // Every payload schema is reached from some operation; a new one that is not should be wired into report/openapi.ts.
+    expect(
+      used.filter((name) => !schemas[componentName(name)]),
+      "payload schemas no operation reaches: wire them into report/openapi.ts (or, for a schema of the suite's own files, list it above)",
+    ).toEqual([]);
     for (const tool of ["Targets", "Requirements", "Expectations"]) expect(schemas[tool]).toBeUndefined();
     const file = JSON.parse(readFileSync(join(ROOT, "schemas", "card.schema.json"), "utf8")) as Json;
     expect(schemas.Card!.description).toBe(file.description);
@@ -73,8 +84,12 @@ describe("the OpenAPI document", () => {
   it("names the service headers with the prefix asked for", async () => {
     const bunq = openApiDocument({ headerPrefix: "X-Bunq-" });
     const components = bunq.components as { parameters: Record<string, Json>; securitySchemes: Record<string, Json> };
-    const names = Object.values(components.parameters).filter((p) => p.in === "header").map((p) => p.name as string);
-    expect(names).toEqual(expect.arrayContaining(["User-Agent", "X-Bunq-Language", "X-Bunq-Region", "X-Bunq-Client-Request-Id", "X-Bunq-Geolocation"]));
+    const names = Object.values(components.parameters)
+      .filter((p) => p.in === "header")
+      .map((p) => p.name as string);
+    expect(names).toEqual(
+      expect.arrayContaining(["User-Agent", "X-Bunq-Language", "X-Bunq-Region", "X-Bunq-Client-Request-Id", "X-Bunq-Geolocation"]),
+    );
     expect(names.some((n) => n.startsWith("X-Service-"))).toBe(false);
     expect(components.securitySchemes.ClientAuthentication!.name).toBe("X-Bunq-Client-Authentication");
     expect(components.parameters.UserAgent!.required).toBe(true);
@@ -99,7 +114,10 @@ function pathsTheSuitesCall(): { suite: string; path: string }[] {
     const source = readFileSync(join(dir, file), "utf8");
     const constants = new Map([...source.matchAll(/const (\w+) = ["'`](\/[^"'`$]*)["'`]/g)].map((m) => [m[1]!, m[2]!]));
     const add = (raw: string) => {
-      const path = raw.replace(/\$\{(\w+)\}/g, (whole, name: string) => constants.get(name) ?? whole).replace(/\$\{[^}]*\}/g, "{x}").replace(/\?.*$/, "");
+      const path = raw
+        .replace(/\$\{(\w+)\}/g, (whole, name: string) => constants.get(name) ?? whole)
+        .replace(/\$\{[^}]*\}/g, "{x}")
+        .replace(/\?.*$/, "");
       if (/no-such/.test(path)) return;
       const variants = /[^/]\{x\}/.test(path) ? [path.replace(/([^/])\{x\}/g, "$1"), path.replace(/([^/])\{x\}/g, "$1/{x}")] : [path];
       for (const variant of variants) found.push({ suite: file, path: variant });
@@ -122,7 +140,9 @@ describe("the suites call only endpoints the document describes", () => {
     const called = pathsTheSuitesCall();
     expect(called.length).toBeGreaterThan(10);
     const templates = Object.keys(paths);
-    const unknown = called.filter(({ path }) => !DELIBERATE_NON_ENDPOINTS.includes(path) && !templates.some((t) => matchesTemplate(path, t)));
+    const unknown = called.filter(
+      ({ path }) => !DELIBERATE_NON_ENDPOINTS.includes(path) && !templates.some((t) => matchesTemplate(path, t)),
+    );
     expect(unknown, "suite paths missing from the OpenAPI document").toEqual([]);
   });
 });
@@ -136,7 +156,9 @@ describe("conformance openapi", () => {
     const yaml = await spawnConformance(["openapi", "--out", join(dir, "api.yaml"), "--header-prefix", "X-Bunq-"], { timeoutMs: 60_000 });
     expect(yaml.code, yaml.stderr).toBe(0);
     const parsed = parseYaml(readFileSync(join(dir, "api.yaml"), "utf8")) as Json;
-    expect(((parsed.components as Json).securitySchemes as Record<string, Json>).ClientAuthentication!.name).toBe("X-Bunq-Client-Authentication");
+    expect(((parsed.components as Json).securitySchemes as Record<string, Json>).ClientAuthentication!.name).toBe(
+      "X-Bunq-Client-Authentication",
+    );
     expect((await new Validator().validate(parsed as never)).valid).toBe(true);
     // On stdout the whole document arrives, though the CLI exits right after writing it.
     const piped = await spawnConformance(["openapi"], { timeoutMs: 60_000 });
@@ -162,7 +184,13 @@ describe("the document describes the clean reference's answers", () => {
 
   beforeAll(async () => {
     server = await startReferenceServer({});
-    client = new HttpClient({ baseUrl: server.baseUrl, headerPrefix: "X-Service-", userAgent: "openapi-selftest", requestMs: 10_000, maxResponseBytes: 5 * 1024 * 1024 });
+    client = new HttpClient({
+      baseUrl: server.baseUrl,
+      headerPrefix: "X-Service-",
+      userAgent: "openapi-selftest",
+      requestMs: 10_000,
+      maxResponseBytes: 5 * 1024 * 1024,
+    });
     session = await openSession(client, { apiKey: server.apiKey });
   });
   afterAll(async () => {
@@ -178,19 +206,34 @@ describe("the document describes the clean reference's answers", () => {
   function mismatch(method: string, template: string, status: string, body: unknown): string | undefined {
     const responses = paths[template]![method.toLowerCase()]!.responses as Record<string, Json>;
     let response = responses[status]!;
-    if (typeof response.$ref === "string") response = ((doc.components as Json).responses as Record<string, Json>)[response.$ref.split("/").pop()!]!;
+    if (typeof response.$ref === "string")
+      response = ((doc.components as Json).responses as Record<string, Json>)[response.$ref.split("/").pop()!]!;
     const schema = ((response.content as Json)["application/json"] as Json).schema as Json;
     const validate = ajv.compile({ $id: `https://openapi.test/check/${checks++}`, ...rewrite(schema) });
     return validate(body) ? undefined : ajv.errorsText(validate.errors);
   }
   // The operation schemas point at "#/components/…" of the document; here that document is https://openapi.test/doc.
-  const rewrite = (node: Json): Json => JSON.parse(JSON.stringify(node).replace(/"#\/components\//g, '"https://openapi.test/doc#/components/')) as Json;
+  const rewrite = (node: Json): Json =>
+    JSON.parse(JSON.stringify(node).replace(/"#\/components\//g, '"https://openapi.test/doc#/components/')) as Json;
 
   it("the schemas refuse answers of the wrong shape", () => {
-    expect(mismatch("GET", "/user/{userID}/card", "200", { Response: [{ UserCompany: { id: 1 } }], Pagination: { future_url: null, newer_url: null, older_url: null } })).toBeDefined();
+    expect(
+      mismatch("GET", "/user/{userID}/card", "200", {
+        Response: [{ UserCompany: { id: 1 } }],
+        Pagination: { future_url: null, newer_url: null, older_url: null },
+      }),
+    ).toBeDefined();
     expect(mismatch("GET", "/user/{userID}/card", "200", { Response: [] })).toBeDefined();
-    expect(mismatch("GET", "/user/{userID}/card/{itemId}", "200", { Response: [{ Card: { id: "7", status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER" } }] })).toBeDefined();
-    expect(mismatch("PUT", "/user/{userID}/card/{itemId}", "200", { Response: [{ Card: { id: 7, status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER", pin_code: "1234" } }] })).toBeDefined();
+    expect(
+      mismatch("GET", "/user/{userID}/card/{itemId}", "200", {
+        Response: [{ Card: { id: "7", status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER" } }],
+      }),
+    ).toBeDefined();
+    expect(
+      mismatch("PUT", "/user/{userID}/card/{itemId}", "200", {
+        Response: [{ Card: { id: 7, status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER", pin_code: "1234" } }],
+      }),
+    ).toBeDefined();
     expect(mismatch("GET", "/user/{userID}/card/{itemId}", "400", { message: "no" })).toBeDefined();
     expect(mismatch("POST", "/installation", "200", { Response: [{ Id: { id: 1 } }, { Token: { token: "t" } }] })).toBeDefined();
   });
@@ -204,7 +247,12 @@ describe("the document describes the clean reference's answers", () => {
   });
 
   it("every list, every item read of a listed or fixture id, a create, and the 4XX error bodies", async () => {
-    const fixtures = server.fixtures as { monetaryAccountId?: number; oauthClientId?: number; challengeRequestIds?: number[]; featureAnnouncementIds?: number[] };
+    const fixtures = server.fixtures as {
+      monetaryAccountId?: number;
+      oauthClientId?: number;
+      challengeRequestIds?: number[];
+      featureAnnouncementIds?: number[];
+    };
     const fill = (template: string, itemId?: number) =>
       template
         .replace("{userID}", String(session.userId))
@@ -219,7 +267,10 @@ describe("the document describes the clean reference's answers", () => {
       expect(exchange.status, `GET ${endpoint.path}`).toBe(200);
       check("GET", endpoint.path, "200", exchange.json);
       checked++;
-      const first = ((exchange.json as { Response: Record<string, { id?: number }>[] }).Response[0] ?? {}) as Record<string, { id?: number }>;
+      const first = ((exchange.json as { Response: Record<string, { id?: number }>[] }).Response[0] ?? {}) as Record<
+        string,
+        { id?: number }
+      >;
       const id = Object.values(first)[0]?.id;
       if (typeof id === "number") firstIds.set(`${endpoint.path}/{itemId}`, id);
     }

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnConformance } from "../harness/spawn-run.js";
+import { spawnConformance } from "./support/spawn-run.js";
 
 describe("the conformance suite against the clean reference", () => {
   it("passes with zero failures and writes allure-results, junit.xml and summary.json", async () => {

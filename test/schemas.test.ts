@@ -34,8 +34,17 @@ function without(data: unknown, pointer: string): unknown {
 
 const ENVELOPE_PIECES = ["envelope", "list-envelope", "id", "pagination", "error"];
 const SHARED = [
-  "amount", "address-request", "address-response", "avatar", "label-user", "alias", "ubo", "vat-number",
-  "embedded-card", "company-employee-card", "relation",
+  "amount",
+  "address-request",
+  "address-response",
+  "avatar",
+  "label-user",
+  "alias",
+  "ubo",
+  "vat-number",
+  "embedded-card",
+  "company-employee-card",
+  "relation",
 ];
 
 /** Request bodies: a valid sample with every optional member the schema declares, and the pointers that are required. */
@@ -45,15 +54,28 @@ interface RequestCase {
   required: string[];
 }
 const REQUESTS: RequestCase[] = [
-  { schema: "installation-request", sample: { client_public_key: "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----\n" }, required: ["/client_public_key"] },
-  { schema: "device-server-request", sample: { description: "conformance runner", secret: "sandbox_key", permitted_ips: ["127.0.0.1", "*"] }, required: ["/description", "/secret"] },
+  {
+    schema: "installation-request",
+    sample: { client_public_key: "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----\n" },
+    required: ["/client_public_key"],
+  },
+  {
+    schema: "device-server-request",
+    sample: { description: "conformance runner", secret: "sandbox_key", permitted_ips: ["127.0.0.1", "*"] },
+    required: ["/description", "/secret"],
+  },
   { schema: "session-server-request", sample: { secret: "sandbox_key" }, required: ["/secret"] },
   { schema: "sandbox-user-request", sample: {}, required: [] },
   {
     schema: "company-create",
     sample: {
-      name: "Acme B.V.", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V1",
-      chamber_of_commerce_number: "12345678", avatar_uuid: "0c245e21-e3bc-4bab-8880-7ca6d09691b5", signup_track_type: "DEFAULT",
+      name: "Acme B.V.",
+      country: "NL",
+      legal_form: "BV",
+      subscription_type: "COMPANY_V1",
+      chamber_of_commerce_number: "12345678",
+      avatar_uuid: "0c245e21-e3bc-4bab-8880-7ca6d09691b5",
+      signup_track_type: "DEFAULT",
       address_main: { street: "Main street", house_number: "1", postal_code: "1000 AA", city: "Amsterdam", country: "NL" },
       address_postal: { po_box: "12", postal_code: "1000 AB", city: "Amsterdam", country: "NL", mailbox_name: "Acme" },
       ubo: [{ name: "A. Owner", date_of_birth: "1980-01-01", nationality: "NL" }],
@@ -64,18 +86,34 @@ const REQUESTS: RequestCase[] = [
   },
   {
     schema: "company-update",
-    sample: { name: "Acme Holding B.V.", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V2", chamber_of_commerce_number: "12345678" },
+    sample: {
+      name: "Acme Holding B.V.",
+      country: "NL",
+      legal_form: "BV",
+      subscription_type: "COMPANY_V2",
+      chamber_of_commerce_number: "12345678",
+    },
     required: ["/name", "/country", "/legal_form", "/subscription_type"],
   },
   {
     schema: "card-update",
     sample: {
-      pin_code: "1234", activation_code: "000000", status: "ACTIVE", order_status: "CARD_REQUEST_PENDING",
-      monetary_account_id_fallback: 12, preferred_name_on_card: "J. Doe", second_line: "Groceries", cancellation_reason: "lost in transit",
+      pin_code: "1234",
+      activation_code: "000000",
+      status: "ACTIVE",
+      order_status: "CARD_REQUEST_PENDING",
+      monetary_account_id_fallback: 12,
+      preferred_name_on_card: "J. Doe",
+      second_line: "Groceries",
+      cancellation_reason: "lost in transit",
     },
     required: [],
   },
-  { schema: "card-replace-request", sample: { name_on_card: "JOHN DOE", preferred_name_on_card: "J. Doe", second_line: "New" }, required: [] },
+  {
+    schema: "card-replace-request",
+    sample: { name_on_card: "JOHN DOE", preferred_name_on_card: "J. Doe", second_line: "New" },
+    required: [],
+  },
   {
     schema: "card-batch-replace-request",
     sample: { cards: [{ id: 7, name_on_card: "JOHN DOE", second_line: "Travel" }] },
@@ -138,7 +176,9 @@ const OWNED = [...new Set([...ENVELOPE_PIECES, ...SHARED, ...REQUESTS.map((r) =>
 // ------------------------------------------------------------------ (a) compilation and ids
 
 describe("schema files", () => {
-  const files = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith(".schema.json")).sort();
+  const files = readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort();
 
   function compileCase(file: string): void {
     it(`${file} compiles with ajv in strict mode and its $id names the file`, () => {
@@ -163,7 +203,10 @@ describe("schema files", () => {
     const unclassified = names.filter((n) => !OWNED.includes(n) && !TOOL_CONFIG.has(n));
     expect(unclassified, "a new schema must be added to a table in this test").toEqual([]);
     const requests = new Set(REQUESTS.map((r) => r.schema));
-    expect(READ_FORMS.filter((r) => requests.has(r.schema)), "a schema is either a request or a read form").toEqual([]);
+    expect(
+      READ_FORMS.filter((r) => requests.has(r.schema)),
+      "a schema is either a request or a read form",
+    ).toEqual([]);
   });
 
   it("schemaPath gives the absolute path of the schema file", () => {
@@ -225,15 +268,18 @@ const DEVIATIONS: { fixture: string; schema: string; error: string; why: string 
 
 describe("provider payloads", () => {
   it("every fixture file is listed in the fixture table", () => {
-    const files = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith(".json")).sort();
+    const files = readdirSync(FIXTURE_DIR)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
     expect(files).toEqual(FIXTURES.map((f) => f.fixture).sort());
   });
 
   function fixtureCase(row: { fixture: string; schema: string }): void {
     const expected = DEVIATIONS.filter((d) => d.fixture === row.fixture && d.schema === row.schema).map((d) => d.error);
-    const title = expected.length === 0
-      ? `${row.fixture} validates against ${row.schema}`
-      : `${row.fixture} differs from ${row.schema} exactly by the ${expected.length} recorded deviation(s)`;
+    const title =
+      expected.length === 0
+        ? `${row.fixture} validates against ${row.schema}`
+        : `${row.fixture} differs from ${row.schema} exactly by the ${expected.length} recorded deviation(s)`;
     it(title, () => {
       const data = readJson(new URL(row.fixture, FIXTURE_DIR));
       const result = validateSchema(row.schema, data);
@@ -251,14 +297,19 @@ describe("provider payloads", () => {
 
   it("unknownProperties lists the share invite members the provider sends beyond the spec's table", () => {
     const data = readJson(new URL("share-invite-monetary-account-response.json", FIXTURE_DIR));
-    expect(unknownProperties("share-invite-monetary-account-response", data).sort()).toEqual(
-      ["/counter_alias", "/share_detail", "/user_alias_cancelled"],
-    );
+    expect(unknownProperties("share-invite-monetary-account-response", data).sort()).toEqual([
+      "/counter_alias",
+      "/share_detail",
+      "/user_alias_cancelled",
+    ]);
   });
 
   it("unknownProperties follows $ref into nested objects and arrays and leaves opaque objects alone", () => {
     const card = {
-      id: 7, status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER", type: "MAESTRO",
+      id: 7,
+      status: "ACTIVE",
+      order_status: "DELIVERED_TO_CUSTOMER",
+      type: "MAESTRO",
       card_limit: { value: "100.00", currency: "EUR", extra: true },
       pin_code_assignment: [{ type: "PRIMARY", monetary_account_id: 1, routing_type: "MANUAL", colour: "red" }],
     };
@@ -290,7 +341,12 @@ describe("write-only fields", () => {
   for (const row of READ_FORMS) readFormCase(row);
 
   it("a pin_code inside a card's pin_code_assignment entry is rejected", () => {
-    const card = { id: 7, status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER", pin_code_assignment: [{ type: "PRIMARY", pin_code: "1234" }] };
+    const card = {
+      id: 7,
+      status: "ACTIVE",
+      order_status: "DELIVERED_TO_CUSTOMER",
+      pin_code_assignment: [{ type: "PRIMARY", pin_code: "1234" }],
+    };
     expect(validateSchema("card", card).errors).toEqual([`/pin_code_assignment/0/pin_code ${FORBIDDEN}`]);
   });
 
@@ -299,7 +355,9 @@ describe("write-only fields", () => {
       id: 3,
       relations: [{ all_company_employee_card: [{ status: "ACTIVE", card: { status: "ACTIVE", cancellation_reason: "x" } }] }],
     };
-    expect(validateSchema("company", company).errors).toEqual([`/relations/0/all_company_employee_card/0/card/cancellation_reason ${FORBIDDEN}`]);
+    expect(validateSchema("company", company).errors).toEqual([
+      `/relations/0/all_company_employee_card/0/card/cancellation_reason ${FORBIDDEN}`,
+    ]);
   });
 });
 
@@ -313,7 +371,10 @@ describe("request bodies", () => {
         const result = validateSchema(row.schema, without(row.sample, pointer));
         expect(result.valid, `without ${pointer}`).toBe(false);
         const member = pointer.split("/").pop() as string;
-        expect(result.errors.some((e) => e.endsWith(`must have required property '${member}'`)), `without ${pointer}: ${result.errors.join("; ")}`).toBe(true);
+        expect(
+          result.errors.some((e) => e.endsWith(`must have required property '${member}'`)),
+          `without ${pointer}: ${result.errors.join("; ")}`,
+        ).toBe(true);
       }
       for (const key of Object.keys(row.sample)) {
         if (row.required.includes(`/${key}`)) continue;
@@ -327,32 +388,127 @@ describe("request bodies", () => {
 // ------------------------------------------------------------------ selected rules, data-driven
 
 const RULES: { description: string; schema: string; data: unknown; valid: boolean }[] = [
-  { description: "a card update with a status outside the spec's five values is rejected", schema: "card-update", data: { status: "EXPIRED" }, valid: false },
-  { description: "a card read form with a status outside the spec's five values is rejected", schema: "card", data: { id: 1, status: "PIN_TRIES_EXCEEDED", order_status: "DELIVERED_TO_CUSTOMER" }, valid: false },
-  { description: "a card read form with an order status the spec does not list is accepted", schema: "card", data: { id: 1, status: "ACTIVE", order_status: "VIRTUAL_DELIVERY" }, valid: true },
+  {
+    description: "a card update with a status outside the spec's five values is rejected",
+    schema: "card-update",
+    data: { status: "EXPIRED" },
+    valid: false,
+  },
+  {
+    description: "a card read form with a status outside the spec's five values is rejected",
+    schema: "card",
+    data: { id: 1, status: "PIN_TRIES_EXCEEDED", order_status: "DELIVERED_TO_CUSTOMER" },
+    valid: false,
+  },
+  {
+    description: "a card read form with an order status the spec does not list is accepted",
+    schema: "card",
+    data: { id: 1, status: "ACTIVE", order_status: "VIRTUAL_DELIVERY" },
+    valid: true,
+  },
   { description: "a card read form without order_status is rejected", schema: "card", data: { id: 1, status: "ACTIVE" }, valid: false },
-  { description: "a card whose id is a string is rejected", schema: "card", data: { id: "1", status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER" }, valid: false },
-  { description: "a challenge answer other than the two PUT values is rejected", schema: "challenge-request-update", data: { status: "ACCEPTED" }, valid: false },
-  { description: "a share invite PUT with status PENDING is rejected", schema: "share-invite-monetary-account-response-update", data: { status: "PENDING" }, valid: false },
-  { description: "a share invite PUT with a string card_id is rejected", schema: "share-invite-monetary-account-response-update", data: { card_id: "7" }, valid: false },
-  { description: "a share invite read form with monetary_account_id null is accepted", schema: "share-invite-monetary-account-response", data: { id: 1, status: "ACTIVE", monetary_account_id: null }, valid: true },
-  { description: "a share invite read form with an access type the spec does not list is rejected", schema: "share-invite-monetary-account-response", data: { id: 1, status: "ACTIVE", access_type: "ALL" }, valid: false },
-  { description: "a pinned chain create with an empty chain is rejected", schema: "certificate-pinned-create", data: { certificate_chain: [] }, valid: false },
-  { description: "a pinned chain read form whose chain is an array is rejected", schema: "certificate-pinned", data: { id: 1, certificate_chain: [{ certificate: "x" }] }, valid: false },
-  { description: "a pagination object missing future_url is rejected", schema: "pagination", data: { newer_url: null, older_url: null }, valid: false },
-  { description: "a pagination link that is a number is rejected", schema: "pagination", data: { future_url: null, newer_url: 5, older_url: null }, valid: false },
+  {
+    description: "a card whose id is a string is rejected",
+    schema: "card",
+    data: { id: "1", status: "ACTIVE", order_status: "DELIVERED_TO_CUSTOMER" },
+    valid: false,
+  },
+  {
+    description: "a challenge answer other than the two PUT values is rejected",
+    schema: "challenge-request-update",
+    data: { status: "ACCEPTED" },
+    valid: false,
+  },
+  {
+    description: "a share invite PUT with status PENDING is rejected",
+    schema: "share-invite-monetary-account-response-update",
+    data: { status: "PENDING" },
+    valid: false,
+  },
+  {
+    description: "a share invite PUT with a string card_id is rejected",
+    schema: "share-invite-monetary-account-response-update",
+    data: { card_id: "7" },
+    valid: false,
+  },
+  {
+    description: "a share invite read form with monetary_account_id null is accepted",
+    schema: "share-invite-monetary-account-response",
+    data: { id: 1, status: "ACTIVE", monetary_account_id: null },
+    valid: true,
+  },
+  {
+    description: "a share invite read form with an access type the spec does not list is rejected",
+    schema: "share-invite-monetary-account-response",
+    data: { id: 1, status: "ACTIVE", access_type: "ALL" },
+    valid: false,
+  },
+  {
+    description: "a pinned chain create with an empty chain is rejected",
+    schema: "certificate-pinned-create",
+    data: { certificate_chain: [] },
+    valid: false,
+  },
+  {
+    description: "a pinned chain read form whose chain is an array is rejected",
+    schema: "certificate-pinned",
+    data: { id: 1, certificate_chain: [{ certificate: "x" }] },
+    valid: false,
+  },
+  {
+    description: "a pagination object missing future_url is rejected",
+    schema: "pagination",
+    data: { newer_url: null, older_url: null },
+    valid: false,
+  },
+  {
+    description: "a pagination link that is a number is rejected",
+    schema: "pagination",
+    data: { future_url: null, newer_url: 5, older_url: null },
+    valid: false,
+  },
   { description: "an error body with an empty Error array is rejected", schema: "error", data: { Error: [] }, valid: false },
-  { description: "an error entry without error_description_translated is rejected", schema: "error", data: { Error: [{ error_description: "x" }] }, valid: false },
-  { description: "an envelope element with two type keys is rejected", schema: "envelope", data: { Response: [{ Id: { id: 1 }, Token: { token: "t" } }] }, valid: false },
+  {
+    description: "an error entry without error_description_translated is rejected",
+    schema: "error",
+    data: { Error: [{ error_description: "x" }] },
+    valid: false,
+  },
+  {
+    description: "an envelope element with two type keys is rejected",
+    schema: "envelope",
+    data: { Response: [{ Id: { id: 1 }, Token: { token: "t" } }] },
+    valid: false,
+  },
   { description: "an empty Response array (a delete) is a valid envelope", schema: "envelope", data: { Response: [] }, valid: true },
   { description: "a list envelope without Pagination is rejected", schema: "list-envelope", data: { Response: [] }, valid: false },
-  { description: "a list envelope with all links null is accepted", schema: "list-envelope", data: { Response: [], Pagination: { future_url: null, newer_url: null, older_url: null } }, valid: true },
+  {
+    description: "a list envelope with all links null is accepted",
+    schema: "list-envelope",
+    data: { Response: [], Pagination: { future_url: null, newer_url: null, older_url: null } },
+    valid: true,
+  },
   { description: "a token without its token string is rejected", schema: "token", data: { id: 1 }, valid: false },
-  { description: "a server public key that is not PEM is rejected", schema: "server-public-key", data: { server_public_key: "abc" }, valid: false },
+  {
+    description: "a server public key that is not PEM is rejected",
+    schema: "server-public-key",
+    data: { server_public_key: "abc" },
+    valid: false,
+  },
   { description: "a session user with a string id is rejected", schema: "session-user", data: { id: "42" }, valid: false },
   { description: "an amount without currency is rejected", schema: "amount", data: { value: "1.00" }, valid: false },
-  { description: "a company whose address has a non-boolean is_user_address_updated is rejected", schema: "company", data: { id: 1, address_main: { is_user_address_updated: "yes" } }, valid: false },
-  { description: "a card batch replace result whose ids are plain integers is rejected", schema: "card-batch-replace", data: { updated_card_ids: [7] }, valid: false },
+  {
+    description: "a company whose address has a non-boolean is_user_address_updated is rejected",
+    schema: "company",
+    data: { id: 1, address_main: { is_user_address_updated: "yes" } },
+    valid: false,
+  },
+  {
+    description: "a card batch replace result whose ids are plain integers is rejected",
+    schema: "card-batch-replace",
+    data: { updated_card_ids: [7] },
+    valid: false,
+  },
 ];
 
 describe("selected rules", () => {
@@ -376,7 +532,10 @@ describe("selected rules", () => {
   });
 
   it("a company relation's user_id and counter_user_id pass as strings and as integers, nothing else", () => {
-    for (const id of ["17", 17]) expect(validateSchema("company", { id: 1, relations: [{ user_id: id, counter_user_id: id }] }).errors, JSON.stringify(id)).toEqual([]);
+    for (const id of ["17", 17])
+      expect(validateSchema("company", { id: 1, relations: [{ user_id: id, counter_user_id: id }] }).errors, JSON.stringify(id)).toEqual(
+        [],
+      );
     expect(validateSchema("company", { id: 1, relations: [{ user_id: true }] }).valid).toBe(false);
   });
 });
@@ -391,10 +550,21 @@ describe("nullAsUnset: a member sent as null reads as one left out", () => {
   });
 
   it("accepts null for optional members at any depth and lists where", () => {
-    const company = { id: 1, deny_reason: null, address_shipping: null, billing_contract: [{ id: 2, contract_date_end: null }], avatar: { uuid: "u", anchor_uuid: null } };
+    const company = {
+      id: 1,
+      deny_reason: null,
+      address_shipping: null,
+      billing_contract: [{ id: 2, contract_date_end: null }],
+      avatar: { uuid: "u", anchor_uuid: null },
+    };
     const result = validateSchema("company", company, { nullAsUnset: true });
     expect(result.errors).toEqual([]);
-    expect([...result.nulls].sort()).toEqual(["/address_shipping", "/avatar/anchor_uuid", "/billing_contract/0/contract_date_end", "/deny_reason"]);
+    expect([...result.nulls].sort()).toEqual([
+      "/address_shipping",
+      "/avatar/anchor_uuid",
+      "/billing_contract/0/contract_date_end",
+      "/deny_reason",
+    ]);
   });
 
   it("keeps required members required: a required member sent as null fails its type", () => {
@@ -407,7 +577,11 @@ describe("nullAsUnset: a member sent as null reads as one left out", () => {
   });
 
   it("does not list nulls the schema takes as they are", () => {
-    const result = validateSchema("share-invite-monetary-account-response", { id: 1, status: "ACTIVE", monetary_account_id: null }, { nullAsUnset: true });
+    const result = validateSchema(
+      "share-invite-monetary-account-response",
+      { id: 1, status: "ACTIVE", monetary_account_id: null },
+      { nullAsUnset: true },
+    );
     expect(result).toEqual({ valid: true, errors: [], nulls: [] });
   });
 

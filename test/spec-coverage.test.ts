@@ -5,10 +5,18 @@
 // coordinator switches COVERAGE_ENFORCED on.
 import { describe, expect, it } from "vitest";
 import { faultCatalogue } from "../reference/server.js";
-import type { Requirement } from "../harness/requirements.js";
-import { analyseCoverage, COVERAGE_ENFORCED, figuresOf, gapRows, sectionsOfGap, type Problem, type ProblemKind } from "../harness/spec-coverage.js";
-import { coverageMatrix } from "../harness/spec-matrix.js";
-import { specStatements, statementsOf, type Statement } from "../harness/spec-statements.js";
+import type { Requirement } from "../catalogue/requirements.js";
+import {
+  analyseCoverage,
+  COVERAGE_ENFORCED,
+  figuresOf,
+  gapRows,
+  sectionsOfGap,
+  type Problem,
+  type ProblemKind,
+} from "../catalogue/spec-coverage.js";
+import { coverageMatrix } from "../catalogue/spec-matrix.js";
+import { specStatements, statementsOf, type Statement } from "../catalogue/spec-statements.js";
 
 type Annotate = (message: string, type?: string) => Promise<unknown>;
 
@@ -59,7 +67,20 @@ describe("statements of a specification text", () => {
 // ------------------------------------------------------------------ the analyser on a made-up specification
 
 describe("the coverage analyser", () => {
-  const spec = statementsOf("banking-api.md", ["# T", "", "## Cards", "", "- Cards have a status.", "- Cards have a status and a limit.", "- A card can be lost.", "- Cards are nice.", "- Billing is monthly."].join("\n"));
+  const spec = statementsOf(
+    "banking-api.md",
+    [
+      "# T",
+      "",
+      "## Cards",
+      "",
+      "- Cards have a status.",
+      "- Cards have a status and a limit.",
+      "- A card can be lost.",
+      "- Cards are nice.",
+      "- Billing is monthly.",
+    ].join("\n"),
+  );
   const requirement = (id: string, status: Requirement["status"], quote?: string): Requirement => ({
     id,
     statement: `${id} statement.`,
@@ -120,7 +141,9 @@ sections:
 
   it("a source quote in no statement is reported; a requirement without source only while enforcement is on", () => {
     expect(kinds("source-outside")).toEqual([expect.stringContaining("CARD-004")]);
-    expect(analysis.problems.filter((p) => p.kind === "no-source").map((p) => [p.message, p.enforcedOnly])).toEqual([["CARD-002 has no source quote", true]]);
+    expect(analysis.problems.filter((p) => p.kind === "no-source").map((p) => [p.message, p.enforcedOnly])).toEqual([
+      ["CARD-002 has no source quote", true],
+    ]);
   });
 
   it("a todo statement is reported only while enforcement is on, and counts against the coverage", () => {
@@ -130,7 +153,11 @@ sections:
   });
 
   it("an entry with no state or two is refused", () => {
-    const bad = analyseCoverage(spec, "sections:\n  - in: banking-api.md\n    section: Cards\n    statements:\n      - quote: Cards are nice.\n        informative: x\n        requirements: [CARD-001]\n      - quote: A card can be lost.\n        requirements: []\n", catalogue);
+    const bad = analyseCoverage(
+      spec,
+      "sections:\n  - in: banking-api.md\n    section: Cards\n    statements:\n      - quote: Cards are nice.\n        informative: x\n        requirements: [CARD-001]\n      - quote: A card can be lost.\n        requirements: []\n",
+      catalogue,
+    );
     expect(bad.problems.filter((p) => p.kind === "bad-entry").map((p) => p.message)).toEqual([
       expect.stringContaining("exactly one of requirements, notTestable, informative"),
       expect.stringContaining("requirements: [] needs todo: true"),
@@ -183,7 +210,11 @@ describe("spec/coverage.yaml", () => {
   });
 
   it("a statement a requirement quotes is not marked informative or not testable", async ({ annotate }) => {
-    await reportOrFail(problems("contradiction"), "statements marked informative or notTestable that a testable requirement quotes", annotate);
+    await reportOrFail(
+      problems("contradiction"),
+      "statements marked informative or notTestable that a testable requirement quotes",
+      annotate,
+    );
   });
 
   it("every observable statement maps to a requirement (todo entries)", async ({ annotate }) => {
@@ -226,16 +257,24 @@ describe("the coverage matrix", () => {
 
   it("places every gap of spec/gaps.md in at least one section", () => {
     const sections: Pick<Statement, "in" | "section">[] = matrix.rows;
-    const lost = gapRows().filter((g) => sectionsOfGap(g.where, sections).length === 0).map((g) => `${g.id} (${g.where})`);
+    const lost = gapRows()
+      .filter((g) => sectionsOfGap(g.where, sections).length === 0)
+      .map((g) => `${g.id} (${g.where})`);
     expect(lost).toEqual([]);
   });
 
   it("a gap's place goes to the section it names, its ancestor, or every section below it", () => {
     const sections = matrix.rows;
     expect(sectionsOfGap("Authentication > Rules", sections).map((s) => s.section)).toEqual(["Authentication"]);
-    expect(sectionsOfGap("Resources and their fields > Share invite", sections).map((s) => s.section)).toEqual(["Resources and their fields > Share invite monetary account response (deprecated)"]);
-    expect(sectionsOfGap("States and transitions > Card, row 1", sections).map((s) => s.section)).toEqual(["States and transitions > Card"]);
-    expect(sectionsOfGap("wire-conventions §5", sections).map((s) => `${s.in} ${s.section}`)).toEqual(["wire-conventions.md 5. Pagination"]);
+    expect(sectionsOfGap("Resources and their fields > Share invite", sections).map((s) => s.section)).toEqual([
+      "Resources and their fields > Share invite monetary account response (deprecated)",
+    ]);
+    expect(sectionsOfGap("States and transitions > Card, row 1", sections).map((s) => s.section)).toEqual([
+      "States and transitions > Card",
+    ]);
+    expect(sectionsOfGap("wire-conventions §5", sections).map((s) => `${s.in} ${s.section}`)).toEqual([
+      "wire-conventions.md 5. Pagination",
+    ]);
     expect(sectionsOfGap("Endpoint gaps", sections).map((s) => s.section)).toEqual(["Endpoints > Endpoint gaps"]);
   });
 });

@@ -4,17 +4,19 @@
 // Probes live in test/variant-probes/ (one file per area, each exporting PROBES).
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient } from "../harness/client.js";
-import type { Exchange } from "../harness/exchange.js";
-import { openSession } from "../harness/session.js";
-import { suiteFileNames } from "../harness/test-titles.js";
+import { HttpClient } from "../harness/http/client.js";
+import type { Exchange } from "../harness/http/exchange.js";
+import { openSession } from "../harness/session/session.js";
+import { suiteFileNames } from "../catalogue/test-titles.js";
 import { faultCatalogue, startReferenceServer, variantCatalogue } from "../reference/server.js";
-import { variantGroups } from "../reference/variant-groups.js";
+import { variantGroups } from "../reference/faults/variant-groups.js";
 import type { Probe, ProbeFn } from "./variant-probes/support.js";
 
 const PROBES: Record<string, ProbeFn> = {};
 const probeDir = new URL("./variant-probes/", import.meta.url);
-for (const file of readdirSync(probeDir).filter((f) => f.endsWith(".ts") && f !== "support.ts").sort()) {
+for (const file of readdirSync(probeDir)
+  .filter((f) => f.endsWith(".ts") && f !== "support.ts")
+  .sort()) {
   const probes = ((await import(new URL(file, probeDir).href)) as { PROBES: Record<string, ProbeFn> }).PROBES;
   for (const [name, probe] of Object.entries(probes)) {
     if (PROBES[name]) throw new Error(`variant probe ${name} is declared twice (test/variant-probes/${file})`);
@@ -25,9 +27,17 @@ for (const file of readdirSync(probeDir).filter((f) => f.endsWith(".ts") && f !=
 async function probeWith(variants: string[]): Promise<Probe & { close(): Promise<void> }> {
   const server = await startReferenceServer({ variants });
   const seen: Exchange[] = [];
-  const client = new HttpClient({ baseUrl: server.baseUrl, headerPrefix: "X-Service-", userAgent: "variant-probe", requestMs: 10_000, maxResponseBytes: 5 << 20, onExchange: (e) => void seen.push(e) });
+  const client = new HttpClient({
+    baseUrl: server.baseUrl,
+    headerPrefix: "X-Service-",
+    userAgent: "variant-probe",
+    requestMs: 10_000,
+    maxResponseBytes: 5 << 20,
+    onExchange: (e) => void seen.push(e),
+  });
   const session = await openSession(client, { apiKey: server.apiKey });
-  const send = (method: string, path: string, json?: unknown) => client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });
+  const send = (method: string, path: string, json?: unknown) =>
+    client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });
   return {
     client,
     session,
@@ -58,23 +68,30 @@ describe("legal variants of the reference", () => {
       expect(faults.has(v.name), `${v.name} is also a fault's name`).toBe(false);
       for (const suite of v.suites ?? []) expect(suiteFileNames(), `${v.name} scopes unknown suite ${suite}`).toContain(suite);
     }
-    expect(Object.keys(PROBES).sort()).toEqual(variantCatalogue().map((v) => v.name).sort());
+    expect(Object.keys(PROBES).sort()).toEqual(
+      variantCatalogue()
+        .map((v) => v.name)
+        .sort(),
+    );
   });
 
-  // The kill matrix clears variants in groups (reference/variant-groups.ts): with the others of its group on, each
+  // The kill matrix clears variants in groups (reference/faults/variant-groups.ts): with the others of its group on, each
   // member still shows its own mark, so no member is hidden by another and the group's pass speaks for each.
   for (const group of variantGroups(variantCatalogue())) {
     const names = group.map((v) => v.name);
-    it.skipIf(names.length < 2)(`the kill-matrix group ${names.join(" + ")}: each member still shows its mark with the others on`, async () => {
-      const on = await probeWith(names);
-      try {
-        const hidden: string[] = [];
-        for (const name of names) if (!(await PROBES[name]!(on))) hidden.push(name);
-        expect(hidden, `hidden by another member of the group (declare the pair in VARIANT_CONFLICTS)`).toEqual([]);
-      } finally {
-        await on.close();
-      }
-    });
+    it.skipIf(names.length < 2)(
+      `the kill-matrix group ${names.join(" + ")}: each member still shows its mark with the others on`,
+      async () => {
+        const on = await probeWith(names);
+        try {
+          const hidden: string[] = [];
+          for (const name of names) if (!(await PROBES[name]!(on))) hidden.push(name);
+          expect(hidden, `hidden by another member of the group (declare the pair in VARIANT_CONFLICTS)`).toEqual([]);
+        } finally {
+          await on.close();
+        }
+      },
+    );
   }
 
   for (const variant of variantCatalogue()) {

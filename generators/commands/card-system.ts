@@ -2,7 +2,7 @@
 // failure reads as the script that led to it), and the one routine every PUT command shares: send the
 // move, hold the answer to the table's verdict, read the card back, and move the model along.
 import type fc from "fast-check";
-import { cardOf, expect400, type Card, type CardCalls } from "../../harness/cards.js";
+import { cardOf, expect400, type Card, type CardCalls } from "../../suites/support/cards.js";
 import { expectErrorBody, expectStatus, fail, failPlain, type About } from "../../harness/checks.js";
 import type { LenientLog } from "../../harness/lenient.js";
 import { afterStatus, PERMANENT, statusVerdict, type CardState, type Verdict } from "./card-table.js";
@@ -76,12 +76,16 @@ export async function runMove(
   const expectUnchanged = async (req: string) => {
     const card = await real.read(slot, about(req));
     if (card.status !== before.status || card.order_status !== before.order) {
-      failPlain(about(req), `a refused PUT must leave the card as it was (status ${before.status}, order_status ${before.order}), but card ${real.ids[slot]} now shows ${stateOf(card)}`);
+      failPlain(
+        about(req),
+        `a refused PUT must leave the card as it was (status ${before.status}, order_status ${before.order}), but card ${real.ids[slot]} now shows ${stateOf(card)}`,
+      );
     }
   };
   const expectApplied = async (req: string): Promise<Card> => {
     const card = await real.read(slot, about(req));
-    if (card[field] !== to) failPlain(about(req), `after 200 a read of card ${real.ids[slot]} must show ${field} ${to}, but it shows ${stateOf(card)}`);
+    if (card[field] !== to)
+      failPlain(about(req), `after 200 a read of card ${real.ids[slot]} must show ${field} ${to}, but it shows ${stateOf(card)}`);
     return card;
   };
 
@@ -95,15 +99,23 @@ export async function runMove(
     expectErrorBody(exchange, about(verdict.req));
     await expectUnchanged(verdict.req);
     return;
-  } else if (exchange.status !== 200) fail(about(verdict.req), exchange, "HTTP 200 (the move applied) or exactly 400 (refused, card unchanged)");
+  } else if (exchange.status !== 200)
+    fail(about(verdict.req), exchange, "HTTP 200 (the move applied) or exactly 400 (refused, card unchanged)");
 
   const card = await expectApplied(verdict.req);
   if (verdict.kind === "undecided") {
-    real.lenient.note({ req: verdict.req, what: history }, `${verdict.rule}: applied (200)`, verdict.strictRefusal ? "a refusal with exactly 400" : undefined);
+    real.lenient.note(
+      { req: verdict.req, what: history },
+      `${verdict.rule}: applied (200)`,
+      verdict.strictRefusal ? "a refusal with exactly 400" : undefined,
+    );
   }
   // Row 2: a permanent status cannot be changed afterwards, whatever the PUT set (an order status included).
   if (PERMANENT.includes(before.status) && card.status !== before.status) {
-    failPlain(about("CARD-015"), `row 2: ${before.status} is permanent, but after ${describePut(real.ids[slot]!, body)} (answered ${exchange.status}) card ${real.ids[slot]} shows status ${String(card.status)}`);
+    failPlain(
+      about("CARD-015"),
+      `row 2: ${before.status} is permanent, but after ${describePut(real.ids[slot]!, body)} (answered ${exchange.status}) card ${real.ids[slot]} shows status ${String(card.status)}`,
+    );
   }
   let next: CardState = field === "status" ? afterStatus(before, to, verdict.req) : { ...before, order: to, since: verdict.req };
   // The table names only the field the PUT sets; if the other one moved too (say, activation marks the
@@ -111,8 +123,16 @@ export async function runMove(
   const other = field === "status" ? "order_status" : "status";
   const expected = field === "status" ? next.order : next.status;
   if (card[other] !== expected) {
-    real.lenient.note({ req: "CARD-020", what: history }, `${describePut("{card}", body)} on a card with status ${before.status}, order_status ${before.order} also set ${other} ${String(card[other])}`);
-    next = { ...next, status: String(card.status), order: String(card.order_status), activated: card.status === "ACTIVE" ? true : next.activated };
+    real.lenient.note(
+      { req: "CARD-020", what: history },
+      `${describePut("{card}", body)} on a card with status ${before.status}, order_status ${before.order} also set ${other} ${String(card[other])}`,
+    );
+    next = {
+      ...next,
+      status: String(card.status),
+      order: String(card.order_status),
+      activated: card.status === "ACTIVE" ? true : next.activated,
+    };
   }
   model.cards[slot] = next;
 }

@@ -10,7 +10,13 @@ export const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCEL
 /** Row 2: permanent once set. */
 export const PERMANENT = ["LOST", "STOLEN", "CANCELLED"];
 /** Row 2: the order statuses LOST, STOLEN and CANCELLED may be set from. */
-export const REPORTABLE_ORDER = ["ACCEPTED_FOR_PRODUCTION", "DELIVERED_TO_CUSTOMER", "CARD_UPDATE_REQUESTED", "CARD_UPDATE_SENT", "CARD_UPDATE_ACCEPTED"];
+const REPORTABLE_ORDER = [
+  "ACCEPTED_FOR_PRODUCTION",
+  "DELIVERED_TO_CUSTOMER",
+  "CARD_UPDATE_REQUESTED",
+  "CARD_UPDATE_SENT",
+  "CARD_UPDATE_ACCEPTED",
+];
 /** Row 3: the order statuses an activated card may be DEACTIVATED in. */
 export const DEACTIVATABLE_ORDER = REPORTABLE_ORDER.filter((s) => s !== "ACCEPTED_FOR_PRODUCTION");
 /** Row 4: the order status any card may be set to. */
@@ -46,21 +52,34 @@ export function statusVerdict(card: CardState, to: string): Verdict {
     return forbidden("CARD-015", `row 2: ${card.status} is permanent and cannot be changed afterwards`);
   }
   if (to === "ACTIVE") {
-    if (card.order === "ACCEPTED_FOR_PRODUCTION") return allowed("CARD-013", "row 1: PUT status ACTIVE activates a card whose order_status is ACCEPTED_FOR_PRODUCTION");
+    if (card.order === "ACCEPTED_FOR_PRODUCTION")
+      return allowed("CARD-013", "row 1: PUT status ACTIVE activates a card whose order_status is ACCEPTED_FOR_PRODUCTION");
     if (card.status === "ACTIVE") return noChange(to);
     if (card.status === "DEACTIVATED" && card.activated === true && DEACTIVATABLE_ORDER.includes(card.order)) {
       return allowed("CARD-017", "row 3: DEACTIVATED is reversible to ACTIVE");
     }
     // Strict requires the refusal only on a card known never to have been activated: otherwise ACTIVE may
     // be row 3's way back from DEACTIVATED (spec/gaps.md GAP-73).
-    return undecided(`ACTIVE on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`, card.activated === false);
+    return undecided(
+      `ACTIVE on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`,
+      card.activated === false,
+    );
   }
   if (to === "DEACTIVATED") {
     if (card.activated === false) {
-      return { kind: "undecided", req: "CARD-018", rule: "row 3: DEACTIVATED only after initial activation, on a card taken as never activated", strictRefusal: true };
+      return {
+        kind: "undecided",
+        req: "CARD-018",
+        rule: "row 3: DEACTIVATED only after initial activation, on a card taken as never activated",
+        strictRefusal: true,
+      };
     }
-    if (card.activated === true && DEACTIVATABLE_ORDER.includes(card.order)) return allowed("CARD-016", `row 3: DEACTIVATED on an activated card with order_status ${card.order}`);
-    return undecided(`DEACTIVATED on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`, card.activated !== undefined);
+    if (card.activated === true && DEACTIVATABLE_ORDER.includes(card.order))
+      return allowed("CARD-016", `row 3: DEACTIVATED on an activated card with order_status ${card.order}`);
+    return undecided(
+      `DEACTIVATED on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`,
+      card.activated !== undefined,
+    );
   }
   if (REPORTABLE_ORDER.includes(card.order)) return allowed("CARD-014", `row 2: ${to} while order_status is ${card.order}`);
   return undecided(`${to} on a card with order_status ${card.order}`);
@@ -69,7 +88,11 @@ export function statusVerdict(card: CardState, to: string): Verdict {
 /** What the table says of PUT {"order_status": "CARD_REQUEST_PENDING"}. */
 export function requestPendingVerdict(card: CardState): Verdict {
   // Row 4 says "any", row 2 says the status is permanent: the order status may move or not (GAP-10), strict or not.
-  if (PERMANENT.includes(card.status)) return undecided(`order_status ${REQUEST_PENDING} on a card with status ${card.status} (row 4 is checked from cards not in a permanent state only)`, false);
+  if (PERMANENT.includes(card.status))
+    return undecided(
+      `order_status ${REQUEST_PENDING} on a card with status ${card.status} (row 4 is checked from cards not in a permanent state only)`,
+      false,
+    );
   return allowed("CARD-019", `row 4: any card may be set to order_status ${REQUEST_PENDING}`);
 }
 

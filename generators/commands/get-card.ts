@@ -19,7 +19,10 @@ export class GetCard implements CardCommand {
     const about = { req: expected.since, what: `GET /card/${this.card} ${real.history()}` };
     const card = await real.read(this.slot, about);
     if (card.status !== expected.status || card.order_status !== expected.order) {
-      failPlain(about, `expected status ${expected.status} and order_status ${expected.order}, as the moves so far left it, got status ${String(card.status)}, order_status ${String(card.order_status)}`);
+      failPlain(
+        about,
+        `expected status ${expected.status} and order_status ${expected.order}, as the moves so far left it, got status ${String(card.status)}, order_status ${String(card.order_status)}`,
+      );
     }
   }
 

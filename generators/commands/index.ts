@@ -22,7 +22,8 @@ export type { CardState } from "./card-table.js";
  */
 export function cardCommands(slots: number): fc.Arbitrary<CardCommand>[] {
   // Most moves go to the first card, so that chains of moves on one card are common.
-  const slot = slots <= 1 ? fc.constant(0) : fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: slots - 1 }) });
+  const slot =
+    slots <= 1 ? fc.constant(0) : fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: slots - 1 }) });
   const active = slot.map((s) => new PutStatusActive(s));
   const deactivated = slot.map((s) => new PutStatusDeactivated(s));
   return [

@@ -16,7 +16,14 @@ export class PutOrderRequestPending implements CardCommand {
 
   async run(model: CardModel, real: CardSystem): Promise<void> {
     this.card = real.ids[this.slot];
-    await runMove(model, real, this.slot, { order_status: REQUEST_PENDING }, requestPendingVerdict(model.cards[this.slot]!), "order_status");
+    await runMove(
+      model,
+      real,
+      this.slot,
+      { order_status: REQUEST_PENDING },
+      requestPendingVerdict(model.cards[this.slot]!),
+      "order_status",
+    );
   }
 
   toString(): string {

@@ -12,5 +12,8 @@ export class PutStatusUnknown extends PutStatusCommand {
 
 /** Status words a card does not have: near misses and made-up ones, never one of the five. */
 export const unknownStatus = fc
-  .oneof(fc.constantFrom("PENDING_ACTIVATION", "BLOCKED", "EXPIRED", "SUSPENDED", "ACTIVATED", "REPLACED", "FROZEN"), fc.stringMatching(/^[A-Z][A-Z_]{2,15}$/))
+  .oneof(
+    fc.constantFrom("PENDING_ACTIVATION", "BLOCKED", "EXPIRED", "SUSPENDED", "ACTIVATED", "REPLACED", "FROZEN"),
+    fc.stringMatching(/^[A-Z][A-Z_]{2,15}$/),
+  )
   .filter((status) => !CARD_STATUSES.includes(status));

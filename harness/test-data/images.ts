@@ -59,7 +59,8 @@ export function gif1x1(): Buffer {
 export function jpeg1x1(): Buffer {
   const segment = (marker: number, body: number[]) => [0xff, marker, ((body.length + 2) >> 8) & 0xff, (body.length + 2) & 0xff, ...body];
   return Buffer.from([
-    0xff, 0xd8, // SOI
+    0xff,
+    0xd8, // SOI
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), // APP0 JFIF 1.1, 1:1
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]), // DQT: table 0, 8-bit, all ones
     ...segment(0xc0, [0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00]), // SOF0: 8-bit, 1x1, one component, 1x1 sampling, table 0
@@ -67,12 +68,13 @@ export function jpeg1x1(): Buffer {
     ...segment(0xc4, [0x10, 0x01, ...new Array<number>(15).fill(0), 0x00]), // DHT AC 0: one code of length 1 → EOB
     ...segment(0xda, [0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]), // SOS: component 1 with tables 0/0, spectral 0..63
     0x3f, // entropy-coded data: DC "0", EOB "0", padding
-    0xff, 0xd9, // EOI
+    0xff,
+    0xd9, // EOI
   ]);
 }
 
 /** A one-page PDF 1.4 with a correct cross-reference table (offsets computed, not guessed). */
-export function pdfOnePage(): Buffer {
+function pdfOnePage(): Buffer {
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -104,7 +106,15 @@ export const PDF_FILE: TestFile = { name: "a one-page PDF", contentType: "applic
 export const OTHER_TYPE_FILES: TestFile[] = [
   { name: "a plain text file", contentType: "text/plain", bytes: Buffer.from("conformance attachment\n", "utf8") },
   // A DOS stub header ("MZ", e_lfanew = 0x40) and nothing else: labelled as a Windows executable, runs nowhere.
-  { name: "an executable", contentType: "application/x-msdownload", bytes: Buffer.concat([Buffer.from("MZ", "ascii"), Buffer.alloc(58), Buffer.from([0x40, 0, 0, 0])]) },
+  {
+    name: "an executable",
+    contentType: "application/x-msdownload",
+    bytes: Buffer.concat([Buffer.from("MZ", "ascii"), Buffer.alloc(58), Buffer.from([0x40, 0, 0, 0])]),
+  },
   // An image type too: "image/*" is not the rule, PNG, JPEG and GIF are.
-  { name: "an SVG image", contentType: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n', "utf8") },
+  {
+    name: "an SVG image",
+    contentType: "image/svg+xml",
+    bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n', "utf8"),
+  },
 ];

@@ -3,13 +3,13 @@
 // file hooks in through a named seam below them (refusalStatus, checkClientPublicKey, lockouts, openSession, …).
 import { createPublicKey } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { fault } from "../faults.js";
+import { fault } from "../faults/faults.js";
 import { HttpError, unauthorized } from "../http-error.js";
 import { objectBody, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
 import { serverKey } from "../server-key.js";
 import type { ApiKeyRecord, Device, Installation, SessionRecord, User } from "../state.js";
 import { timestamp } from "../time.js";
-import type { VariantSpec } from "../variant-spec.js";
+import type { VariantSpec } from "../faults/variant-spec.js";
 
 const AUTH = ["authentication"];
 
@@ -28,30 +28,69 @@ function stringField(body: Record<string, unknown>, name: string, required: bool
 }
 
 export const AUTHENTICATION_FAULTS = [
-  fault("installation-accepts-non-pem", "AUTH-002", "POST /installation accepts a client_public_key that is not a PEM RSA public key.", AUTH),
+  fault(
+    "installation-accepts-non-pem",
+    "AUTH-002",
+    "POST /installation accepts a client_public_key that is not a PEM RSA public key.",
+    AUTH,
+  ),
   fault("installation-no-server-key", "AUTH-001", "POST /installation leaves out ServerPublicKey.", AUTH),
   fault("installation-answers-201", "ERR-008", "POST /installation answers 201 instead of 200.", AUTH),
-  fault("installation-envelope-merged", "ERR-004", "POST /installation puts Id, Token and ServerPublicKey under one Response element.", AUTH),
+  fault(
+    "installation-envelope-merged",
+    "ERR-004",
+    "POST /installation puts Id, Token and ServerPublicKey under one Response element.",
+    AUTH,
+  ),
   fault("device-server-description-optional", "AUTH-021", "POST /device-server without a description registers the device.", AUTH),
-  fault("session-server-once-per-device", "AUTH-020", "A second POST /session-server on the same installation and device is refused.", AUTH),
+  fault(
+    "session-server-once-per-device",
+    "AUTH-020",
+    "A second POST /session-server on the same installation and device is refused.",
+    AUTH,
+  ),
   fault("device-server-no-id", "AUTH-003", "POST /device-server answers an empty Response.", AUTH),
   fault("device-server-unknown-key-accepted", "AUTH-010", "POST /device-server registers an unknown API key (as the first user).", AUTH),
   fault("permitted-ips-not-enforced", "AUTH-012", "POST /device-server accepts permitted_ips that lack the caller.", AUTH),
   fault("lockout-not-applied", "AUTH-012", "A refused device registration does not lock the key out for the caller.", AUTH),
   fault("permitted-ips-first-only", "AUTH-013", "Only the first address of permitted_ips is bound.", AUTH),
-  fault("lockout-per-installation", "AUTH-012", "The lock-out after a refused permitted_ips registration applies to that installation only; a new installation from the same address registers the key.", AUTH),
+  fault(
+    "lockout-per-installation",
+    "AUTH-012",
+    "The lock-out after a refused permitted_ips registration applies to that installation only; a new installation from the same address registers the key.",
+    AUTH,
+  ),
   fault("key-rebinds-from-new-ip", "AUTH-014", "A bound key can register a device from any other address.", AUTH),
   fault("session-without-device", "AUTH-007", "POST /session-server works on an installation with no registered device.", AUTH),
-  fault("session-secret-not-checked", "AUTH-018", "POST /session-server ignores the secret and opens a session for the device's key.", AUTH),
+  fault(
+    "session-secret-not-checked",
+    "AUTH-018",
+    "POST /session-server ignores the secret and opens a session for the device's key.",
+    AUTH,
+  ),
   fault("session-user-id-off-by-one", "AUTH-008", "POST /session-server answers a user id one greater than the real one.", AUTH),
 ] as const;
 
 export const AUTHENTICATION_VARIANTS = [
   {
     name: "auth-refusals-403",
-    description: "Every authentication refusal (missing, unknown or wrong-kind token, unbound IP address, lock-out, unknown API key, wrong secret, missing User-Agent) is answered 403.",
+    description:
+      "Every authentication refusal (missing, unknown or wrong-kind token, unbound IP address, lock-out, unknown API key, wrong secret, missing User-Agent) is answered 403.",
     allowedBy: "conventions §3, §4, §6 (any 4XX passes)",
-    requirements: ["AUTH-004", "AUTH-005", "AUTH-006", "AUTH-007", "AUTH-009", "AUTH-010", "AUTH-011", "AUTH-012", "AUTH-014", "AUTH-018", "AUTH-024", "HDR-001"],
+    requirements: [
+      "AUTH-004",
+      "AUTH-005",
+      "AUTH-006",
+      "AUTH-007",
+      "AUTH-009",
+      "AUTH-010",
+      "AUTH-011",
+      "AUTH-012",
+      "AUTH-014",
+      "AUTH-018",
+      "AUTH-024",
+      "HDR-001",
+    ],
   },
   {
     name: "auth-token-refusals-400",
@@ -119,7 +158,11 @@ export const authenticationModule: ResourceModule = {
       const id = state.nextId();
       const token = state.token();
       state.installations.set(token, { id, token, publicKeyPem: pem, deviceIds: [] });
-      return sendInstallation(ctx, reply, [{ Id: { id } }, tokenObject(state.nextId(), token), { ServerPublicKey: { server_public_key: serverKey().publicKeyPem } }]);
+      return sendInstallation(ctx, reply, [
+        { Id: { id } },
+        tokenObject(state.nextId(), token),
+        { ServerPublicKey: { server_public_key: serverKey().publicKeyPem } },
+      ]);
     });
 
     app.post("/v1/device-server", { config: { auth: "installation" } }, async (request, reply) => {
@@ -197,7 +240,10 @@ function sendInstallation(ctx: ReferenceContext, reply: FastifyReply, items: Rec
   const { faults } = ctx;
   if (faults.on("installation-no-server-key")) items = items.filter((item) => !("ServerPublicKey" in item));
   if (faults.on("installation-envelope-merged")) return reply.code(200).send({ Response: [Object.assign({}, ...items)] });
-  return reply.code(faults.on("installation-answers-201") ? 201 : 200).type("application/json").send({ Response: items });
+  return reply
+    .code(faults.on("installation-answers-201") ? 201 : 200)
+    .type("application/json")
+    .send({ Response: items });
 }
 
 /** A device registration needs a description (AUTH-021). */
@@ -279,7 +325,13 @@ function openSession(ctx: ReferenceContext, device: Device, userId: number): Ses
   const { state, variants } = ctx;
   const earlier = [...state.sessions.values()].filter((s) => s.deviceId === device.id);
   // Variant session-token-per-device: the device's open session is answered again.
-  const session = (variants.on("session-token-per-device") ? earlier[0] : undefined) ?? { id: state.nextId(), token: state.token(), userId, deviceId: device.id, ips: device.ips };
+  const session = (variants.on("session-token-per-device") ? earlier[0] : undefined) ?? {
+    id: state.nextId(),
+    token: state.token(),
+    userId,
+    deviceId: device.id,
+    ips: device.ips,
+  };
   // Variant new-session-ends-previous: one open session per device.
   if (variants.on("new-session-ends-previous")) for (const old of earlier) state.sessions.delete(old.token);
   state.sessions.set(session.token, session);
@@ -291,7 +343,23 @@ function sessionUser(ctx: ReferenceContext, user: User): Record<string, unknown>
   const id = ctx.faults.on("session-user-id-off-by-one") ? user.id + 1 : user.id;
   // Variant session-user-api-key: the user behind an API key of another user (conventions §4 allows any of three keys).
   if (ctx.variants.on("session-user-api-key")) {
-    return { UserApiKey: { id, created: user.created, updated: user.created, requested_by_user: { UserPerson: { id, display_name: user.displayName } } } };
+    return {
+      UserApiKey: {
+        id,
+        created: user.created,
+        updated: user.created,
+        requested_by_user: { UserPerson: { id, display_name: user.displayName } },
+      },
+    };
   }
-  return { UserPerson: { id, created: user.created, updated: user.created, display_name: user.displayName, public_nick_name: user.displayName, session_timeout: 604800 } };
+  return {
+    UserPerson: {
+      id,
+      created: user.created,
+      updated: user.created,
+      display_name: user.displayName,
+      public_nick_name: user.displayName,
+      session_timeout: 604800,
+    },
+  };
 }

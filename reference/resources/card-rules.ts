@@ -6,7 +6,7 @@ import type { Switchboard } from "../module.js";
 import type { CardRecord } from "./cards.js";
 
 export const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCELLED"];
-export const ORDER_STATUSES = [
+const ORDER_STATUSES = [
   "CARD_REQUEST_PENDING",
   "ACCEPTED_FOR_PRODUCTION",
   "DELIVERED_TO_CUSTOMER",
@@ -42,7 +42,15 @@ export interface CardUpdate {
   country_permission?: string[];
 }
 
-const STRING_FIELDS = ["status", "order_status", "preferred_name_on_card", "second_line", "pin_code", "activation_code", "cancellation_reason"] as const;
+const STRING_FIELDS = [
+  "status",
+  "order_status",
+  "preferred_name_on_card",
+  "second_line",
+  "pin_code",
+  "activation_code",
+  "cancellation_reason",
+] as const;
 
 /** Validates the body's JSON types and values (conventions: wrong types → 400); no state is read. */
 export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard): CardUpdate {
@@ -68,11 +76,15 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
   if (fallback === null) update.monetary_account_id_fallback = null;
   else if (fallback !== undefined) {
     const asNumber = coerce && typeof fallback === "string" ? Number(fallback) : fallback;
-    if (typeof asNumber !== "number" || !Number.isSafeInteger(asNumber)) throw badRequest("Field monetary_account_id_fallback must be an integer.");
+    if (typeof asNumber !== "number" || !Number.isSafeInteger(asNumber))
+      throw badRequest("Field monetary_account_id_fallback must be an integer.");
     update.monetary_account_id_fallback = asNumber;
   }
   // Variant card-limits-refused: the limit and country fields are not writable here (GAP-26, CARD-026).
-  if (variants.on("card-limits-refused") && ["card_limit", "card_limit_atm", "country_permission"].some((name) => body[name] !== undefined)) {
+  if (
+    variants.on("card-limits-refused") &&
+    ["card_limit", "card_limit_atm", "country_permission"].some((name) => body[name] !== undefined)
+  ) {
     throw badRequest("Limits and country permissions cannot be changed through this endpoint.");
   }
   for (const name of ["card_limit", "card_limit_atm"] as const) {
@@ -85,8 +97,10 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
 function parseAmount(value: unknown, name: string): Amount {
   const amount = value as Partial<Record<string, unknown>> | null;
   if (typeof amount !== "object" || amount === null || Array.isArray(amount)) throw badRequest(`Field ${name} must be an Amount object.`);
-  if (typeof amount.value !== "string" || !/^\d{1,9}(\.\d{1,2})?$/.test(amount.value)) throw badRequest(`Field ${name}.value must be a decimal string.`);
-  if (typeof amount.currency !== "string" || !/^[A-Z]{3}$/.test(amount.currency)) throw badRequest(`Field ${name}.currency must be a currency code.`);
+  if (typeof amount.value !== "string" || !/^\d{1,9}(\.\d{1,2})?$/.test(amount.value))
+    throw badRequest(`Field ${name}.value must be a decimal string.`);
+  if (typeof amount.currency !== "string" || !/^[A-Z]{3}$/.test(amount.currency))
+    throw badRequest(`Field ${name}.currency must be a currency code.`);
   return { value: amount.value, currency: amount.currency };
 }
 

@@ -5,12 +5,12 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContex
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
-import { VARIANT_SCOPE } from "../variant-spec.js";
-import { fault } from "../faults.js";
-import type { VariantSpec } from "../variant-spec.js";
+import { VARIANT_SCOPE } from "../faults/variant-spec.js";
+import { fault } from "../faults/faults.js";
+import type { VariantSpec } from "../faults/variant-spec.js";
 
 const SUITES = ["certificate-pinned"];
-export const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
+const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
 
 interface PinnedChain {
   id: number;
@@ -76,7 +76,8 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
   if (typeof chain === "string" && ctx.faults.on("cert-chain-string-accepted")) chain = [{ certificate: chain }];
   if (!Array.isArray(chain)) throw invalidBody(ctx, "certificate_chain must be an array of {certificate} objects.");
   // Variant cert-empty-chain-pinned: neither file says an empty chain is refused (CERT-011, LENIENT).
-  if (chain.length === 0 && !ctx.variants.on("cert-empty-chain-pinned")) throw invalidBody(ctx, "certificate_chain must hold at least one certificate.");
+  if (chain.length === 0 && !ctx.variants.on("cert-empty-chain-pinned"))
+    throw invalidBody(ctx, "certificate_chain must hold at least one certificate.");
   const entries = chain.map((entry: unknown) => {
     const certificate = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>).certificate : undefined;
     if (typeof certificate !== "string") throw invalidBody(ctx, "Every certificate_chain entry needs a certificate string.");
@@ -111,13 +112,27 @@ function view(chain: PinnedChain, ctx: ReferenceContext): Record<string, unknown
 
 function sendChains(reply: FastifyReply, chains: PinnedChain[], ctx: ReferenceContext, extra: Record<string, unknown> = {}): FastifyReply {
   const typeKey = ctx.faults.on("cert-type-key-wrong") ? "CertificatePinnedRead" : CERTIFICATE_PINNED_TYPE_KEY;
-  return sendItems(reply, chains.map((chain) => ({ [typeKey]: view(chain, ctx) })), extra);
+  return sendItems(
+    reply,
+    chains.map((chain) => ({ [typeKey]: view(chain, ctx) })),
+    extra,
+  );
 }
 
 export const CERTIFICATE_PINNED_FAULTS = [
   fault("cert-single-certificate-refused", "CERT-001", "A chain of one certificate is refused (at least two are demanded).", SUITES),
-  fault("cert-create-answers-bare-id", "ERR-009", 'POST certificate-pinned answers {"Response":[{"id":N}]} without the Id type key.', SUITES),
-  fault("cert-chain-read-as-array", "CERT-002", "GET certificate-pinned answers certificate_chain in the create form (an array) instead of a string.", SUITES),
+  fault(
+    "cert-create-answers-bare-id",
+    "ERR-009",
+    'POST certificate-pinned answers {"Response":[{"id":N}]} without the Id type key.',
+    SUITES,
+  ),
+  fault(
+    "cert-chain-read-as-array",
+    "CERT-002",
+    "GET certificate-pinned answers certificate_chain in the create form (an array) instead of a string.",
+    SUITES,
+  ),
   fault("cert-type-key-wrong", "ERR-015", "Pinned chains are answered under the type key CertificatePinnedRead.", SUITES),
   fault("cert-chain-only-first-certificate", "CERT-003", "The read form shows only the first certificate of the chain.", SUITES),
   fault("cert-chain-reversed", "CERT-003", "The read form lists the chain's certificates in reverse order.", SUITES),
@@ -128,30 +143,58 @@ export const CERTIFICATE_PINNED_FAULTS = [
   fault("cert-delete-empty-body", "ERR-010", "DELETE answers 200 with an empty body.", SUITES),
   fault("cert-deleted-still-listed", "CERT-006", "A deleted chain can no longer be read but is still listed.", SUITES),
   fault("cert-non-pem-accepted", "CERT-007", "Chain entries are not checked: any string is pinned.", SUITES),
-  fault("cert-armour-only-checked", "CERT-007", "An entry is accepted when it holds the BEGIN and END CERTIFICATE lines, whatever stands between them (the body is never parsed).", SUITES),
+  fault(
+    "cert-armour-only-checked",
+    "CERT-007",
+    "An entry is accepted when it holds the BEGIN and END CERTIFICATE lines, whatever stands between them (the body is never parsed).",
+    SUITES,
+  ),
   fault("cert-only-first-entry-validated", "CERT-007", "Only the first entry of the chain is checked to be a PEM certificate.", SUITES),
-  fault("cert-refused-chain-stored", "CERT-007", "A chain with an entry that is not a certificate is refused, but pinned all the same.", SUITES),
+  fault(
+    "cert-refused-chain-stored",
+    "CERT-007",
+    "A chain with an entry that is not a certificate is refused, but pinned all the same.",
+    SUITES,
+  ),
   fault("cert-chain-string-accepted", "CERT-008", "certificate_chain given as a string is pinned as a chain of one.", SUITES),
-  fault("cert-other-user-readable", "AUTH-019", "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.", SUITES),
-  fault("cert-other-user-deletable", "AUTH-019", "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.", SUITES),
-  fault("cert-delete-path-user-not-checked", "AUTH-015", "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).", SUITES),
+  fault(
+    "cert-other-user-readable",
+    "AUTH-019",
+    "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.",
+    SUITES,
+  ),
+  fault(
+    "cert-other-user-deletable",
+    "AUTH-019",
+    "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.",
+    SUITES,
+  ),
+  fault(
+    "cert-delete-path-user-not-checked",
+    "AUTH-015",
+    "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).",
+    SUITES,
+  ),
 ] as const;
 
 export const CERTIFICATE_PINNED_VARIANTS = [
   {
-    name: "cert-pem-with-text-accepted", suites: VARIANT_SCOPE.certificates,
+    name: "cert-pem-with-text-accepted",
+    suites: VARIANT_SCOPE.certificates,
     description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
     allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
     requirements: ["CERT-010"],
   },
   {
-    name: "cert-two-pems-per-entry-accepted", suites: VARIANT_SCOPE.certificates,
+    name: "cert-two-pems-per-entry-accepted",
+    suites: VARIANT_SCOPE.certificates,
     description: "A chain entry holding two PEM certificates is pinned as those two certificates, in order.",
     allowedBy: "neither file says how many certificates one entry holds (CERT-010, LENIENT)",
     requirements: ["CERT-010"],
   },
   {
-    name: "cert-empty-chain-pinned", suites: VARIANT_SCOPE.certificates,
+    name: "cert-empty-chain-pinned",
+    suites: VARIANT_SCOPE.certificates,
     description: "An empty certificate_chain is pinned (its read form is an empty string).",
     allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
     requirements: ["CERT-011"],
@@ -186,7 +229,8 @@ export const certificatePinnedModule: ResourceModule = {
       // The fault pins what was sent before checking it, so a refused chain stays behind.
       const early = ctx.faults.on("cert-refused-chain-stored") ? pin(rawCertificates(body)) : undefined;
       const certificates = parseChain(body, ctx);
-      if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused")) throw badRequest("A chain needs at least two certificates.");
+      if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused"))
+        throw badRequest("A chain needs at least two certificates.");
       const chain = early ?? pin(certificates);
       if (ctx.faults.on("cert-create-answers-bare-id")) return sendItems(reply, [{ id: chain.id }]);
       return sendId(reply, chain.id);
@@ -194,9 +238,16 @@ export const certificatePinnedModule: ResourceModule = {
 
     app.get("/v1/user/:userID/certificate-pinned", async (request, reply) => {
       const userId = pathUser(request, ctx);
-      const all = ctx.faults.on("cert-list-leaks-other-users") ? [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner)) : chains.list(userId);
+      const all = ctx.faults.on("cert-list-leaks-other-users")
+        ? [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner))
+        : chains.list(userId);
       const page = paginate(request, all, ctx);
-      if (ctx.faults.on("cert-list-ids-only")) return sendItems(reply, page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })), { Pagination: page.pagination });
+      if (ctx.faults.on("cert-list-ids-only"))
+        return sendItems(
+          reply,
+          page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })),
+          { Pagination: page.pagination },
+        );
       return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
     });
 

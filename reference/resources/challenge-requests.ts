@@ -1,13 +1,13 @@
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
-import { fault } from "../faults.js";
+import { fault } from "../faults/faults.js";
 
 /** Any single type key will do (conventions §2); this is the provider's object name. */
-export const CHALLENGE_TYPE_KEY = "MasterCardIdentityCheckChallengeRequestUser";
+const CHALLENGE_TYPE_KEY = "MasterCardIdentityCheckChallengeRequestUser";
 const SUITES = ["challenge-requests"];
 /** The two answers a PUT may give (spec: States and transitions > Challenge request). */
-export const CHALLENGE_ANSWERS = ["ACCEPTED_PENDING_RESPONSE", "REJECTED_PENDING_RESPONSE"];
+const CHALLENGE_ANSWERS = ["ACCEPTED_PENDING_RESPONSE", "REJECTED_PENDING_RESPONSE"];
 /** Seeded per user: enough for one accept, one reject, one refusal series and spares. */
 const SEEDED = 5;
 
@@ -24,11 +24,24 @@ interface ChallengeRecord {
 }
 
 function challengeView(c: ChallengeRecord, status: string): Record<string, unknown> {
-  return { id: c.id, created: c.created, updated: c.updated, status, amount: c.amount, description: c.description, expiry_time: c.expiry_time };
+  return {
+    id: c.id,
+    created: c.created,
+    updated: c.updated,
+    status,
+    amount: c.amount,
+    description: c.description,
+    expiry_time: c.expiry_time,
+  };
 }
 
 export const CHALLENGE_FAULTS = [
-  fault("challenge-accept-refused", "CHAL-001", "PUT status ACCEPTED_PENDING_RESPONSE is refused (the accepted value list has a typo).", SUITES),
+  fault(
+    "challenge-accept-refused",
+    "CHAL-001",
+    "PUT status ACCEPTED_PENDING_RESPONSE is refused (the accepted value list has a typo).",
+    SUITES,
+  ),
   fault("challenge-reject-refused", "CHAL-002", "PUT status REJECTED_PENDING_RESPONSE is refused.", SUITES),
   fault("challenge-put-answers-object", "CHAL-003", "PUT answers the challenge request instead of Id.", SUITES),
   fault("challenge-get-status-missing", "CHAL-004", "GET answers the challenge request without its status.", SUITES),
@@ -37,7 +50,12 @@ export const CHALLENGE_FAULTS = [
   fault("challenge-refused-put-applies", "CHAL-006", "PUT with an unknown status is refused, but the status is changed anyway.", SUITES),
   fault("challenge-put-missing-status-accepted", "CHAL-007", "PUT without status answers Id (and changes nothing).", SUITES),
   fault("challenge-other-user-readable", "AUTH-019", "GET serves another user's challenge request.", SUITES),
-  fault("challenge-other-user-writable", "AUTH-019", "PUT answers another user's challenge request (the read checks ownership, the update forgot).", SUITES),
+  fault(
+    "challenge-other-user-writable",
+    "AUTH-019",
+    "PUT answers another user's challenge request (the read checks ownership, the update forgot).",
+    SUITES,
+  ),
   fault("challenge-unknown-id-500", "ERR-014", "GET of an id that does not exist crashes (500).", SUITES),
 ] as const;
 
@@ -72,7 +90,8 @@ export const challengeRequestsModule: ResourceModule = {
       const userId = pathUser(request, ctx);
       const id = intParam(request, "itemId");
       const c = faults.on("challenge-other-user-readable") ? challenges.getAny(id) : challenges.get(userId, id);
-      if (!c && faults.on("challenge-unknown-id-500") && challenges.ownerOf(id) === undefined) throw new Error("challenge request is undefined");
+      if (!c && faults.on("challenge-unknown-id-500") && challenges.ownerOf(id) === undefined)
+        throw new Error("challenge request is undefined");
       if (!c) throw notTheirs(ctx);
       let view = challengeView(c, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status);
       if (variants.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };

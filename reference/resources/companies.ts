@@ -6,15 +6,15 @@ import { paginate } from "../pagination.js";
 import type { Collection, User } from "../state.js";
 import { timestamp } from "../time.js";
 import { parseCompanyBody, type CompanyBody, type CompanyBodyOptions, type Strings } from "./company-body.js";
-import { VARIANT_SCOPE } from "../variant-spec.js";
-import type { FaultName } from "../catalogue.js";
-import { fault } from "../faults.js";
-import type { VariantSpec } from "../variant-spec.js";
+import { VARIANT_SCOPE } from "../faults/variant-spec.js";
+import type { FaultName } from "../faults/catalogue.js";
+import { fault } from "../faults/faults.js";
+import type { VariantSpec } from "../faults/variant-spec.js";
 
-export const COMPANY_TYPE_KEY = "UserCompany";
+const COMPANY_TYPE_KEY = "UserCompany";
 
 /** Variant: company and category refusals use other 4XX codes (conventions §6 fixes none of them). */
-export const REFUSAL_CODES_VARIANT = "company-category-refusal-codes";
+const REFUSAL_CODES_VARIANT = "company-category-refusal-codes";
 const RECODED: Record<number, number> = { 400: 422, 403: 404, 404: 403 };
 
 /** A route handler whose refusals are recoded when the variant is on. */
@@ -49,7 +49,18 @@ const address = (a: Strings | undefined) => (a ? { ...a, is_user_address_updated
 const amount = (value: string) => ({ value, currency: "EUR" });
 
 /** Company table members the reference has no value for; variant company-null-for-unset sends them as null. */
-const UNSET_MEMBERS = ["chamber_of_commerce_number", "type_of_business_entity", "sector_of_industry", "counter_bank_iban", "version_terms_of_service", "deny_reason", "address_main", "address_postal", "address_shipping", "customer"];
+const UNSET_MEMBERS = [
+  "chamber_of_commerce_number",
+  "type_of_business_entity",
+  "sector_of_industry",
+  "counter_bank_iban",
+  "version_terms_of_service",
+  "deny_reason",
+  "address_main",
+  "address_postal",
+  "address_shipping",
+  "customer",
+];
 /** Body fields the read table also lists; variant company-read-form-sparse leaves them out (the body is headed "write-only fields"). */
 const BODY_FIELDS_READ = ["name", "country", "legal_form", "chamber_of_commerce_number", "address_main", "address_postal", "ubo"];
 
@@ -83,7 +94,16 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
       image: [{ attachment_public_uuid: c.avatar.image_uuid, content_type: "image/png", height: 480, width: 480 }],
     },
     billing_contract: [
-      { id: c.id * 10, contract_version: 1, subscription_type: c.subscription_type, status: "ACTIVE", sub_status: "NONE", contract_date_start: c.created.slice(0, 10), created: c.created, updated: c.updated },
+      {
+        id: c.id * 10,
+        contract_version: 1,
+        subscription_type: c.subscription_type,
+        status: "ACTIVE",
+        sub_status: "NONE",
+        contract_date_start: c.created.slice(0, 10),
+        created: c.created,
+        updated: c.updated,
+      },
     ],
     customer_limit: {
       limit_monetary_account: 25,
@@ -100,7 +120,17 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
   };
   // Variant company-relation-ids-integer: a relation whose user ids are integers ("id fields are integers").
   if (ctx.variants.on("company-relation-ids-integer")) {
-    view.relations = [{ user_id: owner, counter_user_id: c.id, relationship: "OWNER", status: "ACTIVE", user_status: "ACTIVE", counter_user_status: "ACTIVE", all_company_employee_card: [] }];
+    view.relations = [
+      {
+        user_id: owner,
+        counter_user_id: c.id,
+        relationship: "OWNER",
+        status: "ACTIVE",
+        user_status: "ACTIVE",
+        counter_user_status: "ACTIVE",
+        all_company_employee_card: [],
+      },
+    ];
   }
   for (const key of Object.keys(view)) if (view[key] === undefined) delete view[key];
   if (ctx.variants.on("company-null-for-unset")) {
@@ -128,7 +158,12 @@ export const COMPANY_FAULTS = [
   fault("company-create-answers-company", "COMP-001", "POST company answers the created UserCompany instead of Id.", SUITES),
   fault("company-read-first-company", "COMP-002", "GET company/{itemId} answers the user's oldest company, whatever the id.", SUITES),
   fault("company-read-name-uppercased", "COMP-003", "Companies read back with their name upper-cased.", SUITES),
-  fault("company-list-stale", "COMP-004", "The company list serves only the companies seeded with the user, not those created later.", SUITES),
+  fault(
+    "company-list-stale",
+    "COMP-004",
+    "The company list serves only the companies seeded with the user, not those created later.",
+    SUITES,
+  ),
   fault("company-list-leaks-other-users", "COMP-004", "The company list holds the companies of every user.", SUITES),
   fault("company-session-timeout-string", "COMP-005", "session_timeout is answered as a string.", SUITES),
   fault("company-missing-legal-form-accepted", "COMP-006", "POST company without legal_form is accepted.", SUITES),
@@ -136,48 +171,104 @@ export const COMPANY_FAULTS = [
   fault("company-minimal-body-500", "COMP-008", "POST company without address_main crashes (500).", SUITES),
   fault("company-vat-numbers-refused", "COMP-009", "POST company with vat_numbers is refused as an unsupported field.", SUITES),
   fault("company-name-type-unchecked", "COMP-010", "POST company accepts a name that is not a string.", SUITES),
-  fault("company-enum-fields-type-unchecked", "COMP-010", "POST company checks the types of name and ubo but takes country and subscription_type of any JSON type.", SUITES),
+  fault(
+    "company-enum-fields-type-unchecked",
+    "COMP-010",
+    "POST company checks the types of name and ubo but takes country and subscription_type of any JSON type.",
+    SUITES,
+  ),
   fault("company-put-types-unchecked", "COMP-010", "PUT company skips the type checks that POST makes.", SUITES),
   fault("company-put-ignored", "COMP-011", "PUT company answers Id but changes nothing.", SUITES),
   fault("company-put-answers-empty", "ERR-011", "PUT company answers an empty Response.", SUITES),
   fault("company-other-user-readable", "AUTH-019", "GET company/{itemId} serves another user's company.", SUITES),
-  fault("company-put-other-user", "AUTH-019", "PUT company/{itemId} updates another user's company (the read checks ownership, the update forgot).", SUITES),
+  fault(
+    "company-put-other-user",
+    "AUTH-019",
+    "PUT company/{itemId} updates another user's company (the read checks ownership, the update forgot).",
+    SUITES,
+  ),
   fault("company-path-user-unchecked", "AUTH-015", "The company list and read serve any existing user named in the path.", SUITES),
-  fault("company-unknown-id-empty", "ERR-014", "GET company/{itemId} of an id that does not exist answers 200 with an empty Response.", SUITES),
+  fault(
+    "company-unknown-id-empty",
+    "ERR-014",
+    "GET company/{itemId} of an id that does not exist answers 200 with an empty Response.",
+    SUITES,
+  ),
   fault("company-id-parsed-leniently", "ERR-006", "The company item id is read with parseInt, so 1234abc reads company 1234.", SUITES),
-  fault("company-required-null-accepted", "COMP-006", "POST company checks that the required fields are there, not that they are strings: name null is stored.", SUITES),
-  fault("company-create-coc-dropped", "COMP-003", "POST company drops chamber_of_commerce_number (the create mapper forgot it); PUT stores it.", SUITES),
+  fault(
+    "company-required-null-accepted",
+    "COMP-006",
+    "POST company checks that the required fields are there, not that they are strings: name null is stored.",
+    SUITES,
+  ),
+  fault(
+    "company-create-coc-dropped",
+    "COMP-003",
+    "POST company drops chamber_of_commerce_number (the create mapper forgot it); PUT stores it.",
+    SUITES,
+  ),
   fault("company-put-country-ignored", "COMP-012", "PUT company applies every field but country.", SUITES),
   fault("company-put-address-ignored", "COMP-012", "PUT company applies the scalar fields but keeps the old address_main.", SUITES),
-  fault("company-put-refused-after-name", "COMP-013", "PUT company writes the name before it checks the rest of the body, so a refused PUT has renamed the company.", SUITES),
-  fault("company-put-required-unchecked", "COMP-014", "PUT company merges whatever fields it gets: a body without name, country, legal_form or subscription_type is accepted.", SUITES),
-  fault("company-create-stored-before-check", "COMP-015", "POST company stores the company once the four required fields check out, then refuses a wrong-typed address or ubo: the refused company is in the list.", SUITES),
-  fault("company-put-path-user-unchecked", "AUTH-015", "PUT company/{itemId} updates the company of any existing user named in the path.", SUITES),
-  fault("company-path-user-ignored", "AUTH-015", "The company endpoints take the user from the session and ignore the userID of the path (a userID naming nobody is served).", SUITES),
+  fault(
+    "company-put-refused-after-name",
+    "COMP-013",
+    "PUT company writes the name before it checks the rest of the body, so a refused PUT has renamed the company.",
+    SUITES,
+  ),
+  fault(
+    "company-put-required-unchecked",
+    "COMP-014",
+    "PUT company merges whatever fields it gets: a body without name, country, legal_form or subscription_type is accepted.",
+    SUITES,
+  ),
+  fault(
+    "company-create-stored-before-check",
+    "COMP-015",
+    "POST company stores the company once the four required fields check out, then refuses a wrong-typed address or ubo: the refused company is in the list.",
+    SUITES,
+  ),
+  fault(
+    "company-put-path-user-unchecked",
+    "AUTH-015",
+    "PUT company/{itemId} updates the company of any existing user named in the path.",
+    SUITES,
+  ),
+  fault(
+    "company-path-user-ignored",
+    "AUTH-015",
+    "The company endpoints take the user from the session and ignore the userID of the path (a userID naming nobody is served).",
+    SUITES,
+  ),
 ] as const;
 
 export const COMPANY_VARIANTS = [
   {
-    name: "company-null-for-unset", suites: VARIANT_SCOPE.companies,
-    description: "The company read form carries null for every member it has no value for (chamber_of_commerce_number, addresses, customer, contract_date_end, ...) instead of leaving it out.",
+    name: "company-null-for-unset",
+    suites: VARIANT_SCOPE.companies,
+    description:
+      "The company read form carries null for every member it has no value for (chamber_of_commerce_number, addresses, customer, contract_date_end, ...) instead of leaving it out.",
     allowedBy: "banking-api.md gives the Company fields' types, not their presence (COMP-016, LENIENT)",
     requirements: ["COMP-016"],
   },
   {
-    name: "company-relation-ids-integer", suites: VARIANT_SCOPE.companies,
+    name: "company-relation-ids-integer",
+    suites: VARIANT_SCOPE.companies,
     description: "Every company carries a relation whose user_id and counter_user_id are integers.",
-    allowedBy: "Resources: \"id fields are integers\" against the Relation line's \"(string)\" (both readings pass)",
+    allowedBy: 'Resources: "id fields are integers" against the Relation line\'s "(string)" (both readings pass)',
   },
   {
-    name: "company-read-form-sparse", suites: VARIANT_SCOPE.companies,
-    description: "The company read form leaves out the body fields (name, country, legal_form, chamber_of_commerce_number, addresses, ubo): the body is headed \"write-only fields\".",
+    name: "company-read-form-sparse",
+    suites: VARIANT_SCOPE.companies,
+    description:
+      'The company read form leaves out the body fields (name, country, legal_form, chamber_of_commerce_number, addresses, ubo): the body is headed "write-only fields".',
     allowedBy: "GAP-03 (write-only body heading); COMP-017 (LENIENT)",
     requirements: ["COMP-017"],
   },
   {
     name: REFUSAL_CODES_VARIANT,
     suites: VARIANT_SCOPE.companiesAndCategories,
-    description: "Company and category refusals use other 4XX codes: 422 for an invalid body, 403 for a company that is not found, 404 for a userID that is not the caller's.",
+    description:
+      "Company and category refusals use other 4XX codes: 422 for an invalid body, 403 for a company that is not found, 404 for a userID that is not the caller's.",
     allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
     requirements: ["COMP-006", "COMP-010", "COMP-014", "CAT-003", "CAT-004", "AUTH-015", "AUTH-019", "ERR-014"],
   },
@@ -205,41 +296,53 @@ export const companiesModule: ResourceModule = {
       return companies.add(userId, (id) => ({ ...body, id, created: now, updated: now, ...fresh(), seeded: false }));
     };
 
-    app.post("/v1/user/:userID/company", recoded(ctx, async (request, reply) => {
-      const userId = companyUser(ctx, request);
-      const raw = objectBody(request);
-      storedBeforeTheChecks(ctx, raw, (body) => store(userId, body));
-      const body = createdBody(ctx, parseCompanyBody(raw, createBodyOptions(ctx)));
-      carelessCreateRefusals(ctx, body);
-      providerBodyRules(ctx, body);
-      const company = store(userId, body);
-      return sendCreated(ctx, reply, company, view);
-    }));
+    app.post(
+      "/v1/user/:userID/company",
+      recoded(ctx, async (request, reply) => {
+        const userId = companyUser(ctx, request);
+        const raw = objectBody(request);
+        storedBeforeTheChecks(ctx, raw, (body) => store(userId, body));
+        const body = createdBody(ctx, parseCompanyBody(raw, createBodyOptions(ctx)));
+        carelessCreateRefusals(ctx, body);
+        providerBodyRules(ctx, body);
+        const company = store(userId, body);
+        return sendCreated(ctx, reply, company, view);
+      }),
+    );
 
-    app.get("/v1/user/:userID/company", recoded(ctx, async (request, reply) => {
-      const userId = companyUser(ctx, request, "company-path-user-unchecked");
-      const page = paginate(request, listedCompanies(ctx, companies, userId), ctx);
-      return sendItems(reply, page.items.map(view), { Pagination: page.pagination });
-    }));
+    app.get(
+      "/v1/user/:userID/company",
+      recoded(ctx, async (request, reply) => {
+        const userId = companyUser(ctx, request, "company-path-user-unchecked");
+        const page = paginate(request, listedCompanies(ctx, companies, userId), ctx);
+        return sendItems(reply, page.items.map(view), { Pagination: page.pagination });
+      }),
+    );
 
-    app.get("/v1/user/:userID/company/:itemId", recoded(ctx, async (request, reply) => {
-      const userId = companyUser(ctx, request, "company-path-user-unchecked");
-      const id = companyItemId(ctx, request);
-      const company = findCompany(ctx, companies, userId, id, "company-other-user-readable");
-      if (!company) return refuseUnknownCompany(ctx, reply, companies, id);
-      return sendItems(reply, [view(companyShown(ctx, companies, userId, company))]);
-    }));
+    app.get(
+      "/v1/user/:userID/company/:itemId",
+      recoded(ctx, async (request, reply) => {
+        const userId = companyUser(ctx, request, "company-path-user-unchecked");
+        const id = companyItemId(ctx, request);
+        const company = findCompany(ctx, companies, userId, id, "company-other-user-readable");
+        if (!company) return refuseUnknownCompany(ctx, reply, companies, id);
+        return sendItems(reply, [view(companyShown(ctx, companies, userId, company))]);
+      }),
+    );
 
-    app.put("/v1/user/:userID/company/:itemId", recoded(ctx, async (request, reply) => {
-      const userId = companyUser(ctx, request, "company-put-path-user-unchecked");
-      const company = findCompany(ctx, companies, userId, companyItemId(ctx, request), "company-put-other-user");
-      if (!company) throw notFound();
-      const raw = objectBody(request);
-      renamedBeforeTheChecks(ctx, company, raw);
-      const body = parseCompanyBody(raw, updateBodyOptions(ctx, raw));
-      applyCompanyUpdate(ctx, company, body);
-      return sendUpdated(ctx, reply, company);
-    }));
+    app.put(
+      "/v1/user/:userID/company/:itemId",
+      recoded(ctx, async (request, reply) => {
+        const userId = companyUser(ctx, request, "company-put-path-user-unchecked");
+        const company = findCompany(ctx, companies, userId, companyItemId(ctx, request), "company-put-other-user");
+        if (!company) throw notFound();
+        const raw = objectBody(request);
+        renamedBeforeTheChecks(ctx, company, raw);
+        const body = parseCompanyBody(raw, updateBodyOptions(ctx, raw));
+        applyCompanyUpdate(ctx, company, body);
+        return sendUpdated(ctx, reply, company);
+      }),
+    );
   },
 };
 
@@ -261,7 +364,13 @@ function companyItemId(ctx: ReferenceContext, request: FastifyRequest): number {
 }
 
 /** The caller's company of that id (AUTH-019); `anyOwner` names the fault that forgets the owner check. */
-function findCompany(ctx: ReferenceContext, companies: Collection<CompanyRecord>, userId: number, id: number, anyOwner: FaultName): CompanyRecord | undefined {
+function findCompany(
+  ctx: ReferenceContext,
+  companies: Collection<CompanyRecord>,
+  userId: number,
+  id: number,
+  anyOwner: FaultName,
+): CompanyRecord | undefined {
   return ctx.faults.on(anyOwner) ? companies.getAny(id) : companies.get(userId, id);
 }
 
@@ -270,7 +379,10 @@ function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
   const { faults } = ctx;
   return {
     notRequired: faults.on("company-missing-legal-form-accepted") ? ["legal_form"] : [],
-    typeUnchecked: [...(faults.on("company-name-type-unchecked") ? ["name"] : []), ...(faults.on("company-enum-fields-type-unchecked") ? ["country", "subscription_type"] : [])],
+    typeUnchecked: [
+      ...(faults.on("company-name-type-unchecked") ? ["name"] : []),
+      ...(faults.on("company-enum-fields-type-unchecked") ? ["country", "subscription_type"] : []),
+    ],
     refused: faults.on("company-vat-numbers-refused") ? ["vat_numbers"] : [],
     nullAccepted: faults.on("company-required-null-accepted"),
   };
@@ -280,7 +392,8 @@ function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
 function storedBeforeTheChecks(ctx: ReferenceContext, raw: Record<string, unknown>, store: (body: CompanyBody) => unknown): void {
   if (!ctx.faults.on("company-create-stored-before-check")) return;
   const required = ["name", "country", "legal_form", "subscription_type"] as const;
-  if (required.every((f) => typeof raw[f] === "string" && raw[f] !== "")) store(Object.fromEntries(required.map((f) => [f, raw[f]])) as unknown as CompanyBody);
+  if (required.every((f) => typeof raw[f] === "string" && raw[f] !== ""))
+    store(Object.fromEntries(required.map((f) => [f, raw[f]])) as unknown as CompanyBody);
 }
 
 /** The company is stored as sent (COMP-003); the fault's create mapper forgot chamber_of_commerce_number. */
@@ -292,9 +405,11 @@ function createdBody(ctx: ReferenceContext, body: CompanyBody): CompanyBody {
 /** chamber_of_commerce_number and the addresses are optional (COMP-007, COMP-008); the faults refuse, or crash, without them. */
 function carelessCreateRefusals(ctx: ReferenceContext, body: CompanyBody): void {
   const { faults } = ctx;
-  if (faults.on("company-coc-number-required") && body.chamber_of_commerce_number === undefined) throw new HttpError(400, "Field chamber_of_commerce_number is required.");
+  if (faults.on("company-coc-number-required") && body.chamber_of_commerce_number === undefined)
+    throw new HttpError(400, "Field chamber_of_commerce_number is required.");
   // The crash a handler has when it reads address_main.country without looking first.
-  if (faults.on("company-minimal-body-500") && body.address_main === undefined) throw new Error("Cannot read properties of undefined (reading 'country')");
+  if (faults.on("company-minimal-body-500") && body.address_main === undefined)
+    throw new Error("Cannot read properties of undefined (reading 'country')");
 }
 
 /**
@@ -303,12 +418,18 @@ function carelessCreateRefusals(ctx: ReferenceContext, body: CompanyBody): void 
  */
 function providerBodyRules(ctx: ReferenceContext, body: CompanyBody): void {
   if (!ctx.variants.on("company-provider-body-rules")) return;
-  if (body.address_main === undefined || body.address_postal === undefined) throw new HttpError(400, "Fields address_main and address_postal are required.");
+  if (body.address_main === undefined || body.address_postal === undefined)
+    throw new HttpError(400, "Fields address_main and address_postal are required.");
   if (body.subscription_type !== "COMPANY_V2") throw new HttpError(400, "Field subscription_type must be COMPANY_V2.");
 }
 
 /** POST company answers the new company's Id (COMP-001). */
-function sendCreated(ctx: ReferenceContext, reply: FastifyReply, company: CompanyRecord, view: (c: CompanyRecord) => Record<string, unknown>): FastifyReply {
+function sendCreated(
+  ctx: ReferenceContext,
+  reply: FastifyReply,
+  company: CompanyRecord,
+  view: (c: CompanyRecord) => Record<string, unknown>,
+): FastifyReply {
   if (ctx.faults.on("company-create-answers-company")) return sendItems(reply, [view(company)]);
   return sendId(reply, company.id);
 }

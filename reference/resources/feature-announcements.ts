@@ -1,9 +1,9 @@
 import { randomUUID as globalUUID } from "node:crypto";
 import { HttpError, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
-import { fault } from "../faults.js";
+import { fault } from "../faults/faults.js";
 
-export const FEATURE_TYPE_KEY = "FeatureAnnouncement";
+const FEATURE_TYPE_KEY = "FeatureAnnouncement";
 const SUITES = ["feature-announcements"];
 const SEEDED = [
   { title: "Pay with your phone", sub_title: "Add your card to your wallet app", type: "FEATURE" },
@@ -16,14 +16,24 @@ interface AnnouncementRecord {
   title: string;
   sub_title: string;
   type: string;
-  avatar: { uuid: string; anchor_uuid: string; style: string; image: { attachment_public_uuid: string; content_type: string; height: number; width: number }[] };
+  avatar: {
+    uuid: string;
+    anchor_uuid: string;
+    style: string;
+    image: { attachment_public_uuid: string; content_type: string; height: number; width: number }[];
+  };
 }
 
 export const FEATURE_ANNOUNCEMENT_FAULTS = [
   fault("feature-announcement-sub-title-null", "FEAT-001", "Announcements answer sub_title as null.", SUITES),
   fault("feature-announcement-image-size-strings", "FEAT-002", "Avatar image height and width are answered as strings.", SUITES),
   fault("feature-announcement-writable", "FEAT-003", "PUT on an announcement changes its title and answers Id.", SUITES),
-  fault("feature-announcement-refused-put-applies", "FEAT-003", "PUT on an announcement is refused with 405, but its title is changed anyway.", SUITES),
+  fault(
+    "feature-announcement-refused-put-applies",
+    "FEAT-003",
+    "PUT on an announcement is refused with 405, but its title is changed anyway.",
+    SUITES,
+  ),
   fault("feature-announcement-deletable", "FEAT-003", "DELETE on an announcement removes it.", SUITES),
   fault("feature-announcement-post-creates", "ERR-007", "POST /feature-announcement creates an announcement.", SUITES),
   fault("feature-announcement-other-user-readable", "AUTH-019", "GET serves another user's announcement.", SUITES),
@@ -47,7 +57,12 @@ export const featureAnnouncementsModule: ResourceModule = {
       return announcements.add(user.id, (id) => ({
         id,
         ...row,
-        avatar: { uuid: randomUUID(), anchor_uuid: anchor, style: "NONE", image: [{ attachment_public_uuid: randomUUID(), content_type: "image/png", height: 1024, width: 1024 }] },
+        avatar: {
+          uuid: randomUUID(),
+          anchor_uuid: anchor,
+          style: "NONE",
+          image: [{ attachment_public_uuid: randomUUID(), content_type: "image/png", height: 1024, width: 1024 }],
+        },
       })).id;
     });
     return { featureAnnouncementIds: ids };
@@ -64,8 +79,16 @@ export const featureAnnouncementsModule: ResourceModule = {
       if (!a && faults.on("feature-announcement-unknown-id-empty") && announcements.ownerOf(id) === undefined) return sendItems(reply, []);
       if (!a) throw notFound();
       const sizes = faults.on("feature-announcement-image-size-strings");
-      const avatar = { ...a.avatar, image: a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i)) };
-      const view = { avatar, title: a.title, sub_title: faults.on("feature-announcement-sub-title-null") ? null : a.sub_title, type: a.type };
+      const avatar = {
+        ...a.avatar,
+        image: a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i)),
+      };
+      const view = {
+        avatar,
+        title: a.title,
+        sub_title: faults.on("feature-announcement-sub-title-null") ? null : a.sub_title,
+        type: a.type,
+      };
       return sendItems(reply, [{ [typeKey]: view }]);
     });
 

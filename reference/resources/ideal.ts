@@ -3,9 +3,9 @@ import { badRequest, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
-import { fault } from "../faults.js";
+import { fault } from "../faults/faults.js";
 
-export const IDEAL_TYPE_KEY = "IdealMerchantTransaction";
+const IDEAL_TYPE_KEY = "IdealMerchantTransaction";
 
 interface Amount {
   value: string;
@@ -38,7 +38,19 @@ const ISSUER_NAMES: Record<string, string> = {
 };
 /** The issuer a faulty server falls back to. */
 const FALLBACK_ISSUER = "ABNANL2A";
-const SEEDED_STATUSES = ["SUCCESS", "EXPIRED", "SUCCESS", "CANCELLED", "SUCCESS", "PENDING", "SUCCESS", "EXPIRED", "SUCCESS", "SUCCESS", "PENDING"];
+const SEEDED_STATUSES = [
+  "SUCCESS",
+  "EXPIRED",
+  "SUCCESS",
+  "CANCELLED",
+  "SUCCESS",
+  "PENDING",
+  "SUCCESS",
+  "EXPIRED",
+  "SUCCESS",
+  "SUCCESS",
+  "PENDING",
+];
 const EXPIRY_MS = 15 * 60 * 1000;
 
 function view(record: IdealRecord): Record<string, unknown> {
@@ -62,7 +74,8 @@ function view(record: IdealRecord): Record<string, unknown> {
 
 function amountField(value: unknown): Amount {
   const amount = value as Partial<Record<keyof Amount, unknown>> | null;
-  if (amount === null || typeof amount !== "object" || Array.isArray(amount)) throw badRequest("Field amount_requested must be an Amount {value, currency}.");
+  if (amount === null || typeof amount !== "object" || Array.isArray(amount))
+    throw badRequest("Field amount_requested must be an Amount {value, currency}.");
   if (typeof amount.value !== "string" || !/^\d{1,12}(\.\d{1,2})?$/.test(amount.value) || Number(amount.value) <= 0) {
     throw badRequest("amount_requested.value must be a positive decimal string.");
   }
@@ -71,13 +84,38 @@ function amountField(value: unknown): Amount {
 }
 
 export const IDEAL_FAULTS = [
-  fault("ideal-create-answers-transaction", "IDEAL-001", "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.", SUITES),
+  fault(
+    "ideal-create-answers-transaction",
+    "IDEAL-001",
+    "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.",
+    SUITES,
+  ),
   fault("ideal-issuer-ignored", "IDEAL-002", `Every transaction shows issuer ${FALLBACK_ISSUER}, whatever BIC was sent.`, SUITES),
   fault("ideal-list-without-pagination", "IDEAL-003", "The ideal-merchant-transaction list has no Pagination object.", SUITES),
-  fault("ideal-missing-issuer-accepted", "IDEAL-004", `POST ideal-merchant-transaction without issuer is accepted (issuer ${FALLBACK_ISSUER} is assumed).`, SUITES),
-  fault("ideal-wrong-type-key", "ERR-015", "iDEAL transactions are answered under IdealMerchantTransactionRead instead of IdealMerchantTransaction.", SUITES),
-  fault("ideal-other-users-account-accepted", "AUTH-019", "iDEAL calls work on any user's monetary account id, not only the caller's.", SUITES),
-  fault("ideal-list-unversioned-route", "VER-001", "The iDEAL list is routed without the /v1 prefix (/user/{userID}/monetary-account/{id}/ideal-merchant-transaction).", ["versioning", "ideal"]),
+  fault(
+    "ideal-missing-issuer-accepted",
+    "IDEAL-004",
+    `POST ideal-merchant-transaction without issuer is accepted (issuer ${FALLBACK_ISSUER} is assumed).`,
+    SUITES,
+  ),
+  fault(
+    "ideal-wrong-type-key",
+    "ERR-015",
+    "iDEAL transactions are answered under IdealMerchantTransactionRead instead of IdealMerchantTransaction.",
+    SUITES,
+  ),
+  fault(
+    "ideal-other-users-account-accepted",
+    "AUTH-019",
+    "iDEAL calls work on any user's monetary account id, not only the caller's.",
+    SUITES,
+  ),
+  fault(
+    "ideal-list-unversioned-route",
+    "VER-001",
+    "The iDEAL list is routed without the /v1 prefix (/user/{userID}/monetary-account/{id}/ideal-merchant-transaction).",
+    ["versioning", "ideal"],
+  ),
 ] as const;
 
 /**
@@ -145,7 +183,11 @@ export const idealModule: ResourceModule = {
 
     app.get(faults.on("ideal-list-unversioned-route") ? BASE : `/v1${BASE}`, async (request, reply) => {
       const { owner, accountId } = account(request);
-      const page = paginate(request, transactions.list(owner).filter((t) => t.monetaryAccountId === accountId), ctx);
+      const page = paginate(
+        request,
+        transactions.list(owner).filter((t) => t.monetaryAccountId === accountId),
+        ctx,
+      );
       const items = page.items.map((t) => ({ [typeKey]: view(t) }));
       return sendItems(reply, items, faults.on("ideal-list-without-pagination") ? {} : { Pagination: page.pagination });
     });

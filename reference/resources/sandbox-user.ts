@@ -1,5 +1,5 @@
 import type { ResourceModule } from "../module.js";
-import { fault } from "../faults.js";
+import { fault } from "../faults/faults.js";
 
 export const SANDBOX_USER_FAULTS = [
   fault("sandbox-user-same-key", "AUTH-017", "POST /sandbox-user-person hands out the same API key every time.", ["authentication"]),
@@ -14,7 +14,10 @@ export const sandboxUserModule: ResourceModule = {
       if (ctx.faults.on("sandbox-user-same-key") && first) return reply.send({ Response: [{ ApiKey: { api_key: first } }] });
       const user = ctx.createUser("sandbox user");
       first ??= user.apiKey;
-      return reply.code(200).type("application/json").send({ Response: [{ ApiKey: { api_key: user.apiKey } }] });
+      return reply
+        .code(200)
+        .type("application/json")
+        .send({ Response: [{ ApiKey: { api_key: user.apiKey } }] });
     });
   },
 };

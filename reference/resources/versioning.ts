@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fault } from "../faults.js";
+import { fault } from "../faults/faults.js";
 import { HttpError } from "../http-error.js";
 import type { ReferenceContext, ResourceModule } from "../module.js";
-import type { VariantSpec } from "../variant-spec.js";
-import { VARIANT_SCOPE } from "../variant-spec.js";
+import type { VariantSpec } from "../faults/variant-spec.js";
+import { VARIANT_SCOPE } from "../faults/variant-spec.js";
 
 // The clean reference serves every endpoint under /v1 only (spec: Versioning), and anything else falls
 // to the not-found handler. The faults model servers that also answer without any version prefix, or
@@ -12,8 +12,16 @@ import { VARIANT_SCOPE } from "../variant-spec.js";
 const SUITES = ["versioning"];
 
 export const VERSIONING_FAULTS = [
-  fault("unversioned-paths-served", "ERR-007", "Every endpoint is also served without the /v1 prefix (/user/{userID}/card answers like /v1/user/{userID}/card).", SUITES),
-  fault("deprecated-share-invites-retired", "VER-003", "The deprecated share-invite endpoints answer 410 Gone.", [...SUITES, "share-invites"]),
+  fault(
+    "unversioned-paths-served",
+    "ERR-007",
+    "Every endpoint is also served without the /v1 prefix (/user/{userID}/card answers like /v1/user/{userID}/card).",
+    SUITES,
+  ),
+  fault("deprecated-share-invites-retired", "VER-003", "The deprecated share-invite endpoints answer 410 Gone.", [
+    ...SUITES,
+    "share-invites",
+  ]),
 ] as const;
 
 /** Answers a request by replaying it under /v1 (same headers, body and caller address). */
@@ -39,14 +47,25 @@ const METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
  * shown"): a server that also runs a /v2 may answer there. VER-002 is LENIENT; strict requires a 4XX.
  */
 export const VERSIONING_VARIANTS = [
-  { name: "version-prefix-aliases", suites: VARIANT_SCOPE.versioning, description: "Any version prefix (/v2/..., /v0/...) is served as /v1, as by a server that runs several versions.", allowedBy: "Versioning: policy for future versions not shown (VER-002 LENIENT)", requirements: ["VER-002"] },
+  {
+    name: "version-prefix-aliases",
+    suites: VARIANT_SCOPE.versioning,
+    description: "Any version prefix (/v2/..., /v0/...) is served as /v1, as by a server that runs several versions.",
+    allowedBy: "Versioning: policy for future versions not shown (VER-002 LENIENT)",
+    requirements: ["VER-002"],
+  },
 ] as const satisfies readonly VariantSpec[];
 
-export function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): void {
+function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): void {
   const { faults, variants } = ctx;
   if (faults.on("unversioned-paths-served")) {
     // auth "none": the replayed request under /v1 runs every check itself.
-    app.route({ method: [...METHODS], url: "/user/*", config: { auth: "none" }, handler: (request, reply) => forwardToV1(app, request, reply, request.url) });
+    app.route({
+      method: [...METHODS],
+      url: "/user/*",
+      config: { auth: "none" },
+      handler: (request, reply) => forwardToV1(app, request, reply, request.url),
+    });
   }
   if (variants.on("version-prefix-aliases")) {
     app.route({

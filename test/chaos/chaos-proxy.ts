@@ -6,7 +6,7 @@
 import { Agent, createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ChaosFault = "429" | "503" | "drop" | "drop-after";
+type ChaosFault = "429" | "503" | "drop" | "drop-after";
 
 export interface ChaosOptions {
   /** Share of requests that meet a fault (0.02: 2 %). */
@@ -47,7 +47,11 @@ export async function startChaosProxy(targetBaseUrl: string, options: ChaosOptio
   const target = new URL(targetBaseUrl);
   const next = random(options.seed);
   const faults = options.faults ?? ["429", "503", "drop"];
-  const stats: ChaosProxy["stats"] = { requests: 0, injected: { "429": 0, "503": 0, drop: 0, "drop-after": 0, persistent: 0 }, sources: new Set() };
+  const stats: ChaosProxy["stats"] = {
+    requests: 0,
+    injected: { "429": 0, "503": 0, drop: 0, "drop-after": 0, persistent: 0 },
+    sources: new Set(),
+  };
   const agents = new Map<string, Agent>();
   const agentFor = (address: string) => {
     let agent = agents.get(address);
@@ -78,7 +82,9 @@ export async function startChaosProxy(targetBaseUrl: string, options: ChaosOptio
       stats.injected[fault]++;
       if (fault === "drop") return req.socket.destroy();
       req.resume();
-      return fault === "429" ? answer(res, 429, { "retry-after": options.retryAfter ?? "1" }, "<html>slow down</html>") : answer(res, 503, {}, "<html>maintenance</html>");
+      return fault === "429"
+        ? answer(res, 429, { "retry-after": options.retryAfter ?? "1" }, "<html>slow down</html>")
+        : answer(res, 503, {}, "<html>maintenance</html>");
     }
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
     for (const name of HOP_BY_HOP) delete headers[name];

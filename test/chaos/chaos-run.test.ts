@@ -5,13 +5,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../../harness/conformance-summary.js";
+import type { ConformanceReport } from "../../report/conformance-summary.js";
 import { failures, runReference } from "./support.js";
 
 const SEED = 20261125;
 const report = (reportsDir: string) => JSON.parse(readFileSync(join(reportsDir, "conformance.json"), "utf8")) as ConformanceReport;
 /** Tests a check failed (tests broken by transport are weather, counted apart). */
-const names = (run: Parameters<typeof failures>[0]) => (run.summary?.tests ?? []).filter((t) => t.status === "failed" && !t.broken).map((t) => `[${t.suite}] ${t.name}`).sort();
+const names = (run: Parameters<typeof failures>[0]) =>
+  (run.summary?.tests ?? [])
+    .filter((t) => t.status === "failed" && !t.broken)
+    .map((t) => `[${t.suite}] ${t.name}`)
+    .sort();
 
 describe("weather is told apart from defects", () => {
   it(
@@ -32,34 +36,60 @@ describe("weather is told apart from defects", () => {
       expect([...chaos.proxy!.sources].sort()).toEqual(["127.0.0.1", "127.0.0.2"]);
       expect(chaos.run.summary!.totals.retries).toBeGreaterThan(0);
       expect(chaos.run.summary!.tests.some((t) => (t.retries ?? 0) > 0)).toBe(true);
-      expect(chaos.run.durationMs, `direct ${direct.run.durationMs} ms, chaos ${chaos.run.durationMs} ms`).toBeLessThanOrEqual(2 * direct.run.durationMs);
+      expect(chaos.run.durationMs, `direct ${direct.run.durationMs} ms, chaos ${chaos.run.durationMs} ms`).toBeLessThanOrEqual(
+        2 * direct.run.durationMs,
+      );
     },
   );
 
-  it("an endpoint that answers 503 to every request fails its rules (a 5XX is never a pass, retries hide nothing); none is broken", { timeout: 600_000 }, async () => {
-    const { run } = await runReference({ suites: ["categories"], chaos: { rate: 0, seed: SEED, persistent: (_method, path) => (/\/v1\/user\/\d+\/additional-transaction-information-category/.test(path) ? "503" : undefined) } });
-    const summary = run.summary!;
-    const failed = summary.tests.filter((t) => t.status === "failed");
-    expect(failed.length, run.stdout.slice(-3000)).toBeGreaterThan(0);
-    expect(failed.filter((t) => t.broken)).toEqual([]);
-    expect(failed.some((t) => /got 503/.test(t.message ?? ""))).toBe(true);
-    const verdict = report(run.reportsDir);
-    expect(verdict.verdict).toBe("NOT CONFORMANT");
-    expect(verdict.requirements.filter((r) => r.status === "failed").length).toBeGreaterThan(0);
-    expect(run.code).toBe(1);
-  });
+  it(
+    "an endpoint that answers 503 to every request fails its rules (a 5XX is never a pass, retries hide nothing); none is broken",
+    { timeout: 600_000 },
+    async () => {
+      const { run } = await runReference({
+        suites: ["categories"],
+        chaos: {
+          rate: 0,
+          seed: SEED,
+          persistent: (_method, path) => (/\/v1\/user\/\d+\/additional-transaction-information-category/.test(path) ? "503" : undefined),
+        },
+      });
+      const summary = run.summary!;
+      const failed = summary.tests.filter((t) => t.status === "failed");
+      expect(failed.length, run.stdout.slice(-3000)).toBeGreaterThan(0);
+      expect(failed.filter((t) => t.broken)).toEqual([]);
+      expect(failed.some((t) => /got 503/.test(t.message ?? ""))).toBe(true);
+      const verdict = report(run.reportsDir);
+      expect(verdict.verdict).toBe("NOT CONFORMANT");
+      expect(verdict.requirements.filter((r) => r.status === "failed").length).toBeGreaterThan(0);
+      expect(run.code).toBe(1);
+    },
+  );
 
-  it("a write endpoint whose connection always drops leaves its tests broken: transport, and the verdict INCOMPLETE, not NOT CONFORMANT", { timeout: 600_000 }, async () => {
-    const { run } = await runReference({ suites: ["categories"], chaos: { rate: 0, seed: SEED, persistent: (method, path) => (method === "POST" && /\/v1\/user\/\d+\/additional-transaction-information-category/.test(path) ? "drop" : undefined) } });
-    const summary = run.summary!;
-    expect(summary.totals.broken, run.stdout.slice(-3000)).toBeGreaterThan(0);
-    expect(summary.totals.failed, failures(run).join("\n")).toBe(0);
-    for (const test of summary.tests.filter((t) => t.broken)) expect(test).toMatchObject({ status: "failed", broken: "transport", transport: "connection" });
-    const verdict = report(run.reportsDir);
-    expect(verdict.verdict).toBe("INCOMPLETE");
-    // Every test of this suite writes there, so none passed: the verdict says the target could not be reached.
-    expect(verdict.reason).toMatch(/could not be reached|ended broken by transport .*rerun, lower the load .*retries/);
-    const markdown = readFileSync(join(run.reportsDir, "conformance.md"), "utf8");
-    expect(markdown).toMatch(/broken by transport/);
-  });
+  it(
+    "a write endpoint whose connection always drops leaves its tests broken: transport, and the verdict INCOMPLETE, not NOT CONFORMANT",
+    { timeout: 600_000 },
+    async () => {
+      const { run } = await runReference({
+        suites: ["categories"],
+        chaos: {
+          rate: 0,
+          seed: SEED,
+          persistent: (method, path) =>
+            method === "POST" && /\/v1\/user\/\d+\/additional-transaction-information-category/.test(path) ? "drop" : undefined,
+        },
+      });
+      const summary = run.summary!;
+      expect(summary.totals.broken, run.stdout.slice(-3000)).toBeGreaterThan(0);
+      expect(summary.totals.failed, failures(run).join("\n")).toBe(0);
+      for (const test of summary.tests.filter((t) => t.broken))
+        expect(test).toMatchObject({ status: "failed", broken: "transport", transport: "connection" });
+      const verdict = report(run.reportsDir);
+      expect(verdict.verdict).toBe("INCOMPLETE");
+      // Every test of this suite writes there, so none passed: the verdict says the target could not be reached.
+      expect(verdict.reason).toMatch(/could not be reached|ended broken by transport .*rerun, lower the load .*retries/);
+      const markdown = readFileSync(join(run.reportsDir, "conformance.md"), "utf8");
+      expect(markdown).toMatch(/broken by transport/);
+    },
+  );
 });

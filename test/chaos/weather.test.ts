@@ -5,12 +5,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { HttpClient, type ClientOptions } from "../../harness/client.js";
-import { buildConformance, type RunInfo } from "../../harness/conformance-summary.js";
-import type { Exchange } from "../../harness/exchange.js";
-import type { RunSummary, TestSummary } from "../../harness/reporters/summary-reporter.js";
-import { TransportError } from "../../harness/transport-error.js";
-import { weatherPlugin } from "../../harness/weather.js";
+import { HttpClient, type ClientOptions } from "../../harness/http/client.js";
+import { buildConformance, type RunInfo } from "../../report/conformance-summary.js";
+import type { Exchange } from "../../harness/http/exchange.js";
+import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
+import { TransportError } from "../../harness/http/transport-error.js";
+import { weatherPlugin } from "../../harness/run/weather.js";
 
 interface Arrival {
   method: string;
@@ -19,7 +19,9 @@ interface Arrival {
 }
 
 /** A local server answering the n-th request (0-based) with `answer`; "drop" closes the connection instead. */
-async function scriptedServer(answer: (n: number, req: IncomingMessage) => number | "drop" | { status: number; headers: Record<string, string> }) {
+async function scriptedServer(
+  answer: (n: number, req: IncomingMessage) => number | "drop" | { status: number; headers: Record<string, string> },
+) {
   const arrivals: Arrival[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     arrivals.push({ method: req.method ?? "", path: req.url ?? "", requestId: String(req.headers["x-service-client-request-id"]) });
@@ -39,7 +41,15 @@ const servers: ReturnType<typeof createServer>[] = [];
 const clients: HttpClient[] = [];
 function client(baseUrl: string, extra: Partial<ClientOptions> = {}): { client: HttpClient; recorded: Exchange[] } {
   const recorded: Exchange[] = [];
-  const made = new HttpClient({ baseUrl, headerPrefix: "X-Service-", userAgent: "weather-test", requestMs: 3000, maxResponseBytes: 1 << 16, onExchange: (e) => void recorded.push(e), ...extra });
+  const made = new HttpClient({
+    baseUrl,
+    headerPrefix: "X-Service-",
+    userAgent: "weather-test",
+    requestMs: 3000,
+    maxResponseBytes: 1 << 16,
+    onExchange: (e) => void recorded.push(e),
+    ...extra,
+  });
   clients.push(made);
   return { client: made, recorded };
 }
@@ -77,7 +87,12 @@ describe("the client retries transient faults on safe requests", () => {
     const server = await scriptedServer((n) => (n % 2 === 0 ? "drop" : 200));
     const { client: c } = client(server.baseUrl);
     expect((await c.request({ path: "/user/1/card" })).attempts?.[0]?.transport).toMatch(/^connection (UND_ERR_SOCKET|ECONNRESET|EPIPE)$/);
-    const device = await c.request({ method: "POST", path: "/device-server", json: {}, headers: { "X-Service-Client-Request-Id": "mine" } });
+    const device = await c.request({
+      method: "POST",
+      path: "/device-server",
+      json: {},
+      headers: { "X-Service-Client-Request-Id": "mine" },
+    });
     expect(device.status).toBe(200);
     expect(server.arrivals.slice(2).map((a) => [a.method, a.path])).toEqual([
       ["POST", "/v1/device-server"],
@@ -138,7 +153,11 @@ describe("a fast-check property that meets a TransportError", () => {
   it("ends with that TransportError, not a shrunk counterexample, and shrinking sends nothing", async () => {
     fc.installGlobalPlugin(weatherPlugin);
     let calls = 0;
-    const weather = new TransportError("GET /v1/user/1/card: the server closed the connection (UND_ERR_SOCKET)", "connection", "UND_ERR_SOCKET");
+    const weather = new TransportError(
+      "GET /v1/user/1/card: the server closed the connection (UND_ERR_SOCKET)",
+      "connection",
+      "UND_ERR_SOCKET",
+    );
     const run = fc.assert(
       fc.asyncProperty(fc.array(fc.integer(), { minLength: 5 }), async () => {
         calls++;
@@ -172,14 +191,44 @@ describe("the verdict tells weather from defects", () => {
     durationMs: 1,
     ...extra,
   });
-  const summary = (tests: TestSummary[]): RunSummary => ({ target: "t", suiteVersion: "0", startedAt: "2026-11-25T00:00:00.000Z", durationMs: 1, seed: 1, totals: { passed: 0, failed: 0, skipped: 0 }, errors: [], tests });
-  const info: RunInfo = { target: "t", suiteVersion: "0", specVersion: "s", profileSha256: "0", conventionsOff: [], faults: [], seed: 1, startedAt: "", finishedAt: "", node: "v20", scope: { suites: "all", grep: null, shards: null } };
-  const broken = { message: "GET /v1/user/1154/card/1167: the server closed the connection (UND_ERR_SOCKET) (after 2 retries)", broken: "transport" as const, transport: "connection" };
+  const summary = (tests: TestSummary[]): RunSummary => ({
+    target: "t",
+    suiteVersion: "0",
+    startedAt: "2026-11-25T00:00:00.000Z",
+    durationMs: 1,
+    seed: 1,
+    totals: { passed: 0, failed: 0, skipped: 0 },
+    errors: [],
+    tests,
+  });
+  const info: RunInfo = {
+    target: "t",
+    suiteVersion: "0",
+    specVersion: "s",
+    profileSha256: "0",
+    conventionsOff: [],
+    faults: [],
+    seed: 1,
+    startedAt: "",
+    finishedAt: "",
+    node: "v20",
+    scope: { suites: "all", grep: null, shards: null },
+  };
+  const broken = {
+    message: "GET /v1/user/1154/card/1167: the server closed the connection (UND_ERR_SOCKET) (after 2 retries)",
+    broken: "transport" as const,
+    transport: "connection",
+  };
 
   it("a requirement unchecked only because its test broke by transport makes the run INCOMPLETE, with the count and a hint", () => {
-    const report = buildConformance(summary([test("CARD-014 a card is read back", "failed", broken), test("CARD-001 cards are listed", "passed")]), info);
+    const report = buildConformance(
+      summary([test("CARD-014 a card is read back", "failed", broken), test("CARD-001 cards are listed", "passed")]),
+      info,
+    );
     expect(report.verdict).toBe("INCOMPLETE");
-    expect(report.reason).toMatch(/^1 requirement not checked because 1 test ended broken by transport .*CARD-014; rerun, lower the load .* raise the profile's retries$/);
+    expect(report.reason).toMatch(
+      /^1 requirement not checked because 1 test ended broken by transport .*CARD-014; rerun, lower the load .* raise the profile's retries$/,
+    );
     const card014 = report.requirements.find((r) => r.id === "CARD-014")!;
     expect(card014).toMatchObject({ status: "skipped", brokenByTransport: 1 });
     expect(report.tests.find((t) => t.name.includes("CARD-014"))).toMatchObject({ kind: "transport", blamed: [] });
@@ -188,7 +237,10 @@ describe("the verdict tells weather from defects", () => {
 
   it("a defect elsewhere is still NOT CONFORMANT, and the broken test's requirement is not among the failed", () => {
     const report = buildConformance(
-      summary([test("CARD-014 a card is read back", "failed", broken), test("CARD-007 a card is updated", "failed", { message: "CARD-007: PUT /v1/user/1/card/2: expected HTTP 200, got 500" })]),
+      summary([
+        test("CARD-014 a card is read back", "failed", broken),
+        test("CARD-007 a card is updated", "failed", { message: "CARD-007: PUT /v1/user/1/card/2: expected HTTP 200, got 500" }),
+      ]),
       info,
     );
     expect(report.verdict).toBe("NOT CONFORMANT");
@@ -196,7 +248,14 @@ describe("the verdict tells weather from defects", () => {
   });
 
   it("a 5XX page is a failure of the rule, whatever it says (classified by type, never by text)", () => {
-    const report = buildConformance(summary([test("CARD-007 a card is updated", "failed", { message: "CARD-007: GET /v1/user/1/card: expected HTTP 200, got 503 <html>maintenance</html>" })]), info);
+    const report = buildConformance(
+      summary([
+        test("CARD-007 a card is updated", "failed", {
+          message: "CARD-007: GET /v1/user/1/card: expected HTTP 200, got 503 <html>maintenance</html>",
+        }),
+      ]),
+      info,
+    );
     expect(report.verdict).toBe("NOT CONFORMANT");
   });
 });

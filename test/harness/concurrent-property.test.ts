@@ -2,7 +2,7 @@
 // failure that shrinks to the same counterexample, with the same seed and path, as the sequential fc.assert.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assertConcurrently, mapConcurrently, oneAtATime, together } from "../../harness/concurrent-property.js";
+import { assertConcurrently, mapConcurrently, oneAtATime, together } from "../../suites/support/concurrent-property.js";
 
 const arbitraries = [fc.integer({ min: 0, max: 1000 }), fc.array(fc.nat(50), { maxLength: 6 })] as const;
 /** Fails on some values; waits a value-dependent time, so runs finish out of order when concurrent. */
@@ -35,8 +35,15 @@ describe("properties with runs side by side", () => {
   it("try exactly the values fc.assert tries, each once", async () => {
     const seen: string[] = [];
     const concurrent: string[] = [];
-    await fc.assert(fc.asyncProperty(...arbitraries, async (n, xs) => void seen.push(JSON.stringify([n, xs]))), { seed: 7, numRuns: 40 });
-    await assertConcurrently([...arbitraries], async (n, xs) => void concurrent.push(JSON.stringify([n, xs])), { seed: 7, numRuns: 40, concurrency: 8 });
+    await fc.assert(
+      fc.asyncProperty(...arbitraries, async (n, xs) => void seen.push(JSON.stringify([n, xs]))),
+      { seed: 7, numRuns: 40 },
+    );
+    await assertConcurrently([...arbitraries], async (n, xs) => void concurrent.push(JSON.stringify([n, xs])), {
+      seed: 7,
+      numRuns: 40,
+      concurrency: 8,
+    });
     expect([...concurrent].sort()).toEqual([...seen].sort());
     expect(concurrent.length).toBe(40);
   });
@@ -102,13 +109,14 @@ describe("independent calls side by side", () => {
     const log: string[] = [];
     let overlapping = 0;
     let most = 0;
-    const step = (name: string, ms: number) => lane(async () => {
-      most = Math.max(most, ++overlapping);
-      await wait(ms);
-      log.push(name);
-      overlapping--;
-      if (name === "fails") throw new Error("fails");
-    });
+    const step = (name: string, ms: number) =>
+      lane(async () => {
+        most = Math.max(most, ++overlapping);
+        await wait(ms);
+        log.push(name);
+        overlapping--;
+        if (name === "fails") throw new Error("fails");
+      });
     const results = await Promise.allSettled([step("first", 6), step("fails", 1), step("third", 0)]);
     expect(log).toEqual(["first", "fails", "third"]);
     expect(most).toBe(1);

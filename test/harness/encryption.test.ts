@@ -3,7 +3,7 @@
 // server's decryption, with a generated RSA key.
 import { constants, createDecipheriv, createHmac, generateKeyPairSync, privateDecrypt, type KeyObject } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { encryptBody, encryptionHeaderNames } from "../../harness/encryption.js";
+import { encryptBody, encryptionHeaderNames } from "../../harness/http/encryption.js";
 import { decryptBody } from "../../reference/encryption.js";
 
 const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -33,7 +33,9 @@ describe("request encryption (the provider's scheme)", () => {
     const key = independentOpen(Buffer.from(sent.headers[names.key]!, "base64"), privateKey);
     expect(key).toHaveLength(32);
     const iv = Buffer.from(sent.headers[names.iv]!, "base64");
-    const mac = createHmac("sha1", key).update(Buffer.concat([iv, sent.body])).digest("base64");
+    const mac = createHmac("sha1", key)
+      .update(Buffer.concat([iv, sent.body]))
+      .digest("base64");
     expect(sent.headers[names.hmac]).toBe(mac);
     const decipher = createDecipheriv("aes-256-cbc", key, iv);
     expect(Buffer.concat([decipher.update(sent.body), decipher.final()]).toString("utf8")).toBe(plain);

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createdId, errorEntries, firstOfType, objectsOfType, paginationOf, responseItems, typeKeyOf } from "../../harness/envelope.js";
 
 describe("envelope helpers", () => {
-  const body = { Response: [{ Id: { id: 7 } }, { Token: { token: "t" } }, { Card: { id: 1 } }, { CardDebit: { id: 2 } }], Pagination: { future_url: null, newer_url: "/v1/x?newer_id=2", older_url: null } };
+  const body = {
+    Response: [{ Id: { id: 7 } }, { Token: { token: "t" } }, { Card: { id: 1 } }, { CardDebit: { id: 2 } }],
+    Pagination: { future_url: null, newer_url: "/v1/x?newer_id=2", older_url: null },
+  };
 
   it("reads Response elements, type keys and inner objects", () => {
     expect(responseItems(body)).toHaveLength(4);

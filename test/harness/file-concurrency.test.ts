@@ -6,7 +6,8 @@ import { BASE_FILES, fileConcurrency, LOOPBACK_ROUND_TRIP_MS, MAX_FILES } from "
 describe("files at once", () => {
   it("stays at the base count without a measured round trip, on a loopback target, and under a rate limit", () => {
     expect(fileConcurrency({ files: 22, rateLimited: false })).toBe(BASE_FILES);
-    for (const roundTripMs of [0, 0.4, 3, LOOPBACK_ROUND_TRIP_MS]) expect(fileConcurrency({ roundTripMs, files: 22, rateLimited: false })).toBe(BASE_FILES);
+    for (const roundTripMs of [0, 0.4, 3, LOOPBACK_ROUND_TRIP_MS])
+      expect(fileConcurrency({ roundTripMs, files: 22, rateLimited: false })).toBe(BASE_FILES);
     expect(fileConcurrency({ roundTripMs: 50, files: 22, rateLimited: true })).toBe(BASE_FILES);
     expect(fileConcurrency({ roundTripMs: Number.NaN, files: 22, rateLimited: false })).toBe(BASE_FILES);
   });

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../../harness/config-error.js";
-import { loadTargetsFile, maskProfile, selectProfile, targetsFilePath } from "../../harness/profile.js";
+import { ConfigError } from "../../harness/profile/config-error.js";
+import { loadTargetsFile, maskProfile, selectProfile, targetsFilePath } from "../../harness/profile/profile.js";
 
 const dir = mkdtempSync(join(tmpdir(), "targets-"));
 let n = 0;
@@ -73,11 +73,15 @@ describe("targets.yaml loading", () => {
   });
 
   it("names a base URL that does not end in /v1", () => {
-    expect(configError("targets:\n  s:\n    baseUrl: https://x.example/api\n    apiKey: k\n")).toMatch(/field "baseUrl": expected an http\(s\) URL ending in \/v1/);
+    expect(configError("targets:\n  s:\n    baseUrl: https://x.example/api\n    apiKey: k\n")).toMatch(
+      /field "baseUrl": expected an http\(s\) URL ending in \/v1/,
+    );
   });
 
   it("names a source address that is not an IP", () => {
-    expect(configError(`${REMOTE}    sourceAddresses: [127.0.0.1, localhost]\n`)).toMatch(/field "sourceAddresses.1": expected an IPv4 or IPv6 address, got "localhost"/);
+    expect(configError(`${REMOTE}    sourceAddresses: [127.0.0.1, localhost]\n`)).toMatch(
+      /field "sourceAddresses.1": expected an IPv4 or IPv6 address, got "localhost"/,
+    );
   });
 
   it("requires baseUrl and apiKey unless embedded", () => {
@@ -98,11 +102,15 @@ describe("targets.yaml loading", () => {
   });
 
   it("names a missing environment variable and the field that wanted it", () => {
-    expect(configError("targets:\n  s:\n    baseUrl: http://h/v1\n    apiKey: ${STAGING_API_KEY}\n")).toMatch(/profile "s": field "apiKey": environment variable STAGING_API_KEY is not set/);
+    expect(configError("targets:\n  s:\n    baseUrl: http://h/v1\n    apiKey: ${STAGING_API_KEY}\n")).toMatch(
+      /profile "s": field "apiKey": environment variable STAGING_API_KEY is not set/,
+    );
   });
 
   it("names a default that points nowhere, an unknown --target, a missing file and broken YAML", () => {
-    expect(configError(`default: prod\n${REMOTE}`)).toMatch(/"default": names profile "prod", which is not under "targets" \(have: staging\)/);
+    expect(configError(`default: prod\n${REMOTE}`)).toMatch(
+      /"default": names profile "prod", which is not under "targets" \(have: staging\)/,
+    );
     expect(() => selectProfile(loadTargetsFile(file(REMOTE), {}), "prod")).toThrow(/no profile named "prod" \(have: staging\)/);
     expect(() => loadTargetsFile(join(dir, "absent.yaml"), {})).toThrow(/cannot read the targets file \(no such file\)/);
     expect(configError("targets: [unclosed\n")).toMatch(/not valid YAML/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "../../harness/exchange.js";
-import { redactedExchange } from "../../harness/recorder.js";
+import type { Exchange } from "../../harness/http/exchange.js";
+import { redactedExchange } from "../../harness/run/recorder.js";
 import { redactHeaders, redactText, registerSecret } from "../../harness/redact.js";
 
 describe("redaction", () => {
@@ -32,7 +32,13 @@ describe("redaction", () => {
     registerSecret("session-token-abcdef", "session token");
     const body = JSON.stringify({ Response: [{ Token: { token: "session-token-abcdef" } }] });
     const exchange: Exchange = {
-      request: { method: "POST", url: "http://h/v1/session-server", path: "/v1/session-server", headers: { "X-Service-Client-Authentication": "inst-token-xyz" }, body: '{"secret":"apikey-0123456789"}' },
+      request: {
+        method: "POST",
+        url: "http://h/v1/session-server",
+        path: "/v1/session-server",
+        headers: { "X-Service-Client-Authentication": "inst-token-xyz" },
+        body: '{"secret":"apikey-0123456789"}',
+      },
       status: 200,
       headers: { "content-type": "application/json" },
       bodyBytes: Buffer.from(body),

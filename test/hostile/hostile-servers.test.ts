@@ -2,7 +2,7 @@
 // affected checks with a message a person understands (what was sent, what went wrong, which limit), still
 // write summary.json, junit.xml and allure-results, and exit 1: a verdict, not a crash.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SpawnedRun } from "../../harness/spawn-run.js";
+import type { SpawnedRun } from "../support/spawn-run.js";
 import { makeTestPki, type TestPki } from "./pki.js";
 import { FAKE_USER_ID, MISBEHAVIOURS, startHostile, type HostileOptions, type Misbehaviour } from "./servers.js";
 import { expectReportsWritten, limit, runAgainst, tempDir, writeTargets } from "./support.js";
@@ -32,19 +32,86 @@ const REDIRECT = MISBEHAVIOURS.redirectLoop();
 // The longest run first, so the others fill the time it spends waiting. The first and the last scenario
 // bootstrap fine and misbehave on resource calls only, so each check's own failure message is exercised.
 const SCENARIOS: Scenario[] = [
-  { name: "bootstraps fine, then hangs on resource calls", misbehave: MISBEHAVIOURS.hangBeforeHeaders(), goodBootstrap: true, message: /GET \/v1\/user\/7\/card: no complete answer within 1500 ms \(timeouts\.requestMs\): not even a status line and headers arrived/, boundMs: 45_000 },
-  { name: "hangs before sending headers", misbehave: MISBEHAVIOURS.hangBeforeHeaders(), message: /no complete answer within 1500 ms \(timeouts\.requestMs\): not even a status line and headers arrived/, boundMs: 30_000 },
-  { name: "stalls in the middle of the body", misbehave: MISBEHAVIOURS.stallMidBody(), message: /no complete answer within 1500 ms \(timeouts\.requestMs\): status 200 and headers arrived, then the body stalled; 22 bytes of body received/, boundMs: 30_000 },
-  { name: "drips the body one byte a second", misbehave: MISBEHAVIOURS.dripOneByteASecond(), message: /no complete answer within 1500 ms \(timeouts\.requestMs\): status 200 and headers arrived, then the body stalled; [0-9] bytes of body received/, boundMs: 30_000 },
-  { name: "resets the connection", misbehave: MISBEHAVIOURS.resetConnection(), message: /connection reset by the server \(ECONNRESET\)|the server closed the connection \(UND_ERR_SOCKET\)/, boundMs: 30_000 },
-  { name: "sends invalid JSON labelled application/json", misbehave: MISBEHAVIOURS.invalidJson(), message: /got 200 \(labelled JSON but not valid JSON\) \{"Response":\[\{"Token":\{"token":"«redacted»",\}\]/, boundMs: 30_000 },
-  { name: "sends a 50 MB body", misbehave: MISBEHAVIOURS.fiftyMegabytes(), message: /status 200 announced a body of 52428800 bytes \(Content-Length\), over the limit of 65536 bytes \(maxResponseBytes\)/, boundMs: 30_000 },
-  { name: "sends an endless chunked body", misbehave: MISBEHAVIOURS.endlessChunked(), message: /status 200, then the body went past 65536 bytes \(maxResponseBytes\) and was cut off/, boundMs: 30_000 },
+  {
+    name: "bootstraps fine, then hangs on resource calls",
+    misbehave: MISBEHAVIOURS.hangBeforeHeaders(),
+    goodBootstrap: true,
+    message:
+      /GET \/v1\/user\/7\/card: no complete answer within 1500 ms \(timeouts\.requestMs\): not even a status line and headers arrived/,
+    boundMs: 45_000,
+  },
+  {
+    name: "hangs before sending headers",
+    misbehave: MISBEHAVIOURS.hangBeforeHeaders(),
+    message: /no complete answer within 1500 ms \(timeouts\.requestMs\): not even a status line and headers arrived/,
+    boundMs: 30_000,
+  },
+  {
+    name: "stalls in the middle of the body",
+    misbehave: MISBEHAVIOURS.stallMidBody(),
+    message:
+      /no complete answer within 1500 ms \(timeouts\.requestMs\): status 200 and headers arrived, then the body stalled; 22 bytes of body received/,
+    boundMs: 30_000,
+  },
+  {
+    name: "drips the body one byte a second",
+    misbehave: MISBEHAVIOURS.dripOneByteASecond(),
+    message:
+      /no complete answer within 1500 ms \(timeouts\.requestMs\): status 200 and headers arrived, then the body stalled; [0-9] bytes of body received/,
+    boundMs: 30_000,
+  },
+  {
+    name: "resets the connection",
+    misbehave: MISBEHAVIOURS.resetConnection(),
+    message: /connection reset by the server \(ECONNRESET\)|the server closed the connection \(UND_ERR_SOCKET\)/,
+    boundMs: 30_000,
+  },
+  {
+    name: "sends invalid JSON labelled application/json",
+    misbehave: MISBEHAVIOURS.invalidJson(),
+    message: /got 200 \(labelled JSON but not valid JSON\) \{"Response":\[\{"Token":\{"token":"«redacted»",\}\]/,
+    boundMs: 30_000,
+  },
+  {
+    name: "sends a 50 MB body",
+    misbehave: MISBEHAVIOURS.fiftyMegabytes(),
+    message: /status 200 announced a body of 52428800 bytes \(Content-Length\), over the limit of 65536 bytes \(maxResponseBytes\)/,
+    boundMs: 30_000,
+  },
+  {
+    name: "sends an endless chunked body",
+    misbehave: MISBEHAVIOURS.endlessChunked(),
+    message: /status 200, then the body went past 65536 bytes \(maxResponseBytes\) and was cut off/,
+    boundMs: 30_000,
+  },
   { name: "redirects in a loop", misbehave: REDIRECT, message: /got 302 \(Location: \/v1\/installation\) \(empty body\)/, boundMs: 30_000 },
-  { name: "answers 500 with an HTML page", misbehave: MISBEHAVIOURS.html500(), message: /got 500 <!DOCTYPE html><html><head><title>500 Internal Server Error/, boundMs: 30_000 },
-  { name: "closes the connection right after the headers", misbehave: MISBEHAVIOURS.closeAfterHeaders(), message: /status 200 and headers arrived, then the server closed the connection before the body was complete; 0 bytes of body received/, boundMs: 30_000 },
-  { name: "serves TLS with an untrusted (self-signed) certificate", misbehave: MISBEHAVIOURS.fine(), tls: true, message: /TLS: the server's certificate is self-signed and not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\); to trust a private CA set tls\.ca/, boundMs: 30_000 },
-  { name: "bootstraps fine, then labels resource answers text/html", misbehave: MISBEHAVIOURS.wrongContentType(), goodBootstrap: true, message: /^HDR-\d{3}: GET \/v1\/user\/7\/card .*expected Content-Type application\/json, got Content-Type "text\/html; charset=utf-8"/, boundMs: 30_000 },
+  {
+    name: "answers 500 with an HTML page",
+    misbehave: MISBEHAVIOURS.html500(),
+    message: /got 500 <!DOCTYPE html><html><head><title>500 Internal Server Error/,
+    boundMs: 30_000,
+  },
+  {
+    name: "closes the connection right after the headers",
+    misbehave: MISBEHAVIOURS.closeAfterHeaders(),
+    message: /status 200 and headers arrived, then the server closed the connection before the body was complete; 0 bytes of body received/,
+    boundMs: 30_000,
+  },
+  {
+    name: "serves TLS with an untrusted (self-signed) certificate",
+    misbehave: MISBEHAVIOURS.fine(),
+    tls: true,
+    message:
+      /TLS: the server's certificate is self-signed and not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\); to trust a private CA set tls\.ca/,
+    boundMs: 30_000,
+  },
+  {
+    name: "bootstraps fine, then labels resource answers text/html",
+    misbehave: MISBEHAVIOURS.wrongContentType(),
+    goodBootstrap: true,
+    message: /^HDR-\d{3}: GET \/v1\/user\/7\/card .*expected Content-Type application\/json, got Content-Type "text\/html; charset=utf-8"/,
+    boundMs: 30_000,
+  },
 ];
 
 const dir = tempDir("hostile");
@@ -117,15 +184,24 @@ describe.concurrent("the suite against a server that misbehaves", () => {
         expect(onResources.length, messages.join("\n")).toBeGreaterThan(0);
         // Each names what went wrong; the misbehaviour itself shows in some (others fail another rule first, such
         // as a request id the hostile server never echoes).
-        expect(onResources.some((m) => scenario.message.test(m)), onResources.join("\n")).toBe(true);
+        expect(
+          onResources.some((m) => scenario.message.test(m)),
+          onResources.join("\n"),
+        ).toBe(true);
         for (const message of onResources) expect(message).toMatch(/^[A-Z]+-\d{3}: GET |no complete answer|connection/);
-        expect(messages.every((m) => !/no session for the primary user/.test(m)), messages.join("\n")).toBe(true);
+        expect(
+          messages.every((m) => !/no session for the primary user/.test(m)),
+          messages.join("\n"),
+        ).toBe(true);
       } else {
         // Every check fails: with the bootstrap's reason, or (checks that need no session) with its own request's, same problem.
         // (checks this profile cannot run, such as those needing two source addresses, skip with their reason)
         expect(failed.length).toBe(summary.tests.filter((t) => t.status !== "skipped").length);
         for (const message of messages) expect(message).toMatch(scenario.message);
-        expect(messages.some((m) => AT_INSTALLATION.test(m)), messages.join("\n")).toBe(true);
+        expect(
+          messages.some((m) => AT_INSTALLATION.test(m)),
+          messages.join("\n"),
+        ).toBe(true);
       }
     });
   }

@@ -29,7 +29,7 @@ const json = (response: ServerResponse, status: number, body: unknown) => {
   response.end(text);
 };
 
-/** Just enough of the session bootstrap (spec "Authentication") for harness/session.ts to open a session. */
+/** Just enough of the session bootstrap (spec "Authentication") for harness/session/session.ts to open a session. */
 function answerBootstrap(request: IncomingMessage, response: ServerResponse): boolean {
   const path = (request.url ?? "").split("?")[0];
   if (request.method !== "POST") return false;
@@ -37,7 +37,13 @@ function answerBootstrap(request: IncomingMessage, response: ServerResponse): bo
   const token = () => ({ Token: { id: 1, created: now, updated: now, token: randomBytes(32).toString("hex") } });
   switch (path) {
     case "/v1/installation":
-      json(response, 200, { Response: [{ Id: { id: 1 } }, token(), { ServerPublicKey: { server_public_key: "-----BEGIN PUBLIC KEY-----\nfake\n-----END PUBLIC KEY-----" } }] });
+      json(response, 200, {
+        Response: [
+          { Id: { id: 1 } },
+          token(),
+          { ServerPublicKey: { server_public_key: "-----BEGIN PUBLIC KEY-----\nfake\n-----END PUBLIC KEY-----" } },
+        ],
+      });
       return true;
     case "/v1/device-server":
       json(response, 200, { Response: [{ Id: { id: 2 } }] });
@@ -62,7 +68,9 @@ export async function startHostile(misbehave: Misbehaviour, options: HostileOpti
     if (options.goodBootstrap && answerBootstrap(request, response)) return;
     misbehave(request, response);
   };
-  const server = options.https ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, handler) : createHttpServer(handler);
+  const server = options.https
+    ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, handler)
+    : createHttpServer(handler);
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -90,7 +98,8 @@ function every(response: ServerResponse, ms: number, tick: () => boolean): void 
   response.on("close", () => clearInterval(timer));
 }
 
-const HTML_500 = "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Something went wrong.</p></body></html>";
+const HTML_500 =
+  "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Something went wrong.</p></body></html>";
 
 /** The misbehaviours of issue 7, by name. */
 export const MISBEHAVIOURS = {

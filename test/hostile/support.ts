@@ -4,10 +4,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { stringify } from "yaml";
-import { spawnConformance, type SpawnedRun } from "../../harness/spawn-run.js";
+import { spawnConformance, type SpawnedRun } from "../support/spawn-run.js";
 
 /** Proxy variables cleared for spawned runs, so a proxy set on the machine does not change what is tested. */
-export const NO_PROXY_ENV: NodeJS.ProcessEnv = { HTTP_PROXY: "", HTTPS_PROXY: "", http_proxy: "", https_proxy: "", NO_PROXY: "", no_proxy: "" };
+export const NO_PROXY_ENV: NodeJS.ProcessEnv = {
+  HTTP_PROXY: "",
+  HTTPS_PROXY: "",
+  http_proxy: "",
+  https_proxy: "",
+  NO_PROXY: "",
+  no_proxy: "",
+};
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `${prefix}-`));

@@ -32,11 +32,16 @@ interface ClientLog {
 
 function memoryStore() {
   const data = new Map<string, unknown>();
-  return { get: (key: string) => data.get(key), set: (key: string, value: unknown) => void data.set(key, value), remove: (key: string) => void data.delete(key) };
+  return {
+    get: (key: string) => data.get(key),
+    set: (key: string, value: unknown) => void data.set(key, value),
+    remove: (key: string) => void data.delete(key),
+  };
 }
 
 function quietLogger(log: ClientLog) {
-  const keep = (level: string) => (value: unknown) => void log.lines.push(`${level}: ${value instanceof Error ? value.message : typeof value === "string" ? value : JSON.stringify(value)}`);
+  const keep = (level: string) => (value: unknown) =>
+    void log.lines.push(`${level}: ${value instanceof Error ? value.message : typeof value === "string" ? value : JSON.stringify(value)}`);
   return { log: keep("log"), info: keep("info"), error: keep("error"), debug: () => undefined, trace: () => undefined, warn: keep("warn") };
 }
 
@@ -81,7 +86,9 @@ describe("interop: @bunq-community/bunq-js-client against the reference in the X
     // The session answer's user object and token timestamps were understood.
     const user = (client.Session.userInfo as Record<string, { id?: number }>).UserPerson;
     expect(user?.id, "UserPerson from POST /session-server").toBe(server.state.apiKeys.get(API_KEY)?.userId);
-    expect(client.Session.sessionExpiryTime?.getTime(), "session expiry computed from Token.created + session_timeout").toBeGreaterThan(Date.now());
+    expect(client.Session.sessionExpiryTime?.getTime(), "session expiry computed from Token.created + session_timeout").toBeGreaterThan(
+      Date.now(),
+    );
 
     let cards: Record<string, unknown>[];
     let shares: Record<string, unknown>[];
@@ -94,13 +101,20 @@ describe("interop: @bunq-community/bunq-js-client against the reference in the X
     expect(cards.length, "cards of the seeded primary user").toBeGreaterThan(0);
     expect(cards.every((item) => typeof (item.Card as { id?: unknown } | undefined)?.id === "number")).toBe(true);
     expect(shares.length, "share invites of the seeded primary user").toBeGreaterThan(0);
-    expect(shares.every((item) => typeof (item.ShareInviteMonetaryAccountResponse as { id?: unknown } | undefined)?.id === "number")).toBe(true);
+    expect(shares.every((item) => typeof (item.ShareInviteMonetaryAccountResponse as { id?: unknown } | undefined)?.id === "number")).toBe(
+      true,
+    );
     // For the record (the issue asks): how long the library's JavaScript key generation took.
     console.info(`bunq-js-client: key pair and setup ${keyMs} ms, whole flow ${Date.now() - started} ms`);
   }, 180_000);
 
   it("refuses an answer whose server signature was made over other bytes (its verification is really on)", async () => {
-    const faulty = await startReferenceServer({ headerPrefix: "X-Bunq-", signResponses: true, apiKey: API_KEY, faults: ["server-signs-other-body"] });
+    const faulty = await startReferenceServer({
+      headerPrefix: "X-Bunq-",
+      signResponses: true,
+      apiKey: API_KEY,
+      faults: ["server-signs-other-body"],
+    });
     const log: ClientLog = { lines: [] };
     try {
       const client = await clientFor(faulty, log);

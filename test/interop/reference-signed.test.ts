@@ -3,7 +3,7 @@
 // server, every answer signed): zero failures, and the signature checks really ran. This proves that no
 // suite or reference module hard-codes the X-Service- prefix, and that the harness signs what it sends.
 import { describe, expect, it } from "vitest";
-import { spawnConformance } from "../../harness/spawn-run.js";
+import { spawnConformance } from "../support/spawn-run.js";
 
 describe("the conformance suite against the reference with signing on both ways (reference-signed)", () => {
   it("passes with zero failures, and the signatures suite's checks ran instead of skipping", async () => {

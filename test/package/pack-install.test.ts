@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunSummary } from "../../harness/reporters/summary-reporter.js";
+import type { RunSummary } from "../../report/reporters/summary-reporter.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
@@ -16,7 +16,9 @@ const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
 
 // The children get the machine's environment without this project's run settings or npm's script context.
 const childEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("CONFORMANCE_") && !k.startsWith("npm_") && k !== "INIT_CWD")),
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("CONFORMANCE_") && !k.startsWith("npm_") && k !== "INIT_CWD"),
+  ),
   FORCE_COLOR: "0",
   NO_COLOR: "1",
   ...extra,
@@ -61,7 +63,7 @@ describe(`${PACKAGE.name}, packed and installed into an empty project`, () => {
     for (const needed of [
       "bin/conformance.js",
       "cli/main.ts",
-      "harness/global-setup.ts",
+      "harness/run/global-setup.ts",
       "reference/server.ts",
       "suites/headers.test.ts",
       "schemas/targets.schema.json",
@@ -76,7 +78,12 @@ describe(`${PACKAGE.name}, packed and installed into an empty project`, () => {
       expect(files, needed).toContain(needed);
     }
     // No tests or reports; the only files under test/ are the certificates the pinned-chain checks send.
-    const extra = files.filter((f) => (f.startsWith("test/") && !/^test\/fixtures\/certificates\/[\w-]+\.pem$/.test(f)) || f.startsWith("reports/") || f.startsWith("node_modules/"));
+    const extra = files.filter(
+      (f) =>
+        (f.startsWith("test/") && !/^test\/fixtures\/certificates\/[\w-]+\.pem$/.test(f)) ||
+        f.startsWith("reports/") ||
+        f.startsWith("node_modules/"),
+    );
     expect(extra).toEqual([]);
     expect(existsSync(join(project, "node_modules", PACKAGE.name, "suites", "headers.test.ts"))).toBe(true);
   });
@@ -85,21 +92,24 @@ describe(`${PACKAGE.name}, packed and installed into an empty project`, () => {
     const installed = join(project, "node_modules", PACKAGE.name);
     const missing: string[] = [];
     const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") || e.name.endsWith(".js") ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") || e.name.endsWith(".js") ? [join(dir, e.name)] : [],
+      );
     for (const file of walk(installed).filter((f) => !f.includes(`${sep}node_modules${sep}`))) {
       const source = readFileSync(file, "utf8");
       const here = dirname(file);
       const imports = [...source.matchAll(/(?:from|import\(|import)\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]!);
       for (const spec of imports) {
         const target = resolve(here, spec);
-        if (![target, target.replace(/\.js$/, ".ts")].some((t) => existsSync(t))) missing.push(`${relative(installed, file)} imports ${spec}`);
+        if (![target, target.replace(/\.js$/, ".ts")].some((t) => existsSync(t)))
+          missing.push(`${relative(installed, file)} imports ${spec}`);
       }
       // new URL("../schemas/", import.meta.url), new URL(`../../test/fixtures/x/${file}`, import.meta.url): the static part.
       for (const m of source.matchAll(/new URL\(\s*["'`](\.{1,2}\/[^"'`$]*)/g)) {
         if (!existsSync(resolve(here, m[1]!))) missing.push(`${relative(installed, file)} reads ${m[1]!}`);
       }
     }
-    expect(missing, "files the package needs at run time but does not ship (package.json \"files\")").toEqual([]);
+    expect(missing, 'files the package needs at run time but does not ship (package.json "files")').toEqual([]);
   });
 
   it("npx conformance run <suite> --target reference runs against the embedded reference, reports in the project", () => {

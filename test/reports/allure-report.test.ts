@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { spawnConformance, type SpawnedRun } from "../../harness/spawn-run.js";
+import { spawnConformance, type SpawnedRun } from "../support/spawn-run.js";
 
 interface AllureResult {
   name: string;

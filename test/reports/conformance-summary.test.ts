@@ -1,7 +1,7 @@
-// The verdict rules of harness/conformance-summary.ts on hand-made summaries (no server needed).
+// The verdict rules of report/conformance-summary.ts on hand-made summaries (no server needed).
 import { describe, expect, it } from "vitest";
-import { blamedBy, buildConformance, canonicalJson, judgeFailure, renderMarkdown, sha256, type RunInfo } from "../../harness/conformance-summary.js";
-import type { RunSummary, TestSummary } from "../../harness/reporters/summary-reporter.js";
+import { blamedBy, buildConformance, canonicalJson, judgeFailure, renderMarkdown, sha256, type RunInfo } from "../../report/conformance-summary.js";
+import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 
 function test(name: string, status: TestSummary["status"], message?: string, suite = "headers"): TestSummary {
   const requirements = name.split(" ").filter((w) => /^[A-Z]+-\d{3}$/.test(w));

@@ -1,13 +1,13 @@
-// Expectation baselines (harness/expectations.ts): the file format and how a run is judged against it.
+// Expectation baselines (report/expectations.ts): the file format and how a run is judged against it.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../../harness/config-error.js";
-import { buildConformance, type RunInfo } from "../../harness/conformance-summary.js";
-import { applyBaseline, baselineFromReport, loadBaseline, type Baseline } from "../../harness/expectations.js";
-import type { RunSummary, TestSummary } from "../../harness/reporters/summary-reporter.js";
+import { ConfigError } from "../../harness/profile/config-error.js";
+import { buildConformance, type RunInfo } from "../../report/conformance-summary.js";
+import { applyBaseline, baselineFromReport, loadBaseline, type Baseline } from "../../report/expectations.js";
+import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 
 const dir = mkdtempSync(join(tmpdir(), "expectations-"));
 function file(text: string): string {

@@ -1,9 +1,9 @@
-// How the kill matrix judges legal variants run in groups (harness/kill-matrix.ts), on hand-made summaries.
+// How the kill matrix judges legal variants run in groups (report/kill-matrix.ts), on hand-made summaries.
 import { describe, expect, it } from "vitest";
-import { judge } from "../../harness/kill-matrix.js";
-import type { RunSummary, TestSummary } from "../../harness/reporters/summary-reporter.js";
-import { variantProject } from "../../reference/variant-groups.js";
-import type { VariantSpec } from "../../reference/variant-spec.js";
+import { judge } from "../../report/kill-matrix.js";
+import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
+import { variantProject } from "../../reference/faults/variant-groups.js";
+import type { VariantSpec } from "../../reference/faults/variant-spec.js";
 
 const variant = (name: string): VariantSpec => ({ name, description: `${name} does something else`, allowedBy: "GAP-1" });
 const a = variant("variant-a");

@@ -2,9 +2,9 @@
 // failing) and states the specification coverage: harness/lenient.ts records each reading in the test's
 // metadata, summary.json carries it per test, conformance.json/md and the verdict line count it.
 import { describe, expect, it } from "vitest";
-import { buildConformance, lenientReadings, renderMarkdown, type RunInfo } from "../../harness/conformance-summary.js";
+import { buildConformance, lenientReadings, renderMarkdown, type RunInfo } from "../../report/conformance-summary.js";
 import { LenientLog } from "../../harness/lenient.js";
-import type { RunSummary, TestSummary } from "../../harness/reporters/summary-reporter.js";
+import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 
 function test(name: string, lenient?: TestSummary["lenient"]): TestSummary {
   const requirements = name.split(" ").filter((w) => /^[A-Z]+-\d{3}$/.test(w));

@@ -3,9 +3,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../../harness/conformance-summary.js";
-import type { RunSummary } from "../../harness/reporters/summary-reporter.js";
-import { spawnConformance, type SpawnedRun } from "../../harness/spawn-run.js";
+import type { ConformanceReport } from "../../report/conformance-summary.js";
+import type { RunSummary } from "../../report/reporters/summary-reporter.js";
+import { spawnConformance, type SpawnedRun } from "../support/spawn-run.js";
 
 const ARGS = ["run", "headers", "errors", "--fault", "cache-control-required", "--seed", "4242"];
 const env = { GITHUB_ACTIONS: "false" };

@@ -4,13 +4,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CARD_TYPES } from "../../harness/cards.js";
-import { HttpClient } from "../../harness/client.js";
+import { CARD_TYPES } from "../../suites/support/cards.js";
+import { HttpClient } from "../../harness/http/client.js";
 import { objectsOfType } from "../../harness/envelope.js";
-import { ReadOnlyViolation } from "../../harness/read-only.js";
-import { openSession, type Session } from "../../harness/session.js";
-import type { SpawnedRun } from "../../harness/spawn-run.js";
-import { SKIP } from "../../harness/target.js";
+import { ReadOnlyViolation } from "../../harness/http/read-only.js";
+import { openSession, type Session } from "../../harness/session/session.js";
+import type { SpawnedRun } from "../support/spawn-run.js";
+import { SKIP } from "../../harness/run/target.js";
 import { startReferenceServer, type RunningReference } from "../../reference/server.js";
 import { runAgainst, tempDir, writeTargets } from "../hostile/support.js";
 import { startRecordingProxy, type Recorded, type RecordingProxy } from "./recording-proxy.js";
@@ -35,15 +35,32 @@ describe("the client in read-only mode", () => {
       mode: "read-only",
     });
     try {
-      const allowed: [string, string][] = [["GET", "/user/7/card"], ["POST", "/installation"], ["POST", "/device-server"], ["POST", "/session-server"], ["GET", "/v1/user/7/card?count=5"]];
+      const allowed: [string, string][] = [
+        ["GET", "/user/7/card"],
+        ["POST", "/installation"],
+        ["POST", "/device-server"],
+        ["POST", "/session-server"],
+        ["GET", "/v1/user/7/card?count=5"],
+      ];
       for (const [method, path] of allowed) {
         expect((await client.request({ method, path, json: method === "GET" ? undefined : {} })).status).toBe(200);
       }
-      const refused: [string, string][] = [["PUT", "/user/7/card/1"], ["DELETE", "/user/7/card/1"], ["POST", "/sandbox-user-person"], ["POST", "/user/7/card/1/replace"], ["PATCH", "/user/7"], ["HEAD", "/user/7/card"], ["POST", "/installation/3"], ["POST", "/v1/user/7/attachment"]];
+      const refused: [string, string][] = [
+        ["PUT", "/user/7/card/1"],
+        ["DELETE", "/user/7/card/1"],
+        ["POST", "/sandbox-user-person"],
+        ["POST", "/user/7/card/1/replace"],
+        ["PATCH", "/user/7"],
+        ["HEAD", "/user/7/card"],
+        ["POST", "/installation/3"],
+        ["POST", "/v1/user/7/attachment"],
+      ];
       for (const [method, path] of refused) {
         const attempt = client.request({ method, path, json: {} });
         await expect(attempt).rejects.toBeInstanceOf(ReadOnlyViolation);
-        await expect(attempt).rejects.toThrow(new RegExp(`^${method} /v1${path.replace(/^\/v1/, "")}: not sent: the profile is read-only \\(mode: read-only\\)`));
+        await expect(attempt).rejects.toThrow(
+          new RegExp(`^${method} /v1${path.replace(/^\/v1/, "")}: not sent: the profile is read-only \\(mode: read-only\\)`),
+        );
       }
       expect(seen.map((s) => s.split(" ")[0])).toEqual(["GET", "POST", "POST", "POST", "GET"]);
     } finally {
@@ -62,7 +79,9 @@ async function primaryCards(client: HttpClient, session: Session): Promise<Map<n
 
 const written = (records: Recorded[]) => records.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.split("?")[0]}`);
 const failedBy = (run: SpawnedRun, pattern: RegExp) =>
-  (run.summary?.tests ?? []).filter((t) => t.status === "failed" && pattern.test(t.message ?? "")).map((t) => `[${t.suite}] ${t.name}: ${t.message}`);
+  (run.summary?.tests ?? [])
+    .filter((t) => t.status === "failed" && pattern.test(t.message ?? ""))
+    .map((t) => `[${t.suite}] ${t.name}: ${t.message}`);
 
 describe.concurrent("whole-suite runs against the reference, recorded by a proxy", () => {
   let reference: RunningReference;
@@ -73,7 +92,13 @@ describe.concurrent("whole-suite runs against the reference, recorded by a proxy
 
   beforeAll(async () => {
     reference = await startReferenceServer();
-    direct = new HttpClient({ baseUrl: reference.baseUrl, headerPrefix: "X-Service-", userAgent: "safety-test", requestMs: 10_000, maxResponseBytes: 5 << 20 });
+    direct = new HttpClient({
+      baseUrl: reference.baseUrl,
+      headerPrefix: "X-Service-",
+      userAgent: "safety-test",
+      requestMs: 10_000,
+      maxResponseBytes: 5 << 20,
+    });
     primary = await openSession(direct, { apiKey: reference.apiKey, from: "127.0.0.1" });
     before = await primaryCards(direct, primary);
   });
@@ -88,7 +113,14 @@ describe.concurrent("whole-suite runs against the reference, recorded by a proxy
     const proxy = await startRecordingProxy(reference.baseUrl);
     proxies.push(proxy);
     const targets = writeTargets(tempDir(name), {
-      [name]: { baseUrl: proxy.baseUrl, apiKey: reference.apiKey, fixtures: reference.fixtures, sourceAddresses: ["127.0.0.1", "127.0.0.2"], capabilities: { ideal: true, pdfAttachments: true }, ...profile },
+      [name]: {
+        baseUrl: proxy.baseUrl,
+        apiKey: reference.apiKey,
+        fixtures: reference.fixtures,
+        sourceAddresses: ["127.0.0.1", "127.0.0.2"],
+        capabilities: { ideal: true, pdfAttachments: true },
+        ...profile,
+      },
     });
     const run = await runAgainst(targets, name, [], { timeoutMs: 240_000 });
     expect(run.summary, run.stderr.slice(-2000)).toBeDefined();
@@ -110,20 +142,29 @@ describe.concurrent("whole-suite runs against the reference, recorded by a proxy
     const ok = (r: Recorded) => r.status >= 200 && r.status < 300;
     const harmful = proxy.records.filter((r) => {
       const path = r.path.split("?")[0]!;
-      if (r.method === "PUT" && /\/card\/\d+$/.test(path) && ok(r)) return /"status"\s*:\s*"(LOST|STOLEN|CANCELLED)"|"order_status"/.test(r.requestBody);
+      if (r.method === "PUT" && /\/card\/\d+$/.test(path) && ok(r))
+        return /"status"\s*:\s*"(LOST|STOLEN|CANCELLED)"|"order_status"/.test(r.requestBody);
       if (r.method === "POST" && /\/card(-batch-replace|\/\d+\/replace)$/.test(path)) return ok(r);
       if (r.method === "PUT" && /\/challenge-request\/\d+$/.test(path)) return ok(r);
       return false;
     });
-    expect(harmful.map((r) => `${r.method} ${r.path} ${r.requestBody} → ${r.status}`), "destructive writes that succeeded").toEqual([]);
+    expect(
+      harmful.map((r) => `${r.method} ${r.path} ${r.requestBody} → ${r.status}`),
+      "destructive writes that succeeded",
+    ).toEqual([]);
     // The end state: no card of the primary user went into a permanent state or changed its order, none was added by a replacement.
     const after = await primaryCards(direct, primary);
-    const changed = [...after].filter(([id, state]) => before.get(id) !== state).map(([id, state]) => `card ${id}: ${before.get(id) ?? "new"} → ${state}`);
+    const changed = [...after]
+      .filter(([id, state]) => before.get(id) !== state)
+      .map(([id, state]) => `card ${id}: ${before.get(id) ?? "new"} → ${state}`);
     expect(changed, "primary user's cards changed").toEqual([]);
     // Not locked out: the primary key still opens a session from the address it is bound to.
     await openSession(direct, { apiKey: reference.apiKey, from: "127.0.0.1" });
     const skippedWhy = run.summary!.tests.filter((t) => t.status === "skipped").map((t) => t.message);
     expect(skippedWhy).toContain(SKIP.destructive);
-    expect(skippedWhy.every((m) => m !== undefined && m !== "skipped" && m.length > 10), "every skip says why").toBe(true);
+    expect(
+      skippedWhy.every((m) => m !== undefined && m !== "skipped" && m.length > 10),
+      "every skip says why",
+    ).toBe(true);
   });
 });

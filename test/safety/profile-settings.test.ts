@@ -3,9 +3,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { profileClientOptions } from "../../harness/client-options.js";
-import { loadTargetsFile, maskProfile, selectProfile } from "../../harness/profile.js";
-import { workerShare } from "../../harness/rate-limit.js";
+import { profileClientOptions } from "../../harness/http/client-options.js";
+import { loadTargetsFile, maskProfile, selectProfile } from "../../harness/profile/profile.js";
+import { workerShare } from "../../harness/http/rate-limit.js";
 import { makeTestPki } from "../hostile/pki.js";
 import { tempDir } from "../hostile/support.js";
 
@@ -22,7 +22,9 @@ function load(profile: string) {
 describe("rateLimit and tls in target profiles", () => {
   it("rateLimit defaults: no pacing, Retry-After waited out up to 10 s, 3 retries; given values kept", () => {
     expect(load("baseUrl: https://h.example/v1\napiKey: k").rateLimit).toEqual({ maxRetryAfterMs: 10_000, maxRetries: 3 });
-    expect(load("baseUrl: https://h.example/v1\napiKey: k\nrateLimit: { requestsPerSecond: 2.5, maxRetryAfterMs: 0, maxRetries: 1 }").rateLimit).toEqual({
+    expect(
+      load("baseUrl: https://h.example/v1\napiKey: k\nrateLimit: { requestsPerSecond: 2.5, maxRetryAfterMs: 0, maxRetries: 1 }").rateLimit,
+    ).toEqual({
       requestsPerSecond: 2.5,
       maxRetryAfterMs: 0,
       maxRetries: 1,
@@ -30,13 +32,17 @@ describe("rateLimit and tls in target profiles", () => {
   });
 
   it("tls paths are resolved against the targets file's folder and checked; the profile holds paths, never key contents", () => {
-    const profile = load("baseUrl: https://h.example/v1\napiKey: k\ntls: { ca: certs/ca.pem, cert: certs/client.pem, key: certs/client.key, rejectUnauthorized: true }");
+    const profile = load(
+      "baseUrl: https://h.example/v1\napiKey: k\ntls: { ca: certs/ca.pem, cert: certs/client.pem, key: certs/client.key, rejectUnauthorized: true }",
+    );
     expect(profile.tls).toEqual({ ca: pki.caCert, cert: pki.clientCert, key: pki.clientKey, rejectUnauthorized: true });
     expect(JSON.stringify(maskProfile(profile))).not.toMatch(/PRIVATE KEY/);
   });
 
   it("the client gets the contents, this worker's share of the rate, read-only mode, and no proxy for the embedded reference", () => {
-    const profile = load("baseUrl: https://h.example/v1\napiKey: k\nmode: read-only\nrateLimit: { requestsPerSecond: 9 }\ntls: { ca: certs/ca.pem, cert: certs/client.pem, key: certs/client.key }");
+    const profile = load(
+      "baseUrl: https://h.example/v1\napiKey: k\nmode: read-only\nrateLimit: { requestsPerSecond: 9 }\ntls: { ca: certs/ca.pem, cert: certs/client.pem, key: certs/client.key }",
+    );
     const options = profileClientOptions({ ...profile, baseUrl: profile.baseUrl!, workers: 3 });
     expect(options.rateLimit).toEqual({ requestsPerSecond: 3, maxRetryAfterMs: 10_000, maxRetries: 3 });
     expect(options.mode).toBe("read-only");

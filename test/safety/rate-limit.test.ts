@@ -3,9 +3,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { HttpClient, type ClientOptions } from "../../harness/client.js";
-import { parseRetryAfter } from "../../harness/rate-limit.js";
-import { TransportError } from "../../harness/transport-error.js";
+import { HttpClient, type ClientOptions } from "../../harness/http/client.js";
+import { parseRetryAfter } from "../../harness/http/rate-limit.js";
+import { TransportError } from "../../harness/http/transport-error.js";
 import { startReferenceServer } from "../../reference/server.js";
 import { runAgainst, tempDir, writeTargets } from "../hostile/support.js";
 import { startRecordingProxy } from "./recording-proxy.js";
@@ -30,11 +30,20 @@ async function countingServer(answer: (n: number, req: IncomingMessage, res: Ser
 
 const ok = (res: ServerResponse) => res.writeHead(200, { "Content-Type": "application/json" }).end('{"Response":[]}');
 const tooMany = (res: ServerResponse, retryAfter?: string) =>
-  res.writeHead(429, { "Content-Type": "application/json", ...(retryAfter === undefined ? {} : { "Retry-After": retryAfter }) }).end('{"Error":[{"error_description":"Too many requests.","error_description_translated":"Too many requests."}]}');
+  res
+    .writeHead(429, { "Content-Type": "application/json", ...(retryAfter === undefined ? {} : { "Retry-After": retryAfter }) })
+    .end('{"Error":[{"error_description":"Too many requests.","error_description_translated":"Too many requests."}]}');
 
 const clients: HttpClient[] = [];
 function client(baseUrl: string, extra: Partial<ClientOptions> = {}): HttpClient {
-  const made = new HttpClient({ baseUrl, headerPrefix: "X-Service-", userAgent: "rate-test", requestMs: 5000, maxResponseBytes: 1 << 16, ...extra });
+  const made = new HttpClient({
+    baseUrl,
+    headerPrefix: "X-Service-",
+    userAgent: "rate-test",
+    requestMs: 5000,
+    maxResponseBytes: 1 << 16,
+    ...extra,
+  });
   clients.push(made);
   return made;
 }
@@ -124,11 +133,20 @@ describe.concurrent("the client's rate limit and 429 handling; a rate-limited ru
     const proxy = await startRecordingProxy(reference.baseUrl, (method, path) => {
       if (injected || method !== "GET" || !/\/card$/.test(path.split("?")[0]!)) return undefined;
       injected = true;
-      return { status: 429, headers: { "Retry-After": "1" }, body: '{"Error":[{"error_description":"Slow down.","error_description_translated":"Slow down."}]}' };
+      return {
+        status: 429,
+        headers: { "Retry-After": "1" },
+        body: '{"Error":[{"error_description":"Slow down.","error_description_translated":"Slow down."}]}',
+      };
     });
     try {
       const targets = writeTargets(tempDir("rate"), {
-        gentle: { baseUrl: proxy.baseUrl, apiKey: reference.apiKey, provisioning: "sandbox-user", rateLimit: { requestsPerSecond: 12, maxRetryAfterMs: 5000 } },
+        gentle: {
+          baseUrl: proxy.baseUrl,
+          apiKey: reference.apiKey,
+          provisioning: "sandbox-user",
+          rateLimit: { requestsPerSecond: 12, maxRetryAfterMs: 5000 },
+        },
       });
       const run = await runAgainst(targets, "gentle", ["headers"]);
       expect(run.summary?.totals.failed, run.stdout.slice(-3000)).toBe(0);

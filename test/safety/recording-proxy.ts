@@ -41,7 +41,15 @@ export async function startRecordingProxy(targetBaseUrl: string, interfere?: Int
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const requestBody = Buffer.concat(chunks);
-      const record: Recorded = { method: req.method ?? "", path: req.url ?? "", requestHeaders: req.headers, requestBody: requestBody.toString("utf8"), status: 0, responseBody: "", at };
+      const record: Recorded = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        requestHeaders: req.headers,
+        requestBody: requestBody.toString("utf8"),
+        status: 0,
+        responseBody: "",
+        at,
+      };
       records.push(record);
       const own = interfere?.(record.method, record.path);
       if (own) {

@@ -2,7 +2,7 @@
 // in header lines quoted in free text, and private keys without their END line.
 import { describe, expect, it } from "vitest";
 import { CheckFailure, expectOk } from "../../harness/checks.js";
-import type { Exchange } from "../../harness/exchange.js";
+import type { Exchange } from "../../harness/http/exchange.js";
 import { redactText, registerSecret } from "../../harness/redact.js";
 
 const TOKEN = "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2";
@@ -47,7 +47,9 @@ describe("redaction of secrets that are cut off, quoted or embedded", () => {
 
   it("credentials in a URL and token-like values of secret headers in text are redacted; plain prose is kept", () => {
     expect(redactText("GET https://user:pa55word@staging.example/v1/user")).toBe("GET https://«redacted»@staging.example/v1/user");
-    expect(redactText("sent X-Service-Client-Authentication: 9f8e7d6c5b4a39281706f5e4d3c2b1a0 twice")).toBe("sent X-Service-Client-Authentication: «redacted» twice");
+    expect(redactText("sent X-Service-Client-Authentication: 9f8e7d6c5b4a39281706f5e4d3c2b1a0 twice")).toBe(
+      "sent X-Service-Client-Authentication: «redacted» twice",
+    );
     expect(redactText("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig")).toBe("Authorization: Bearer «redacted»");
     const prose = "AUTH-004: GET /v1/user/1/card without X-Service-Client-Authentication: expected a 4XX status with an error body";
     expect(redactText(prose)).toBe(prose);

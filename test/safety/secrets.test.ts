@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SpawnedRun } from "../../harness/spawn-run.js";
+import type { SpawnedRun } from "../support/spawn-run.js";
 import { faultCatalogue, startReferenceServer, type RunningReference } from "../../reference/server.js";
 import { filesUnder, runAgainst, tempDir, writeTargets } from "../hostile/support.js";
 import { startRecordingProxy, type Recorded, type RecordingProxy } from "./recording-proxy.js";
@@ -41,7 +41,8 @@ function secretsOnTheWire(records: Recorded[]): Map<string, string> {
   const secrets = new Map<string, string>([[KNOWN_API_KEY, "api key (profile)"]]);
   for (const r of records) {
     for (const [name, value] of Object.entries(r.requestHeaders)) {
-      if (/client-authentication$/i.test(name) && typeof value === "string" && !secrets.has(value)) secrets.set(value, "token (request header)");
+      if (/client-authentication$/i.test(name) && typeof value === "string" && !secrets.has(value))
+        secrets.set(value, "token (request header)");
     }
     secretFields(r.requestBody, secrets);
     secretFields(r.responseBody, secrets);
@@ -97,7 +98,9 @@ describe("secrets never reach reports or the console", () => {
     const secrets = secretsOnTheWire(proxy.records);
     const kinds = new Set(secrets.values());
     for (const kind of ["api key (profile)", "token", "api_key", "pin_code"]) expect(kinds, kind).toContain(kind);
-    expect(proxy.records.filter((r) => Object.keys(r.requestHeaders).some((h) => /client-authentication$/i.test(h))).length).toBeGreaterThan(50);
+    expect(
+      proxy.records.filter((r) => Object.keys(r.requestHeaders).some((h) => /client-authentication$/i.test(h))).length,
+    ).toBeGreaterThan(50);
     expect(run.summary!.totals.failed, "the leaky faults made checks fail").toBeGreaterThan(0);
     // The scan below finds what it looks for: the recorded traffic itself is full of leaks.
     expect(leaksIn("recorded traffic", JSON.stringify(proxy.records.slice(0, 10)), secrets).length).toBeGreaterThan(0);

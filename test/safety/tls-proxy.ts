@@ -1,7 +1,7 @@
 // Test plumbing for the transport self-tests: a TLS front for the embedded reference (optionally demanding a
 // client certificate), and a CONNECT proxy that records which tunnels it opened and knows a private host name.
 import { createServer as createHttpServer } from "node:http";
-import { connect, createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { createServer as createTlsServer } from "node:tls";
 
 export interface Running {
@@ -73,13 +73,4 @@ export async function startConnectProxy(names: Record<string, string>): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { ...tracked(server, sockets, (server.address() as AddressInfo).port), tunnels, sources };
-}
-
-/** A port on which nothing listens any more (for "connection refused"). */
-export async function closedPort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

@@ -4,10 +4,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, type ClientOptions } from "../../harness/client.js";
-import { openSession } from "../../harness/session.js";
-import { tlsConnectOptions, type TlsFiles } from "../../harness/tls.js";
-import { TransportError } from "../../harness/transport-error.js";
+import { HttpClient, type ClientOptions } from "../../harness/http/client.js";
+import { openSession } from "../../harness/session/session.js";
+import { tlsConnectOptions, type TlsFiles } from "../../harness/http/tls.js";
+import { TransportError } from "../../harness/http/transport-error.js";
 import { startReferenceServer, type RunningReference } from "../../reference/server.js";
 import { makeTestPki, type TestPki } from "../hostile/pki.js";
 import { runAgainst, tempDir } from "../hostile/support.js";
@@ -37,7 +37,15 @@ afterAll(async () => {
 
 function client(baseUrl: string, tls: TlsFiles | undefined, extra: Partial<ClientOptions> = {}): HttpClient {
   const options = tlsConnectOptions(tls);
-  const made = new HttpClient({ baseUrl, headerPrefix: "X-Service-", userAgent: "tls-test", requestMs: 4000, maxResponseBytes: 1 << 20, ...(options ? { tls: options } : {}), ...extra });
+  const made = new HttpClient({
+    baseUrl,
+    headerPrefix: "X-Service-",
+    userAgent: "tls-test",
+    requestMs: 4000,
+    maxResponseBytes: 1 << 20,
+    ...(options ? { tls: options } : {}),
+    ...extra,
+  });
   clients.push(made);
   return made;
 }
@@ -79,7 +87,9 @@ describe("TLS towards the target", () => {
   it("without tls.ca the same server fails with a TLS message that says what to set", async () => {
     const error = await transportError(bootstrap(client(`https://127.0.0.1:${https.port}/v1`, undefined)));
     expect(error.kind).toBe("tls");
-    expect(error.message).toMatch(/^POST \/v1\/installation: TLS: the server's certificate was issued by a CA that is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\); to trust a private CA set tls\.ca/);
+    expect(error.message).toMatch(
+      /^POST \/v1\/installation: TLS: the server's certificate was issued by a CA that is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\); to trust a private CA set tls\.ca/,
+    );
   });
 
   it("tls.rejectUnauthorized: false accepts the untrusted certificate (test servers)", async () => {
@@ -88,7 +98,9 @@ describe("TLS towards the target", () => {
 
   it("mutual TLS: without a client certificate the handshake fails plainly; with tls.cert and tls.key the session opens", async () => {
     const error = await transportError(bootstrap(client(`https://127.0.0.1:${mutual.port}/v1`, { ca: pki.caCert })));
-    expect(error.message).toMatch(/^POST \/v1\/installation: .*(certificate required|closed the connection|reset).*set tls\.cert and tls\.key/);
+    expect(error.message).toMatch(
+      /^POST \/v1\/installation: .*(certificate required|closed the connection|reset).*set tls\.cert and tls\.key/,
+    );
     await bootstrap(client(`https://127.0.0.1:${mutual.port}/v1`, { ca: pki.caCert, cert: pki.clientCert, key: pki.clientKey }));
   });
 });
@@ -122,7 +134,9 @@ describe("HTTPS_PROXY and NO_PROXY", () => {
 
   it("a loopback target never goes through the proxy", async () => {
     const before = proxy.tunnels.length;
-    await withEnv({ ...CLEAR, HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }, () => bootstrap(client(`https://127.0.0.1:${https.port}/v1`, { ca: pki.caCert })));
+    await withEnv({ ...CLEAR, HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }, () =>
+      bootstrap(client(`https://127.0.0.1:${https.port}/v1`, { ca: pki.caCert })),
+    );
     expect(proxy.tunnels.length).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 // Probes of the authentication and header variants (reference/resources/authentication.ts: AUTHENTICATION_VARIANTS).
-import type { Exchange } from "../../harness/exchange.js";
+import type { Exchange } from "../../harness/http/exchange.js";
 import type { Probe, ProbeFn } from "./support.js";
 
 /** A userID no user of the probe server has. */
@@ -7,9 +7,19 @@ const NOBODY = 1_999_999_937;
 
 const withoutToken = (p: Probe): Promise<Exchange> => p.client.request({ path: `/user/${p.session.userId}/company` });
 const withRequestId = (p: Probe, id: string): Promise<Exchange> =>
-  p.client.request({ path: `/user/${p.session.userId}/company`, token: p.session.sessionToken, headers: { [p.client.header("Client-Request-Id")]: id } });
+  p.client.request({
+    path: `/user/${p.session.userId}/company`,
+    token: p.session.sessionToken,
+    headers: { [p.client.header("Client-Request-Id")]: id },
+  });
 const sessionServer = (p: Probe, id: string): Promise<Exchange> =>
-  p.client.request({ method: "POST", path: "/session-server", token: p.session.installationToken, json: { secret: p.session.apiKey }, headers: { [p.client.header("Client-Request-Id")]: id } });
+  p.client.request({
+    method: "POST",
+    path: "/session-server",
+    token: p.session.installationToken,
+    json: { secret: p.session.apiKey },
+    headers: { [p.client.header("Client-Request-Id")]: id },
+  });
 
 /** Per variant: true when the answer shows the variant's mark. */
 export const PROBES: Record<string, ProbeFn> = {
@@ -27,14 +37,22 @@ export const PROBES: Record<string, ProbeFn> = {
     await sessionServer(p, id);
     return (await sessionServer(p, id)).status === 200;
   },
-  "auth-body-refusals-422": async (p) => (await p.client.request({ method: "POST", path: "/installation", json: { client_public_key: "not a key" } })).status === 422,
+  "auth-body-refusals-422": async (p) =>
+    (await p.client.request({ method: "POST", path: "/installation", json: { client_public_key: "not a key" } })).status === 422,
   "client-signature-checked-when-sent": async (p) =>
-    (await p.client.request({ path: `/user/${p.session.userId}/company`, token: p.session.sessionToken, headers: { [p.client.header("Client-Signature")]: "AAAA" } })).status === 400,
+    (
+      await p.client.request({
+        path: `/user/${p.session.userId}/company`,
+        token: p.session.sessionToken,
+        headers: { [p.client.header("Client-Signature")]: "AAAA" },
+      })
+    ).status === 400,
 };
 
 /** Two sessions opened on the probe session's installation and device. */
 async function twoSessions(p: Probe): Promise<[Exchange, Exchange]> {
-  const open = () => p.client.request({ method: "POST", path: "/session-server", token: p.session.installationToken, json: { secret: p.session.apiKey } });
+  const open = () =>
+    p.client.request({ method: "POST", path: "/session-server", token: p.session.installationToken, json: { secret: p.session.apiKey } });
   return [await open(), await open()];
 }
 const tokenOf = (e: Exchange) => JSON.stringify(e.json).match(/"token":"([^"]+)"/)?.[1];

@@ -3,12 +3,21 @@
 import { responseItems } from "../../harness/envelope.js";
 import type { Probe, ProbeFn } from "./support.js";
 
-const ORDER_STATUSES = ["CARD_REQUEST_PENDING", "ACCEPTED_FOR_PRODUCTION", "DELIVERED_TO_CUSTOMER", "CARD_UPDATE_REQUESTED", "CARD_UPDATE_SENT", "CARD_UPDATE_ACCEPTED"];
+const ORDER_STATUSES = [
+  "CARD_REQUEST_PENDING",
+  "ACCEPTED_FOR_PRODUCTION",
+  "DELIVERED_TO_CUSTOMER",
+  "CARD_UPDATE_REQUESTED",
+  "CARD_UPDATE_SENT",
+  "CARD_UPDATE_ACCEPTED",
+];
 
 type Shown = { id: number; status: string; order_status: string };
 
 async function cards(p: Probe): Promise<Shown[]> {
-  return (responseItems((await p.get(`/user/${p.session.userId}/card?count=200`)).json) ?? []).map((item) => Object.values(item)[0] as Shown);
+  return (responseItems((await p.get(`/user/${p.session.userId}/card?count=200`)).json) ?? []).map(
+    (item) => Object.values(item)[0] as Shown,
+  );
 }
 
 async function put(p: Probe, card: Shown | undefined, body: Record<string, unknown>): Promise<number> {

@@ -24,7 +24,8 @@ export const PROBES: Record<string, ProbeFn> = {
     return company.status === 422 && category.status === 422 && unknown.status === 403;
   },
   "category-status-enabled-disabled": async (p) => {
-    const post = (status: string) => p.send("POST", `/user/${p.session.userId}/additional-transaction-information-category-user-defined`, { status });
+    const post = (status: string) =>
+      p.send("POST", `/user/${p.session.userId}/additional-transaction-information-category-user-defined`, { status });
     return (await post("ACTIVE")).status === 400 && (await post("ENABLED")).status === 200;
   },
 };

@@ -1,7 +1,7 @@
 // Probes of the variants declared before probes moved into per-area files.
 import { responseItems, typeKeyOf } from "../../harness/envelope.js";
-import type { Exchange } from "../../harness/exchange.js";
-import { openSession } from "../../harness/session.js";
+import type { Exchange } from "../../harness/http/exchange.js";
+import { openSession } from "../../harness/session/session.js";
 import { png1x1 } from "../../harness/test-data/images.js";
 import { callbackPath, ids, inner, newCallbackUrl, type ProbeFn } from "./support.js";
 
@@ -10,15 +10,18 @@ export const PROBES: Record<string, ProbeFn> = {
   "ids-large": async (p) => ids(await p.get(`/user/${p.session.userId}/card`)).every((id) => id > 2 ** 31 - 600),
   "ids-per-user": async (p) => ids(await p.get(`/user/${p.session.userId}/card`)).some((id) => id < 100),
   "tokens-base64url": async (p) => !/^[0-9a-f]{64}$/.test(p.session.sessionToken),
-  "session-user-api-key": async (p) => p.seen.some((e) => e.request.path.endsWith("/session-server") && e.bodyText.includes('"UserApiKey"')),
+  "session-user-api-key": async (p) =>
+    p.seen.some((e) => e.request.path.endsWith("/session-server") && e.bodyText.includes('"UserApiKey"')),
   "other-4xx-statuses": async (p) => (await p.get(`/user/${p.session.userId}/company/999999999`)).status === 410,
-  "errors-two-elements": async (p) => ((await p.get(`/user/${p.session.userId}/company/999999999`)).json as { Error?: unknown[] }).Error?.length === 2,
+  "errors-two-elements": async (p) =>
+    ((await p.get(`/user/${p.session.userId}/company/999999999`)).json as { Error?: unknown[] }).Error?.length === 2,
   "extra-fields": async (p) => {
     const cards = await p.get(`/user/${p.session.userId}/card`);
     return "vendor_extension" in inner(cards)[1] && cards.headers["x-vendor-trace"] !== undefined;
   },
   "card-type-key-debit": async (p) => inner(await p.get(`/user/${p.session.userId}/card`))[0] === "CardDebit",
-  "timestamps-iso-8601": async (p) => /^\d{4}-\d{2}-\d{2}T.*Z$/.test(String(inner(await p.get(`/user/${p.session.userId}/card`))[1].created)),
+  "timestamps-iso-8601": async (p) =>
+    /^\d{4}-\d{2}-\d{2}T.*Z$/.test(String(inner(await p.get(`/user/${p.session.userId}/card`))[1].created)),
   "pages-descending": async (p) => {
     const list = ids(await p.get(`/user/${p.session.userId}/card`));
     return list.length >= 2 && list[0]! > list[1]!;
@@ -42,7 +45,9 @@ export const PROBES: Record<string, ProbeFn> = {
     return (await p.send("PUT", `${path}/${id}`, { status: "ACTIVE" })).status === 400;
   },
   "sparse-optional-fields": async (p) => {
-    const announcement = inner(await p.get(`/user/${p.session.userId}/feature-announcement/${p.server.fixtures.featureAnnouncementIds![0]}`))[1];
+    const announcement = inner(
+      await p.get(`/user/${p.session.userId}/feature-announcement/${p.server.fixtures.featureAnnouncementIds![0]}`),
+    )[1];
     return typeof announcement.title === "string" && !("sub_title" in announcement);
   },
   "put-answers-object": async (p) => {
@@ -50,7 +55,8 @@ export const PROBES: Record<string, ProbeFn> = {
     return inner(await p.send("PUT", `${callbackPath(p)}/${id}`, { url: "https://app.example/variant/changed" }))[0] === "OauthCallbackUrl";
   },
   "delete-answers-empty-object": async (p) => (await p.send("DELETE", `${callbackPath(p)}/${await newCallbackUrl(p)}`)).bodyText === "{}",
-  "delete-answers-typed-element": async (p) => inner(await p.send("DELETE", `${callbackPath(p)}/${await newCallbackUrl(p)}`))[0] === "OauthCallbackUrlDelete",
+  "delete-answers-typed-element": async (p) =>
+    inner(await p.send("DELETE", `${callbackPath(p)}/${await newCallbackUrl(p)}`))[0] === "OauthCallbackUrlDelete",
   "attachment-read-typed": async (p) => {
     const upload = await p.client.request({
       method: "POST",
@@ -65,9 +71,14 @@ export const PROBES: Record<string, ProbeFn> = {
     const answer = p.seen.find((e) => e.request.path.endsWith("/installation"));
     return answer !== undefined && typeKeyOf(responseItems(answer.json)?.[0]) !== "Id";
   },
-  "page-links-always-count": async (p) => /[?&]count=10/.test(String(((await p.get(`/user/${p.session.userId}/card`)).json as { Pagination: { older_url: unknown } }).Pagination.older_url)),
+  "page-links-always-count": async (p) =>
+    /[?&]count=10/.test(
+      String(((await p.get(`/user/${p.session.userId}/card`)).json as { Pagination: { older_url: unknown } }).Pagination.older_url),
+    ),
   "page-links-params-swapped": async (p) =>
-    /\?older_id=\d+&count=3$/.test(String(((await p.get(`/user/${p.session.userId}/card?count=3`)).json as { Pagination: { older_url: unknown } }).Pagination.older_url)),
+    /\?older_id=\d+&count=3$/.test(
+      String(((await p.get(`/user/${p.session.userId}/card?count=3`)).json as { Pagination: { older_url: unknown } }).Pagination.older_url),
+    ),
   "json-pretty": async (p) => (await p.get(`/user/${p.session.userId}/card`)).bodyText.includes('\n  "Response"'),
   "json-charset": async (p) => /charset=utf-8/i.test((await p.get(`/user/${p.session.userId}/card`)).headers["content-type"] ?? ""),
   "chunked-answers": async (p) => {
@@ -91,7 +102,9 @@ export const PROBES: Record<string, ProbeFn> = {
   },
   "card-country-permission-merged": async (p) => {
     const listed = await p.get(`/user/${p.session.userId}/card`);
-    const card = (responseItems(listed.json) ?? []).map((item) => Object.values(item)[0] as { id: number; status: string }).find((c) => c.status === "ACTIVE")!;
+    const card = (responseItems(listed.json) ?? [])
+      .map((item) => Object.values(item)[0] as { id: number; status: string })
+      .find((c) => c.status === "ACTIVE")!;
     await p.send("PUT", `/user/${p.session.userId}/card/${card.id}`, { country_permission: [{ country: "DE" }] });
     const after = inner(await p.get(`/user/${p.session.userId}/card/${card.id}`))[1].country_permission as { country: string }[];
     return after.length > 1;
@@ -131,6 +144,7 @@ export const PROBES: Record<string, ProbeFn> = {
     return String((shown.avatar as { uuid?: string } | undefined)?.uuid).startsWith("00000000-0000-4000-8000-");
   },
   "card-fallback-null": async (p) =>
-    (responseItems((await p.get(`/user/${p.session.userId}/card`)).json) ?? []).some((item) => (Object.values(item)[0] as Record<string, unknown>).monetary_account_id_fallback === null),
+    (responseItems((await p.get(`/user/${p.session.userId}/card`)).json) ?? []).some(
+      (item) => (Object.values(item)[0] as Record<string, unknown>).monetary_account_id_fallback === null,
+    ),
 };
-

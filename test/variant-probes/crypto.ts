@@ -7,7 +7,10 @@ export const PROBES: Record<string, ProbeFn> = {
   // The card's own name_on_card is refused.
   "replace-refuses-name-on-card": async (p) => {
     const card = inner(await p.get(`/user/${p.session.userId}/card`))[1];
-    return (await p.send("POST", `/user/${p.session.userId}/card/${String(card.id)}/replace`, { name_on_card: card.name_on_card })).status === 400;
+    return (
+      (await p.send("POST", `/user/${p.session.userId}/card/${String(card.id)}/replace`, { name_on_card: card.name_on_card })).status ===
+      400
+    );
   },
   // The old id is answered, yet the user now has one card more.
   "replace-new-card-answers-old-id": async (p) => {

@@ -15,7 +15,9 @@ function uploadPng(p: Probe, bytes: Buffer) {
 }
 
 const pin = (p: Probe, certificates: string[]) =>
-  p.send("POST", `/user/${p.session.userId}/certificate-pinned`, { certificate_chain: certificates.map((certificate) => ({ certificate })) });
+  p.send("POST", `/user/${p.session.userId}/certificate-pinned`, {
+    certificate_chain: certificates.map((certificate) => ({ certificate })),
+  });
 
 export const PROBES: Record<string, ProbeFn> = {
   "attachment-empty-upload-stored": async (p) => (await uploadPng(p, Buffer.alloc(0))).status === 200,

@@ -1,10 +1,10 @@
 // What a variant probe works with: a client and session against a reference server started with the
 // variants under test. Probe files in this folder each export PROBES (variant name → probe); a probe
 // answers true when the answer shows the variant's mark. test/variants.test.ts loads every file here.
-import type { HttpClient } from "../../harness/client.js";
+import type { HttpClient } from "../../harness/http/client.js";
 import { responseItems, typeKeyOf } from "../../harness/envelope.js";
-import type { Exchange } from "../../harness/exchange.js";
-import type { Session } from "../../harness/session.js";
+import type { Exchange } from "../../harness/http/exchange.js";
+import type { Session } from "../../harness/session/session.js";
 import type { RunningReference } from "../../reference/server.js";
 
 export interface Probe {
@@ -22,12 +22,12 @@ export const inner = (exchange: Exchange, at = 0): [string | undefined, Record<s
   const key = typeKeyOf(item);
   return [key, (key === undefined ? {} : item![key]) as Record<string, unknown>];
 };
-export const ids = (exchange: Exchange) => (responseItems(exchange.json) ?? []).map((item) => (Object.values(item)[0] as { id: number }).id);
+export const ids = (exchange: Exchange) =>
+  (responseItems(exchange.json) ?? []).map((item) => (Object.values(item)[0] as { id: number }).id);
 export const callbackPath = (p: Probe) => `/user/${p.session.userId}/oauth-client/${p.server.fixtures.oauthClientId}/callback-url`;
 export async function newCallbackUrl(p: Probe): Promise<number> {
   const created = await p.send("POST", callbackPath(p), { url: `https://app.example/variant/${Date.now()}` });
   return ids(created)[0]!;
 }
-
 
 export type ProbeFn = (p: Probe) => Promise<boolean>;

@@ -1,0 +1,125 @@
+// Test titles read from the suite sources, without running them: `conformance list` prints them and
+// `conformance run --requirement` picks the suite files to load from them. Titles are literals in
+// test("…"), it(`…`), test.for(rows)("…"), describe("…"); a title whose leading requirement IDs are
+// filled in at run time ("%s ERR-001 …", `${id} …`) is marked dynamic.
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { requirementIdsIn, requirementIdsOf } from "./requirements.js";
+
+export const SUITES_DIR = fileURLToPath(new URL("../suites/", import.meta.url));
+
+export interface SuiteTitle {
+  suite: string;
+  kind: "test" | "describe";
+  /** The title as written: template parts stay `${…}`, test.for placeholders stay `%s`. */
+  title: string;
+  /** The requirement IDs at the start of the title (static part only). */
+  requirements: string[];
+  /** The leading IDs are (partly) filled in at run time. */
+  dynamic: boolean;
+  line: number;
+}
+
+export function suiteFileNames(dir = SUITES_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".test.ts"))
+    .map((f) => f.slice(0, -".test.ts".length))
+    .sort();
+}
+
+export function suiteSource(suite: string, dir = SUITES_DIR): string {
+  return readFileSync(`${dir}/${suite}.test.ts`, "utf8");
+}
+
+/** Every test and describe title of every suite, in source order. */
+export function suiteTitles(dir = SUITES_DIR): SuiteTitle[] {
+  return suiteFileNames(dir).flatMap((suite) => titlesIn(suite, suiteSource(suite, dir)));
+}
+
+const CALL = /(?<![\w.$])(describe|test|it)\b/g;
+const MODIFIER = /^\.(\w+)/;
+
+/** The titles of one suite source. */
+export function titlesIn(suite: string, source: string): SuiteTitle[] {
+  const titles: SuiteTitle[] = [];
+  for (const match of source.matchAll(CALL)) {
+    let at = match.index + match[0].length;
+    // Modifiers: .skip, .for(rows), .skipIf(cond), .each(table) …
+    for (;;) {
+      const modifier = MODIFIER.exec(source.slice(at));
+      if (!modifier) break;
+      at += modifier[0].length;
+      if (source[at] === "(") at = skipBalanced(source, at);
+      if (at < 0) break;
+    }
+    if (at < 0 || source[at] !== "(") continue;
+    at = skipSpace(source, at + 1);
+    const literal = readLiteral(source, at);
+    if (literal === undefined) continue;
+    const title = literal.replace(/\s+/g, " ").trim();
+    const lead = title.split(" ");
+    const dynamicLead = lead.length > 0 && /^(%[sdifjo]|\$\{|\$\w)/.test(lead[0]!);
+    titles.push({
+      suite,
+      kind: match[1] === "describe" ? "describe" : "test",
+      title,
+      requirements: requirementIdsOf(dynamicLead ? lead.slice(1).join(" ") : title),
+      dynamic: dynamicLead,
+      line: source.slice(0, match.index).split("\n").length,
+    });
+  }
+  return titles;
+}
+
+/** Requirement IDs named anywhere in a suite source (titles, test.for rows, helper arguments). */
+export function idsMentionedIn(source: string): Set<string> {
+  return new Set(requirementIdsIn(source));
+}
+
+function skipSpace(source: string, at: number): number {
+  while (at < source.length && /\s/.test(source[at]!)) at++;
+  return at;
+}
+
+/** Index just past the parenthesis group that opens at `at`; -1 when it does not close. */
+function skipBalanced(source: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '"' || c === "'" || c === "`") {
+      const end = literalEnd(source, i);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Index just past the string literal that opens at `at`; -1 when it does not close. */
+function literalEnd(source: string, at: number): number {
+  const quote = source[at]!;
+  for (let i = at + 1; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\\") i++;
+    else if (quote === "`" && c === "$" && source[i + 1] === "{") {
+      const end = skipBalanced(source, i + 1);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === quote) return i + 1;
+    else if (quote !== "`" && c === "\n") return -1;
+  }
+  return -1;
+}
+
+/** The text of the string literal at `at` (escapes undone, `${…}` kept as written); undefined when none starts there. */
+function readLiteral(source: string, at: number): string | undefined {
+  const quote = source[at];
+  if (quote !== '"' && quote !== "'" && quote !== "`") return undefined;
+  const end = literalEnd(source, at);
+  if (end < 0) return undefined;
+  return source.slice(at + 1, end - 1).replace(/\\(.)/g, "$1");
+}

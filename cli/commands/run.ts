@@ -1,0 +1,280 @@
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ConfigError } from "../../harness/profile/config-error.js";
+import { runInfo } from "../../report/conformance-summary.js";
+import { loadBaseline } from "../../report/expectations.js";
+import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
+import { profilePlan } from "../../harness/run/run-plan.js";
+import { SPEC_VERSION, SUITE_VERSION } from "../../harness/version.js";
+import { integerFlag, parseFlags } from "../args.js";
+import { suiteFileNames } from "../../catalogue/test-titles.js";
+import { selectTests } from "../select.js";
+import { resolveTarget } from "../targets-resolve.js";
+import { writeHar } from "../../report/reporters/har.js";
+import { preflightIncomplete } from "../preflight-incomplete.js";
+import { fileConcurrency } from "../file-concurrency.js";
+import { runPreflight, stepLines } from "../preflight.js";
+import { RERUN_FILE, type RerunContext } from "../reproduce.js";
+import { finishRun } from "../verdict.js";
+import { PACKAGE_ROOT, runVitest } from "../vitest-run.js";
+
+export const RUN_HELP = `conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]
+                [--exclude-destructive] [--seed N] [--reports DIR] [--shard I/N] [--expectations FILE] [--bail N]
+                [--no-preflight] [--fault NAME…] [--variant NAME…]
+  Runs the suites against a target. --test runs the test with exactly that title (each failure prints its
+  own rerun line); --grep matches titles by regular expression; --requirement CARD-004 -r 'PAGE-*' runs the
+  tests proving those requirements. A selection that matches no test exits 2. A remote target is checked
+  first (conformance doctor): a profile mistake exits 2, an unreachable target ends INCOMPLETE.
+  --bail N stops after N failed tests. Exit 0: every check passed; 1: a check failed or the target
+  misbehaved; 2: bad configuration or flags.`;
+
+/** Files a run writes under its reports folder (removed first, so nothing stale is left). */
+const RUN_OUTPUTS = [
+  "allure-results",
+  "allure-report",
+  "junit.xml",
+  "summary.json",
+  "conformance.json",
+  "conformance.md",
+  "exchanges.ndjson",
+  "exchanges.har",
+  "rerun.json",
+];
+
+/**
+ * conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--requirement ID…] [--exclude-destructive] [--seed N] [--reports DIR] [--fault NAME…]
+ *   [--shard I/N] (one part of the suite files, for CI machines) [--expectations FILE] (a baseline: fail on regressions only)
+ */
+export async function runCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseFlags("run", args, {
+    target: { type: "string", short: "t" },
+    targets: { type: "string" },
+    grep: { type: "string", short: "g" },
+    seed: { type: "string" },
+    reports: { type: "string" },
+    fault: { type: "string", multiple: true },
+    variant: { type: "string", multiple: true },
+    shard: { type: "string" },
+    expectations: { type: "string" },
+    requirement: { type: "string", short: "r", multiple: true },
+    "exclude-destructive": { type: "boolean" },
+    test: { type: "string", multiple: true },
+    bail: { type: "string" },
+    "no-preflight": { type: "boolean" },
+  });
+  // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
+  const { targetsFile, profile } = resolveTarget("run", values);
+  const known = suiteFileNames();
+  const unknown = positionals.filter((s) => !known.includes(s));
+  if (unknown.length > 0) throw new ConfigError(`conformance run: unknown suite "${unknown[0]}" (have: ${known.join(", ")})`);
+  const faults = [...profile.faults, ...(values.fault ?? [])];
+  if (faults.length > 0) {
+    if (!profile.embedded) throw new ConfigError(`conformance run: --fault needs an embedded target; profile "${profile.name}" is not`);
+    const { faultCatalogue } = await import("../../reference/server.js");
+    const names = new Set(faultCatalogue().map((f) => f.name));
+    const bad = faults.find((f) => !names.has(f));
+    if (bad) throw new ConfigError(`conformance run: unknown fault "${bad}" (see: conformance faults)`);
+  }
+  const variants = [...profile.variants, ...(values.variant ?? [])];
+  if (variants.length > 0) {
+    if (!profile.embedded) throw new ConfigError(`conformance run: --variant needs an embedded target; profile "${profile.name}" is not`);
+    const { variantCatalogue } = await import("../../reference/server.js");
+    const bad = variants.find((v) => !variantCatalogue().some((c) => c.name === v));
+    if (bad) throw new ConfigError(`conformance run: unknown variant "${bad}" (see: conformance variants)`);
+  }
+  if (values.grep !== undefined) {
+    try {
+      new RegExp(values.grep);
+    } catch {
+      throw new ConfigError(`conformance run: --grep "${values.grep}" is not a valid regular expression`);
+    }
+  }
+  const grep = combineGrep(values.grep, values.test);
+  const selection = selectTests({
+    suites: positionals,
+    grep,
+    requirement: values.requirement,
+    excludeDestructive: values["exclude-destructive"],
+  });
+  const bail = integerFlag("run", "bail", values.bail);
+  if (bail !== undefined && bail < 1)
+    throw new ConfigError(`conformance run: --bail expects a number of failures of 1 or more, got "${values.bail}"`);
+  const shard = shardFlag(values.shard);
+  if (shard !== undefined && values.expectations !== undefined) {
+    throw new ConfigError(
+      "conformance run: --expectations judges a whole run: apply it when merging the shards (conformance merge DIR… --expectations FILE)",
+    );
+  }
+  const baseline = values.expectations === undefined ? undefined : loadBaseline(resolve(values.expectations));
+  if (baseline?.target !== undefined && baseline.target !== profile.name) {
+    throw new ConfigError(`${baseline.file}: the baseline is for target "${baseline.target}", this run is against "${profile.name}"`);
+  }
+  const seed = integerFlag("run", "seed", values.seed) ?? profile.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const reportsDir = resolve(values.reports ?? "reports");
+
+  // Everything vitest.config.ts and the global setup need, made once: the profile validated above goes as it is.
+  const plan = profilePlan({
+    targetsFile,
+    profile,
+    reportsDir,
+    suites: selection.suites,
+    selection: {
+      ...(values.grep === undefined ? {} : { grep: values.grep }),
+      ...(values.test === undefined ? {} : { tests: values.test }),
+      ...(values.requirement === undefined ? {} : { requirements: values.requirement }),
+      ...(values["exclude-destructive"] ? { excludeDestructive: true } : {}),
+      ...(selection.grep === undefined ? {} : { pattern: selection.grep }),
+    },
+    seed,
+    faults: values.fault ?? [],
+    variants: values.variant ?? [],
+  });
+  if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory()) {
+    throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
+  }
+  for (const old of RUN_OUTPUTS) rmSync(join(reportsDir, old), { recursive: true, force: true });
+  const rerun: RerunContext = {
+    target: profile.name,
+    ...(values.targets === undefined ? {} : { targetsFlag: values.targets }),
+    seed,
+    faults: values.fault ?? [],
+    variants: values.variant ?? [],
+  };
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(join(reportsDir, RERUN_FILE), `${JSON.stringify(rerun, null, 2)}\n`);
+
+  // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
+  // a target that does not answer is INCOMPLETE, never a list of requirement failures.
+  let roundTripMs: number | undefined;
+  if (!profile.embedded && !values["no-preflight"]) {
+    const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
+    roundTripMs = checked.roundTripMs;
+    const blocking = checked.blocking;
+    if (blocking?.kind === "config") throw new ConfigError(stepLines(blocking).join("\n"));
+    if (blocking?.kind === "unreachable")
+      return preflightIncomplete({
+        reportsDir,
+        profile,
+        blocking,
+        seed,
+        faults,
+        variants,
+        shard,
+        suites: selection.suites,
+        grep: selection.grep,
+      });
+    for (const step of checked.steps.filter((x) => x.kind === "finding"))
+      process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
+  }
+
+  const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
+  await runVitest({
+    plan,
+    files: selection.suites.map((s) => `suites/${s}.test.ts`),
+    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+    ...(shard === undefined ? {} : { shard }),
+    ...(bail === undefined ? {} : { bail }),
+    testTimeout: profile.timeouts.testMs,
+    // More files at once the further away the target (cli/file-concurrency.ts).
+    maxWorkers: fileConcurrency({
+      roundTripMs,
+      files: (selection.suites.length > 0 ? selection.suites : known).length,
+      rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
+    }),
+    outputFile: { junit: join(reportsDir, "junit.xml") },
+    reporters: [
+      "default",
+      ["junit", { suiteName: `conformance (${profile.name})` }],
+      [
+        "allure-vitest/reporter",
+        {
+          resultsDir: join(reportsDir, "allure-results"),
+          environmentInfo: {
+            target: profile.name,
+            baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
+            suiteVersion: SUITE_VERSION,
+            specVersion: SPEC_VERSION,
+            seed: String(seed),
+            node: process.version,
+            ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
+            ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
+            ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
+          },
+        },
+      ],
+      summary,
+    ],
+  });
+  const result = summary.summary;
+  if (!result) return 1;
+  if (!existsSync(join(reportsDir, "summary.json"))) return 1;
+  // A selection that picks nothing is a typo, not a green run (a CI gate would pass silently).
+  if (result.errors.length === 0 && result.tests.every((t) => t.notSelected)) {
+    throw new ConfigError(`conformance run: ${describeSelection(positionals, values, shard)} selects no test (see: conformance list)`);
+  }
+  writeHar(reportsDir);
+  const run = runInfo(profile, {
+    faults,
+    variants,
+    seed,
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt ?? new Date().toISOString(),
+    suites: selection.suites,
+    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+    ...(shard === undefined ? {} : { shard }),
+  });
+  // A shard's annotations would repeat in the merge job, which judges the whole run.
+  const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
+  return finishRun({ reportsDir, summary: result, run, github, rerun, ...(baseline ? { baseline } : {}) }).code;
+}
+
+/** --grep and --test (exact titles) as one vitest test-name pattern. */
+function combineGrep(grep: string | undefined, titles: string[] | undefined): string | undefined {
+  if (!titles || titles.length === 0) return grep;
+  // vitest matches the pattern against "<describe…> <title>": an exact title is the end of that name.
+  const exact = `(?:^|\\s)(?:${titles.map(escapeRegExp).join("|")})$`;
+  return grep === undefined ? exact : `(?=.*(?:${grep}))${exact}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function describeSelection(
+  suites: string[],
+  values: { grep?: string; test?: string[]; requirement?: string[]; "exclude-destructive"?: boolean },
+  shard: string | undefined,
+): string {
+  const parts = [
+    suites.length > 0 ? `suite${suites.length > 1 ? "s" : ""} ${suites.join(" ")}` : undefined,
+    values.grep === undefined ? undefined : `--grep ${JSON.stringify(values.grep)}`,
+    ...(values.test ?? []).map((t) => `--test ${JSON.stringify(t)}`),
+    ...(values.requirement ?? []).map((r) => `--requirement ${r}`),
+    values["exclude-destructive"] ? "--exclude-destructive" : undefined,
+    shard === undefined ? undefined : `--shard ${shard}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" ") : "the selection";
+}
+
+/** --shard I/N with 1 <= I <= N. */
+function shardFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+    throw new ConfigError(`conformance run: --shard expects I/N with 1 <= I <= N (e.g. 2/3), got "${value}"`);
+  }
+  return `${Number(match[1])}/${Number(match[2])}`;
+}
+
+/** The base URL for reports: no user:password@, no query string (either may carry a secret). */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    parsed.search = "";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

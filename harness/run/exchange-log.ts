@@ -1,0 +1,69 @@
+// Every exchange of a run, redacted, one JSON line each in <reports>/exchanges.ndjson, tagged with the test
+// that made it. The CLI turns the file into exchanges.har (any browser's network panel loads it) and takes
+// each failure's last exchange for its curl line. Workers append whole lines, so files running at once
+// interleave lines, never bytes of one line.
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname, relative } from "node:path";
+import { expect } from "vitest";
+import type { Exchange } from "../http/exchange.js";
+import { redactHeaders, redactText } from "../redact.js";
+
+export const EXCHANGE_LOG = "exchanges.ndjson";
+
+/** One line of the log: the exchange as reports may show it (secrets redacted). */
+export interface LoggedExchange {
+  /** "<suite> > <describe…> > <title>", as summary.json's fullName; absent outside a test (global setup). */
+  test?: string;
+  startedAt: string;
+  durationMs: number;
+  method: string;
+  url: string;
+  from?: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** Text of a textual answer (redacted, at most 64 KiB); binary answers are summarised. */
+  responseBody: string;
+  responseBytes: number;
+}
+
+const MAX_BODY = 64 * 1024;
+
+function testOfThisExchange(suitesRoot: string): string | undefined {
+  const state = expect.getState();
+  if (!state.currentTestName || !state.testPath) return undefined;
+  const suite = relative(suitesRoot, state.testPath).replace(/\.test\.ts$/, "");
+  return `${suite} > ${state.currentTestName}`;
+}
+
+/** An onExchange sink that appends to `<reportsDir>/exchanges.ndjson`. */
+export function exchangeLogger(reportsDir: string, suitesRoot: string): (exchange: Exchange) => void {
+  const file = `${reportsDir}/${EXCHANGE_LOG}`;
+  mkdirSync(dirname(file), { recursive: true });
+  return (exchange) => {
+    const contentType = exchange.headers["content-type"] ?? "";
+    const textual = exchange.json !== undefined || /json|text|xml|html/i.test(contentType) || exchange.bodyBytes.length === 0;
+    const text = textual ? exchange.bodyText.slice(0, MAX_BODY) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`;
+    const test = testOfThisExchange(suitesRoot);
+    const entry: LoggedExchange = {
+      ...(test ? { test } : {}),
+      startedAt: new Date(Date.now() - exchange.durationMs).toISOString(),
+      durationMs: exchange.durationMs,
+      method: exchange.request.method,
+      url: exchange.request.url,
+      ...(exchange.request.from ? { from: exchange.request.from } : {}),
+      requestHeaders: redactHeaders(exchange.request.headers),
+      ...(exchange.request.body === undefined ? {} : { requestBody: redactText(exchange.request.body.slice(0, MAX_BODY)) }),
+      status: exchange.status,
+      responseHeaders: redactHeaders(exchange.headers),
+      responseBody: redactText(text),
+      responseBytes: exchange.bodyBytes.length,
+    };
+    try {
+      appendFileSync(file, `${JSON.stringify(entry)}\n`);
+    } catch {
+      // A report that cannot be written must not fail a check; the run's own reports say what is missing.
+    }
+  };
+}

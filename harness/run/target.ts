@@ -1,0 +1,107 @@
+import { inject, TestRunner } from "vitest";
+import { HttpClient } from "../http/client.js";
+import { notApplicable } from "../not-applicable.js";
+import { profileClientOptions } from "../http/client-options.js";
+import { useSharedKeyPair } from "../session/keys.js";
+import type { ConformanceRun } from "./provided.js";
+import "./provided.js";
+import type { Exchange } from "../http/exchange.js";
+import { exchangeLogger } from "./exchange-log.js";
+import { recordExchange } from "./recorder.js";
+import { noteExchange } from "./weather.js";
+import { SUITES_DIR } from "../../catalogue/test-titles.js";
+import { registerSecret } from "../redact.js";
+import { openSession, provisionUser, type Session } from "../session/session.js";
+
+/** What a suite file works with: the profile, a recording client, and the sessions. */
+export interface Target {
+  run: ConformanceRun;
+  profile: ConformanceRun["profile"];
+  client: HttpClient;
+  /** Full name of a service header: header("Language") → "X-Service-Language". */
+  header(name: string): string;
+  /** The primary user's shared session; throws the bootstrap failure when there is none. */
+  primary(): Session;
+  /** The second user's session, or undefined with the reason in secondaryMissing(). */
+  secondary(): Session | undefined;
+  /** Why there is no second user (for skip messages). */
+  secondaryMissing(): string;
+  /** Whether fresh users can be had (provisioning: sandbox-user and a profile that may write). */
+  canProvision(): boolean;
+  /** A fresh user's API key (POST /sandbox-user-person). */
+  freshApiKey(from?: string): Promise<string>;
+  /** A fresh user with an open session. */
+  freshSession(options?: { from?: string; permittedIps?: string[] }): Promise<Session>;
+  /** /user/{id}{rest} for a session's user. */
+  userPath(session: Session, rest?: string): string;
+}
+
+// Workers are reused across files (isolate: false), and files of different kill-matrix projects
+// aim at different servers: cache per target base URL.
+const cache = new Map<string, Target>();
+
+/** The target for this test file (one client per worker, recording into the running Allure test). */
+export function useTarget(): Target {
+  const run = inject("conformance");
+  const cached = cache.get(run.profile.baseUrl);
+  if (cached) return cached;
+  useSharedKeyPair(run.clientKey);
+  for (const key of [run.profile.apiKey, run.profile.secondaryApiKey]) registerSecret(key, "api key");
+  for (const session of [run.primary, run.secondary]) {
+    registerSecret(session?.sessionToken, "session token");
+    registerSecret(session?.installationToken, "installation token");
+  }
+  // The kill matrix's fault and variant projects read only pass or fail: no exchange log, no Allure attachment.
+  const onExchange = run.logExchanges ? loggingAndRecording(exchangeLogger(run.reportsDir, SUITES_DIR)) : noteExchange;
+  const client = new HttpClient(profileClientOptions(run.profile, { onExchange }, run.clientKey));
+  const canProvision = () => run.profile.provisioning === "sandbox-user" && run.profile.mode === "full";
+  const target: Target = {
+    run,
+    profile: run.profile,
+    client,
+    header: (name) => client.header(name),
+    primary() {
+      if (!run.primary) {
+        // Typed where it is raised: the report tells an unreachable target from a refused bootstrap by this record
+        // (harness/run/setup-requirements.ts), not by the words below.
+        const test = TestRunner.getCurrentTest();
+        if (test) test.meta.noSession = run.bootstrapFailure ?? "bootstrap";
+        throw new Error(`no session for the primary user: ${run.bootstrapError ?? "bootstrap did not run"}`);
+      }
+      return run.primary;
+    },
+    secondary: () => run.secondary,
+    secondaryMissing: () => run.secondaryError ?? "no second user",
+    canProvision,
+    async freshApiKey(from) {
+      if (!canProvision()) throw new Error("fresh users need provisioning: sandbox-user and mode: full");
+      return provisionUser(client, from ?? run.profile.sourceAddresses[0]);
+    },
+    async freshSession(options = {}) {
+      const from = options.from ?? run.profile.sourceAddresses[0];
+      const apiKey = await target.freshApiKey(from);
+      return openSession(client, { apiKey, from, ...(options.permittedIps ? { permittedIps: options.permittedIps } : {}) });
+    },
+    userPath: (session, rest = "") => `/user/${session.userId}${rest}`,
+  };
+  cache.set(run.profile.baseUrl, target);
+  return target;
+}
+
+/** Each exchange into the run's exchange log (exchanges.har) and the running test's Allure result. */
+function loggingAndRecording(log: (exchange: Exchange) => void): (exchange: Exchange) => Promise<void> {
+  return async (exchange) => {
+    log(exchange);
+    await recordExchange(exchange);
+  };
+}
+
+/** Reasons for skips, worded once so reports read the same everywhere. */
+export const SKIP = {
+  capabilityOff: (name: string) => notApplicable(`capability ${name} is off in the profile`),
+  signingOff: notApplicable("signing is off in the profile"),
+  provisioning: "needs fresh users: set provisioning: sandbox-user (and mode: full) in the profile",
+  twoAddresses: "needs two local source addresses: set sourceAddresses with two entries in the profile",
+  destructive: "destructive (uses up a key or sets a permanent state): set allowDestructive: true or provisioning: sandbox-user",
+  readOnly: "the profile is read-only (mode: read-only): this check writes",
+} as const;

@@ -1,0 +1,36 @@
+import { generateKeyPair } from "node:crypto";
+import { promisify } from "node:util";
+import { registerSecret } from "../redact.js";
+
+export interface KeyPair {
+  publicKeyPem: string;
+  privateKeyPem: string;
+}
+
+const generate = promisify(generateKeyPair);
+// On globalThis: vitest gives each project's global setup a module graph of its own (kill matrix: one per fault).
+const holder = globalThis as { __conformanceClientKey?: Promise<KeyPair> };
+
+export async function newKeyPair(): Promise<KeyPair> {
+  const { publicKey, privateKey } = await generate("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  });
+  registerSecret(privateKey, "private key");
+  return { publicKeyPem: publicKey, privateKeyPem: privateKey };
+}
+
+/**
+ * One RSA-2048 pair per run: generating one costs up to half a second on a small machine, and
+ * installations may share it. The global setup makes it and hands it to the workers (useSharedKeyPair).
+ */
+export function sharedKeyPair(): Promise<KeyPair> {
+  holder.__conformanceClientKey ??= newKeyPair();
+  return holder.__conformanceClientKey;
+}
+
+export function useSharedKeyPair(pair: KeyPair): void {
+  registerSecret(pair.privateKeyPem, "private key");
+  holder.__conformanceClientKey ??= Promise.resolve(pair);
+}

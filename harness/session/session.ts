@@ -1,0 +1,137 @@
+import type { HttpClient } from "../http/client.js";
+import { firstOfType, objectsOfType, responseItems } from "../envelope.js";
+import { describeRequest, describeResponse, type Exchange } from "../http/exchange.js";
+import { sharedKeyPair } from "./keys.js";
+import { registerSecret } from "../redact.js";
+
+/** A working session: what every resource call needs. Plain data, so it can be provided to test workers. */
+export interface Session {
+  apiKey: string;
+  userId: number;
+  sessionToken: string;
+  installationToken: string;
+  serverPublicKey?: string;
+  /** Source address the device was registered from (undefined: the OS default). */
+  from?: string;
+}
+
+class BootstrapError extends Error {
+  override readonly name = "BootstrapError";
+}
+
+/** The user object types a session-server answer may carry (wire conventions §4). */
+export const SESSION_USER_TYPES = ["UserPerson", "UserCompany", "UserApiKey"];
+
+export interface InstallationResult {
+  exchange: Exchange;
+  token?: string;
+  serverPublicKey?: string;
+}
+
+export async function postInstallation(
+  client: HttpClient,
+  options: { from?: string; publicKeyPem?: string } = {},
+): Promise<InstallationResult> {
+  const publicKeyPem = options.publicKeyPem ?? (await sharedKeyPair()).publicKeyPem;
+  const exchange = await client.request({
+    method: "POST",
+    path: "/installation",
+    json: { client_public_key: publicKeyPem },
+    from: options.from,
+  });
+  const token = firstOfType(exchange.json, "Token")?.token;
+  if (typeof token === "string") registerSecret(token, "installation token");
+  const serverPublicKey = firstOfType(exchange.json, "ServerPublicKey")?.server_public_key;
+  return {
+    exchange,
+    ...(typeof token === "string" ? { token } : {}),
+    ...(typeof serverPublicKey === "string" ? { serverPublicKey } : {}),
+  };
+}
+
+export async function postDeviceServer(
+  client: HttpClient,
+  options: { token: string | null; apiKey: string; from?: string; permittedIps?: string[]; description?: string },
+): Promise<Exchange> {
+  registerSecret(options.apiKey, "api key");
+  return client.request({
+    method: "POST",
+    path: "/device-server",
+    token: options.token,
+    from: options.from,
+    json: {
+      description: options.description ?? "banking-api-conformance",
+      secret: options.apiKey,
+      ...(options.permittedIps ? { permitted_ips: options.permittedIps } : {}),
+    },
+  });
+}
+
+export interface SessionServerResult {
+  exchange: Exchange;
+  token?: string;
+  userId?: number;
+}
+
+export async function postSessionServer(
+  client: HttpClient,
+  options: { token: string | null; apiKey: string; from?: string },
+): Promise<SessionServerResult> {
+  const exchange = await client.request({
+    method: "POST",
+    path: "/session-server",
+    token: options.token,
+    from: options.from,
+    json: { secret: options.apiKey },
+  });
+  const token = firstOfType(exchange.json, "Token")?.token;
+  if (typeof token === "string") registerSecret(token, "session token");
+  const user = objectsOfType(exchange.json, ...SESSION_USER_TYPES)[0];
+  const userId = typeof user?.id === "number" ? user.id : undefined;
+  return { exchange, ...(typeof token === "string" ? { token } : {}), ...(userId === undefined ? {} : { userId }) };
+}
+
+function fail(step: string, exchange: Exchange, expected: string): never {
+  throw new BootstrapError(
+    `session bootstrap, ${step}: ${describeRequest(exchange.request)}: expected ${expected}, got ${describeResponse(exchange)}`,
+  );
+}
+
+/** installation → device-server → session-server, each step checked enough to go on. */
+export async function openSession(
+  client: HttpClient,
+  options: { apiKey: string; from?: string; permittedIps?: string[]; description?: string },
+): Promise<Session> {
+  registerSecret(options.apiKey, "api key");
+  const installation = await postInstallation(client, { from: options.from });
+  if (installation.exchange.status !== 200 || !installation.token) fail("installation", installation.exchange, "200 with a Token");
+  const device = await postDeviceServer(client, { ...options, token: installation.token });
+  if (device.status !== 200 || !responseItems(device.json)) fail("device-server", device, "200 with an Id");
+  const session = await postSessionServer(client, { token: installation.token, apiKey: options.apiKey, from: options.from });
+  if (session.exchange.status !== 200 || !session.token || session.userId === undefined) {
+    fail("session-server", session.exchange, `200 with a Token and a ${SESSION_USER_TYPES.join("/")} object with an integer id`);
+  }
+  return {
+    apiKey: options.apiKey,
+    userId: session.userId,
+    sessionToken: session.token,
+    installationToken: installation.token,
+    ...(installation.serverPublicKey ? { serverPublicKey: installation.serverPublicKey } : {}),
+    ...(options.from ? { from: options.from } : {}),
+  };
+}
+
+/** A fresh user from POST /sandbox-user-person (wire conventions §4); returns its API key. */
+export async function createSandboxUser(client: HttpClient, from?: string): Promise<{ exchange: Exchange; apiKey?: string }> {
+  // Resent after weather (harness/http/client.ts): at worst a second throw-away user is made, which nobody reads.
+  const exchange = await client.request({ method: "POST", path: "/sandbox-user-person", json: {}, from, resend: "same-request-id" });
+  const apiKey = firstOfType(exchange.json, "ApiKey")?.api_key;
+  if (typeof apiKey === "string") registerSecret(apiKey, "api key");
+  return { exchange, ...(typeof apiKey === "string" ? { apiKey } : {}) };
+}
+
+export async function provisionUser(client: HttpClient, from?: string): Promise<string> {
+  const created = await createSandboxUser(client, from);
+  if (created.exchange.status !== 200 || !created.apiKey) fail("sandbox user", created.exchange, "200 with an ApiKey");
+  return created.apiKey;
+}

@@ -1,0 +1,78 @@
+import type { VariantSpec } from "./variant-spec.js";
+
+/**
+ * The kill matrix runs legal variants in groups: one reference server with several variants on, and the suites
+ * any of them can change. A conformant server may combine legal behaviours, so a group that passes clears each
+ * member; a group that fails is run again member by member to say which one (cli/commands/kill-matrix.ts). Twelve groups
+ * cost what seventy single runs did.
+ *
+ * Two variants share a group only where neither hides the other: test/variants.test.ts proves, for every group
+ * made here, that each member's probe still finds its mark with the others on. Pairs that play the same seam
+ * differently (two status tables for one refusal, two id schemes) are listed here and kept apart.
+ */
+// Found by probing every pair with both on (the probe of one no longer finds its mark). Most share a seam: two
+// status tables for one refusal, two id schemes, two "future_url" rules; primary-without-cards empties the list
+// other probes read.
+const VARIANT_CONFLICTS: readonly (readonly [string, string])[] = [
+  ["ids-large", "ids-per-user"],
+  ["ids-large", "ids-per-user-per-resource"],
+  ["ids-per-user", "primary-without-cards"],
+  ["announcements-same-for-everyone", "sparse-optional-fields"],
+  ["other-4xx-statuses", "4xx-per-endpoint"],
+  ["other-4xx-statuses", "4xx-per-endpoint-mirror"],
+  ["other-4xx-statuses", "auth-refusals-403"],
+  ["other-4xx-statuses", "auth-token-refusals-400"],
+  ["other-4xx-statuses", "client-signature-checked-when-sent"],
+  ["4xx-per-endpoint", "4xx-per-endpoint-mirror"],
+  ["4xx-per-endpoint", "auth-refusals-403"],
+  ["4xx-per-endpoint-mirror", "auth-refusals-403"],
+  ["extra-fields", "primary-without-cards"],
+  ["timestamps-iso-8601", "primary-without-cards"],
+  ["pages-descending", "primary-without-cards"],
+  ["future-url-null", "future-url-every-page"],
+  ["future-url-every-page", "primary-without-cards"],
+  ["delete-answers-empty-object", "delete-answers-typed-element"],
+  ["page-links-always-count", "primary-without-cards"],
+  ["page-links-params-swapped", "primary-without-cards"],
+  ["primary-without-cards", "ids-per-user-per-resource"],
+  ["replace-issues-new-card", "replace-new-card-answers-old-id"],
+  ["card-country-permission-merged", "card-limits-refused"],
+  ["company-provider-body-rules", "company-category-refusal-codes"],
+  ["auth-refusals-403", "auth-token-refusals-400"],
+  ["session-token-per-device", "new-session-ends-previous"],
+  ["new-session-ends-previous", "client-signature-checked-when-sent"],
+  ["company-category-refusal-codes", "category-status-enabled-disabled"],
+];
+
+/** Variants in one group at most: a failing group costs one rerun per member. */
+const VARIANT_GROUP_SIZE = 8;
+
+const conflict = (a: string, b: string) => VARIANT_CONFLICTS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/**
+ * The groups: variants that reach every suite first, then the scoped ones by scope (so a group's suites stay
+ * few); each variant joins the first group with room that holds no variant it conflicts with.
+ */
+export function variantGroups(variants: readonly VariantSpec[], size = VARIANT_GROUP_SIZE): VariantSpec[][] {
+  const scope = (v: VariantSpec) => (v.suites === undefined ? "" : [...v.suites].sort().join(","));
+  const ordered = [...variants].sort((a, b) => scope(a).localeCompare(scope(b)));
+  const groups: VariantSpec[][] = [];
+  for (const variant of ordered) {
+    const home = groups.find(
+      (g) =>
+        g.length < size && (scope(g[0]!) === "") === (scope(variant) === "") && g.every((member) => !conflict(member.name, variant.name)),
+    );
+    if (home) home.push(variant);
+    else groups.push([variant]);
+  }
+  return groups;
+}
+
+/** The suites a group runs: every suite when a member names none, else the union of theirs. */
+export function groupSuites(group: readonly VariantSpec[]): string[] | undefined {
+  if (group.some((v) => v.suites === undefined)) return undefined;
+  return [...new Set(group.flatMap((v) => v.suites ?? []))].sort();
+}
+
+/** The vitest project of a group (or of one variant alone): "variant:<name>+<name>…". */
+export const variantProject = (names: readonly string[]) => `variant:${names.join("+")}`;
