@@ -41,7 +41,6 @@ class KillMatrixFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     sequence: { sequencer: KillMatrixFirst },
-    experimental: { fsModuleCache: true },
     projects: [
       ...[...plannedProjects()].map(([name, plan]) => conformance(name, plan)),
       {
