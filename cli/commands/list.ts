@@ -20,17 +20,22 @@ export interface Listing {
   requirements: (Pick<Requirement, "id" | "level" | "status" | "statement" | "section"> & { destructive: boolean; suites: string[] })[];
 }
 
+/** The suite files and requirement IDs a `list` call names, checked: an unknown one is a ConfigError. */
+function listSelection(options: { suites?: string[]; requirements?: string[] }): { suites: string[]; wanted?: Set<string> } {
+  const known = suiteFileNames();
+  const unknown = (options.suites ?? []).find((s) => !known.includes(s));
+  if (unknown) throw new ConfigError(`conformance list: unknown suite "${unknown}" (have: ${known.join(", ")})`);
+  const suites = options.suites?.length ? known.filter((s) => options.suites!.includes(s)) : known;
+  return { suites, ...(options.requirements?.length ? { wanted: new Set(expandRequirements(options.requirements, "list")) } : {}) };
+}
+
 /**
  * The suites, tests and requirements a `list` call selects (also the --json output). `collected` holds the titles
  * as the runner makes them (test.for rows filled in); without it, titles are read from the sources as written.
  */
 export function listing(options: { suites?: string[]; requirements?: string[] } = {}, collected?: SuiteTitle[]): Listing {
   const catalogue = requirements();
-  const known = suiteFileNames();
-  const unknown = (options.suites ?? []).find((s) => !known.includes(s));
-  if (unknown) throw new ConfigError(`conformance list: unknown suite "${unknown}" (have: ${known.join(", ")})`);
-  const suites = options.suites?.length ? known.filter((s) => options.suites!.includes(s)) : known;
-  const wanted = options.requirements?.length ? new Set(expandRequirements(options.requirements, "list")) : undefined;
+  const { suites, wanted } = listSelection(options);
   const mentions = new Map(suites.map((s) => [s, idsMentionedIn(suiteSource(s))]));
   const isDestructive = (ids: string[]) => ids.some((id) => catalogue.get(id)?.destructive === true);
   // A dynamic title may prove any ID its suite names; with a filter it is listed when the suite names one.
@@ -80,7 +85,7 @@ export async function listCommand(args: string[]): Promise<number> {
   });
   if (positionals.length > 0) throw new ConfigError(`conformance list: unexpected argument "${positionals[0]}" (suites go after --suite)`);
   const selection = { suites: values.suite ?? [], requirements: values.requirement ?? [] };
-  listing(selection); // a bad suite or requirement is refused before anything is loaded
+  listSelection(selection); // a bad suite or requirement is refused before vitest loads anything
   const result = listing(selection, await collectTitles(selection.suites));
   if (values.json) {
     await writeOut(`${JSON.stringify(result, null, 2)}\n`);

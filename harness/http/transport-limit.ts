@@ -1,10 +1,11 @@
+import { processWide } from "../run/process-wide.js";
 import { TransportError } from "./transport-error.js";
 
 /**
  * Fail fast on a dead target (profile `maxTransportErrors`): after that many requests in a row got no usable
- * answer, the client sends nothing more and the rest of the run is marked not run, said once. Kept on globalThis,
- * per target origin: one count per test worker and target, whichever module graph (vitest project) loaded the
- * client (the kill matrix reuses workers across servers). Any answer resets it.
+ * answer, the client sends nothing more and the rest of the run is marked not run, said once. One count per
+ * thread and target origin, whichever module graph loaded the client (harness/run/process-wide.ts): the kill
+ * matrix's global setups, one per reference server, all run in the CLI's process. Any answer resets it.
  */
 interface Limit {
   consecutive: number;
@@ -12,9 +13,9 @@ interface Limit {
   reason?: string;
 }
 
-const holder = globalThis as { __conformanceTransportLimit?: Map<string, Limit> };
+const limits = () => processWide("transport-limit", () => new Map<string, Limit>());
 function state(origin: string): Limit {
-  const all = (holder.__conformanceTransportLimit ??= new Map());
+  const all = limits();
   let limit = all.get(origin);
   if (limit === undefined) all.set(origin, (limit = { consecutive: 0 }));
   return limit;
@@ -49,5 +50,4 @@ export function noteAnswer(origin: string): void {
 }
 
 /** Why the client stopped sending to any target, once the limit was reached for it. */
-export const transportLimitReason = (): string | undefined =>
-  [...(holder.__conformanceTransportLimit?.values() ?? [])].find((l) => l.reason !== undefined)?.reason;
+export const transportLimitReason = (): string | undefined => [...limits().values()].find((l) => l.reason !== undefined)?.reason;

@@ -1,7 +1,8 @@
 /**
- * A value made once per thread and kept on globalThis. vitest gives each project a module graph of its own; where
- * a thread serves several of them, a module variable would parse the catalogue and compile the schemas again for
- * each one. Only for values that depend on nothing but the package's own files, and that nobody mutates.
+ * A value made once per thread and kept on globalThis. vitest loads each project's global setup in a module graph
+ * of its own, all in the CLI's process (the kill matrix: hundreds), and the CLI has its own graph besides: a module
+ * variable would parse the catalogue and compile the schemas again in each. Only for values that depend on nothing
+ * but the package's own files, or state meant to be one per thread.
  */
 export function processWide<T>(key: string, make: () => T): T {
   const holder = globalThis as Record<symbol, unknown>;
