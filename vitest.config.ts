@@ -1,5 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { PROFILE_DEFAULTS } from "./harness/profile/profile.js";
 import { plannedProjects, type ProjectShape } from "./harness/run/run-plan.js";
 
 // Projects: `conformance` aims the suites at a target (harness/run/global-setup.ts); `selftest` is the
@@ -16,11 +17,14 @@ const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfigu
     // A fault is caught when a test naming its requirement fails, so only those tests need to run.
     ...(plan.requirement ? { testNamePattern: new RegExp(`(?:^|\\s)${plan.requirement}(?=\\s)`) } : {}),
     globalSetup: ["harness/run/global-setup.ts"],
-    setupFiles: ["harness/run/setup-requirements.ts", "harness/run/weather-setup.ts"],
+    setupFiles: ["harness/run/test-scope-setup.ts", "harness/run/setup-requirements.ts", "harness/run/weather-setup.ts"],
     pool: "threads",
     // Suites keep no module state but the per-target cache in harness/run/target.ts: reusing workers saves
     // re-importing undici, ajv and fast-check for every file.
     isolate: false,
+    // Tests of a file marked describe.concurrent (each touching only its own data) run side by side, at most the
+    // profile's `concurrency` at once; each attempt keeps its own scope (harness/run/test-scope.ts).
+    maxConcurrency: plan.profile?.concurrency ?? PROFILE_DEFAULTS.concurrency,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -3,8 +3,8 @@
 // which requires the first reading. Observations are deduplicated, so a property that meets the same
 // reading in every run records it once.
 import * as allure from "allure-js-commons";
-import { TestRunner } from "vitest";
 import { failPlain, type About } from "./checks.js";
+import { currentTest } from "./run/test-scope.js";
 
 type Annotate = (message: string, type?: string) => Promise<unknown>;
 
@@ -26,7 +26,7 @@ declare module "vitest" {
 
 /** Adds the observation to the running test's metadata, once per test (a log may outlive one test). */
 function recordInTest(observation: LenientObservation): void {
-  const test = TestRunner.getCurrentTest();
+  const test = currentTest();
   if (!test) return;
   const list = (test.meta.lenient ??= []);
   if (!list.some((o) => o.requirement === observation.requirement && o.observed === observation.observed)) list.push(observation);

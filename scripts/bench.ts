@@ -6,7 +6,7 @@
 //  (f) the default run against a server 25 ms and 50 ms away (a loopback proxy that delays every request and
 //      keeps the caller's source address): wall time, requests, effective concurrency, and the measured critical
 //      path (the longest chain of requests one test made one after another, times the delay).
-// `--latency` runs (f) alone. `--reports DIR` writes bench.json (bench-latency.json) there, and keeps the latency runs' reports.
+// `--latency` runs (f) alone (`--delays 0,50` picks the delays). `--reports DIR` writes bench.json (bench-latency.json) there, and keeps the latency runs' reports.
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";
@@ -26,7 +26,9 @@ const latencyOnly = process.argv.includes("--latency");
 /** `--reports DIR`: where bench.json / bench-latency.json go (default reports/). */
 const reportsFlag = process.argv.indexOf("--reports");
 const REPORTS_DIR = reportsFlag >= 0 && process.argv[reportsFlag + 1] ? process.argv[reportsFlag + 1]! : join(PROJECT_ROOT, "reports");
-const DELAYS = [0, 25, 50];
+/** `--delays 0,50`: the latency scenario's delays (the first is the baseline for effective concurrency). */
+const delaysFlag = process.argv.indexOf("--delays");
+const DELAYS = delaysFlag >= 0 ? process.argv[delaysFlag + 1]!.split(",").map(Number) : [0, 25, 50];
 const N = quick ? 200 : 1000;
 const REPS = quick ? 3 : 5;
 const RUN_REPS = quick ? 1 : 3;

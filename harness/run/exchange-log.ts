@@ -4,9 +4,9 @@
 // interleave lines, never bytes of one line.
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import { expect } from "vitest";
 import type { Exchange } from "../http/exchange.js";
 import { redactHeaders, redactText } from "../redact.js";
+import { currentTest, nameInFile } from "./test-scope.js";
 
 export const EXCHANGE_LOG = "exchanges.ndjson";
 
@@ -30,11 +30,12 @@ export interface LoggedExchange {
 
 const MAX_BODY = 64 * 1024;
 
+/** The test that made the exchange (its own async scope: tests of a file may run side by side). */
 function testOfThisExchange(suitesRoot: string): string | undefined {
-  const state = expect.getState();
-  if (!state.currentTestName || !state.testPath) return undefined;
-  const suite = relative(suitesRoot, state.testPath).replace(/\.test\.ts$/, "");
-  return `${suite} > ${state.currentTestName}`;
+  const task = currentTest();
+  if (!task) return undefined;
+  const suite = relative(suitesRoot, task.file.filepath).replace(/\.test\.ts$/, "");
+  return `${suite} > ${nameInFile(task)}`;
 }
 
 /** An onExchange sink that appends to `<reportsDir>/exchanges.ndjson`. */

@@ -122,7 +122,7 @@ export function runPlan(): RunPlan {
 }
 
 /** What vitest.config.ts needs of each project (read without loading a targets file: the selftest project needs none). */
-export type ProjectShape = Pick<ProjectPlan, "suites" | "requirement">;
+export type ProjectShape = Pick<ProjectPlan, "suites" | "requirement"> & { profile?: Pick<TargetProfile, "concurrency"> };
 
 /** The projects vitest.config.ts makes: the handed plan's, or the one "conformance" project of a direct start. */
 export function plannedProjects(): ReadonlyMap<string, ProjectShape> {

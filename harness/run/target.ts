@@ -1,4 +1,4 @@
-import { inject, TestRunner } from "vitest";
+import { inject } from "vitest";
 import { HttpClient } from "../http/client.js";
 import { notApplicable } from "../not-applicable.js";
 import { profileClientOptions } from "../http/client-options.js";
@@ -7,6 +7,7 @@ import type { ConformanceRun } from "./provided.js";
 import "./provided.js";
 import type { Exchange } from "../http/exchange.js";
 import { exchangeLogger } from "./exchange-log.js";
+import { currentTest } from "./test-scope.js";
 import { recordExchange } from "./recorder.js";
 import { noteExchange } from "./weather.js";
 import { SUITES_DIR } from "../../catalogue/test-titles.js";
@@ -64,7 +65,7 @@ export function useTarget(): Target {
       if (!run.primary) {
         // Typed where it is raised: the report tells an unreachable target from a refused bootstrap by this record
         // (harness/run/setup-requirements.ts), not by the words below.
-        const test = TestRunner.getCurrentTest();
+        const test = currentTest();
         if (test) test.meta.noSession = run.bootstrapFailure ?? "bootstrap";
         throw new Error(`no session for the primary user: ${run.bootstrapError ?? "bootstrap did not run"}`);
       }

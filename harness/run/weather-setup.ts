@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterEach, beforeAll, beforeEach, TestRunner, type RunnerTestCase, type RunnerTestSuite } from "vitest";
 import { DROPPED_CODES, transportErrorIn } from "../http/transport-error.js";
 import { NOT_RUN_NOTE, transportLimitReason } from "../http/transport-limit.js";
-import { metUnavailableWrite, unavailableEndpoints, weather, weatherPlugin } from "./weather.js";
+import { currentWeather, lastWeather, type WeatherTally } from "./test-scope.js";
+import { metUnavailableWrite, unavailableEndpoints, weatherPlugin } from "./weather.js";
 
 declare module "vitest" {
   interface TaskMeta {
@@ -34,9 +35,9 @@ if (!scope[INSTALLED]) {
   fc.installGlobalPlugin(weatherPlugin);
 }
 
-/** Whether a failure met weather: the attempt saw some, or it ended with a dropped connection. */
-function metWeather(error: unknown, seenBefore: number): boolean {
-  if (weather.seen > seenBefore) return true;
+/** Whether a failure met weather: the attempt saw some since `seenBefore`, or it ended with a dropped connection. */
+function metWeather(error: unknown, tally: WeatherTally | undefined, seenBefore: number): boolean {
+  if ((tally?.seen ?? 0) > seenBefore) return true;
   const transport = transportErrorIn(error);
   return transport !== undefined && transport.kind === "connection" && DROPPED_CODES.has(transport.code ?? "");
 }
@@ -54,12 +55,13 @@ function prepare({}: object, file: Readonly<RunnerTestSuite>): void {
       const retried: typeof hook = async (s) => {
         // The target stopped answering (maxTransportErrors): its tests are marked not run, so their set-up is not sent.
         if (transportLimitReason() !== undefined) return undefined;
-        const before = weather.seen;
+        const tally = currentWeather();
+        const before = tally.seen;
         try {
           return await hook(s);
         } catch (error) {
           if (transportErrorIn(error)?.kind === "given-up") return undefined;
-          if (!metWeather(error, before)) throw error;
+          if (!metWeather(error, tally, before)) throw error;
           return hook(s);
         }
       };
@@ -86,7 +88,8 @@ function retryOnWeather(test: RunnerTestCase): void {
   test.retry = {
     count: 2,
     condition: (error) => {
-      if (transportErrorIn(error)?.kind === "given-up" || !metWeather(error, 0)) return false;
+      // Decided after the attempt, outside its scope: the attempt's tally is looked up.
+      if (transportErrorIn(error)?.kind === "given-up" || !metWeather(error, lastWeather(test), 0)) return false;
       if (reruns >= 1 && transportErrorIn(error) === undefined && test.meta.weather !== "transport") return false;
       reruns++;
       return true;
@@ -100,22 +103,20 @@ beforeEach(({ task, skip }) => {
     task.meta.notRun = "target-stopped-answering";
     skip(NOT_RUN_NOTE);
   }
-  weather.seen = 0;
-  weather.writes = undefined;
-  weather.meta = task.meta;
 });
 
 /** Per test, the endpoints its previous run met only 502/503/504 on. */
 const unavailableBefore = new Map<string, Set<string>>();
 
 afterEach(({ task }) => {
-  weather.meta = undefined;
   delete task.meta.weather;
+  // Inside the attempt's scope (harness/run/test-scope-setup.ts): its own tally, whatever runs beside it.
+  const tally = currentWeather();
   // Kept for every run, failed or not yet (a cleanup hook after this one may still fail it).
-  const now = unavailableEndpoints();
+  const now = unavailableEndpoints(tally);
   const before = unavailableBefore.get(task.id);
   unavailableBefore.set(task.id, now);
-  if (task.result?.state !== "fail" || !metUnavailableWrite()) return;
+  if (task.result?.state !== "fail" || !metUnavailableWrite(tally)) return;
   // A 5XX is never a pass. It is a finding when an endpoint answered nothing but 5XX, in this run and in the
   // one before (a broken endpoint); weather when the endpoint answered other writes, or broke in one run only.
   const errors = task.result.errors ?? [];

@@ -2,58 +2,51 @@ import type fc from "fast-check";
 import { resendable } from "../http/client.js";
 import type { Exchange } from "../http/exchange.js";
 import { TransportError } from "../http/transport-error.js";
+import { currentTest, currentWeather, type WeatherTally } from "./test-scope.js";
 
 /**
  * Weather is what a bad day on staging does to a run (a dropped connection, a 503 page, a 429): it is told
  * apart from the target's defects. The client retries safe requests (harness/http/client.ts); this module keeps,
- * per test worker, what the running test saw of it, so harness/run/weather-setup.ts can run a test that the
- * weather touched once more, and the summary can count the retries. No vitest import: the recorder uses it.
+ * per test attempt (harness/run/test-scope.ts: tests of a file may run side by side), what it saw of it, so
+ * harness/run/weather-setup.ts can run a test that the weather touched once more, and the summary can count the
+ * retries. No vitest import at run time: the recorder uses it.
  */
-export const weather = {
-  /** The running test's metadata (set by harness/run/weather-setup.ts), where its request retries are counted. */
-  meta: undefined as { retries?: number } | undefined,
-  /** Weather the running test attempt met: retried requests, and 502/503/504 answers to requests never resent. */
-  seen: 0,
-  /**
-   * Writes of the running attempt by endpoint ("POST /v1/user/{id}/card"): how many got an answer, and how many a
-   * 502/503/504 (a write is never resent, so that answer stands). Allocated at the first write.
-   */
-  writes: undefined as Map<string, { answered: number; unavailable: number }> | undefined,
-};
-
 /** "POST /v1/user/{id}/card/{id}": the endpoint of a request, ids folded. */
 const endpointOf = (exchange: Exchange) =>
   `${exchange.request.method} ${exchange.request.path.split("?")[0]!.replace(/\/\d+(?=\/|$)/g, "/{id}")}`;
 
 const TRANSIENT = new Set([502, 503, 504]);
 
-/** Called by the recorder with every exchange: counts retries and weather. Two field reads when there is none. */
+/** Called by the recorder with every exchange: counts retries and weather, in the attempt that made it. */
 export function noteExchange(exchange: Exchange): void {
   if (exchange.retrying !== undefined) return; // an attempt: counted with the final answer
+  const tally = currentWeather();
   if (exchange.attempts !== undefined) {
-    weather.seen++;
-    if (weather.meta) weather.meta.retries = (weather.meta.retries ?? 0) + exchange.attempts.length;
+    tally.seen++;
+    const meta = currentTest()?.meta;
+    if (meta) meta.retries = (meta.retries ?? 0) + exchange.attempts.length;
   }
   if (exchange.request.method === "GET" || resendable(exchange.request.method, exchange.request.path)) return;
   const endpoint = endpointOf(exchange);
-  const counts = (weather.writes ??= new Map()).get(endpoint) ?? { answered: 0, unavailable: 0 };
-  weather.writes.set(endpoint, counts);
+  const writes = (tally.writes ??= new Map());
+  const counts = writes.get(endpoint) ?? { answered: 0, unavailable: 0 };
+  writes.set(endpoint, counts);
   if (TRANSIENT.has(exchange.status)) {
     counts.unavailable++;
-    weather.seen++;
+    tally.seen++;
   } else counts.answered++;
 }
 
 /**
- * The endpoints a failed attempt met only 502/503/504 on (every write to them): what a broken endpoint looks
+ * The endpoints an attempt met only 502/503/504 on (every write to them): what a broken endpoint looks
  * like, as opposed to weather, which hits one write among others that were answered.
  */
-export function unavailableEndpoints(): Set<string> {
-  return new Set([...(weather.writes ?? [])].filter(([, c]) => c.unavailable > 0 && c.answered === 0).map(([endpoint]) => endpoint));
+export function unavailableEndpoints(tally: WeatherTally): Set<string> {
+  return new Set([...(tally.writes ?? [])].filter(([, c]) => c.unavailable > 0 && c.answered === 0).map(([endpoint]) => endpoint));
 }
 
-/** Whether the running attempt got a 502/503/504 to a write (never resent, so that answer was the one checked). */
-export const metUnavailableWrite = () => [...(weather.writes?.values() ?? [])].some((c) => c.unavailable > 0);
+/** Whether an attempt got a 502/503/504 to a write (never resent, so that answer was the one checked). */
+export const metUnavailableWrite = (tally: WeatherTally) => [...(tally.writes?.values() ?? [])].some((c) => c.unavailable > 0);
 
 /** The TransportError a value is or carries as a cause (a property failure, a wrapped error). */
 export function findTransportError(error: unknown): TransportError | undefined {

@@ -1,0 +1,52 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { RunnerTestCase, RunnerTestSuite } from "vitest";
+import { processWide } from "./process-wide.js";
+
+/**
+ * What one attempt of one test keeps to itself while tests of a file run side by side (`describe.concurrent`):
+ * vitest's own "current test" (TestRunner.getCurrentTest, expect.getState) is one per worker and names whichever
+ * test started last. The scope follows the test's async calls instead (AsyncLocalStorage), so an exchange, a
+ * LENIENT reading or a retry is filed under the test that made it. Entered by harness/run/test-scope-setup.ts.
+ */
+export interface TestScope {
+  readonly task: RunnerTestCase;
+  readonly weather: WeatherTally;
+}
+
+/** Weather one attempt met (harness/run/weather.ts). */
+export interface WeatherTally {
+  /** Retried requests, and 502/503/504 answers to requests never resent. */
+  seen: number;
+  /** Writes by endpoint ("POST /v1/user/{id}/card"): how many got an answer, how many a 502/503/504. */
+  writes?: Map<string, { answered: number; unavailable: number }>;
+}
+
+// One store per thread: setup files and suites may load this module in more than one module graph.
+const storage = () => processWide("test-scope", () => new AsyncLocalStorage<TestScope>());
+/** Weather outside any test (a beforeAll hook): files run one at a time in a worker, so one tally per thread. */
+const outside = () => processWide("test-scope.outside", (): WeatherTally => ({ seen: 0 }));
+/** Each test's last attempt, for what vitest decides after the attempt, outside its scope (the retry condition). */
+const lastAttempts = () => processWide("test-scope.last", () => new WeakMap<RunnerTestCase, TestScope>());
+
+/** Runs one attempt of `task` in a scope of its own. */
+export function runInScope<T>(task: RunnerTestCase, fn: () => T): T {
+  const scope: TestScope = { task, weather: { seen: 0 } };
+  lastAttempts().set(task, scope);
+  return storage().run(scope, fn);
+}
+
+/** The test whose code is running here, or undefined outside a test (global setup, beforeAll). */
+export const currentTest = (): RunnerTestCase | undefined => storage().getStore()?.task;
+
+/** The weather tally of the attempt running here; outside a test, the thread's own. */
+export const currentWeather = (): WeatherTally => storage().getStore()?.weather ?? outside();
+
+/** The weather tally of a test's last attempt (read after the attempt has ended). */
+export const lastWeather = (task: RunnerTestCase): WeatherTally | undefined => lastAttempts().get(task)?.weather;
+
+/** "<describe> > … > <title>": a test's name inside its file, as vitest's currentTestName and summary.json name it. */
+export function nameInFile(task: RunnerTestCase): string {
+  const names = [task.name];
+  for (let suite: RunnerTestSuite | undefined = task.suite; suite && suite !== task.file; suite = suite.suite) names.unshift(suite.name);
+  return names.join(" > ");
+}
