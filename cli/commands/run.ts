@@ -12,6 +12,7 @@ import { selectTests } from "../select.js";
 import { resolveTarget } from "../targets-resolve.js";
 import { writeHar } from "../../report/reporters/har.js";
 import { preflightIncomplete } from "../preflight-incomplete.js";
+import { AllureReporter } from "../../report/reporters/allure-reporter.js";
 import { fileConcurrency } from "../file-concurrency.js";
 import { runPreflight, stepLines } from "../preflight.js";
 import { RERUN_FILE, type RerunContext } from "../reproduce.js";
@@ -185,23 +186,20 @@ export async function runCommand(args: string[]): Promise<number> {
     reporters: [
       "default",
       ["junit", { suiteName: `conformance (${profile.name})` }],
-      [
-        "allure-vitest/reporter",
-        {
-          resultsDir: join(reportsDir, "allure-results"),
-          environmentInfo: {
-            target: profile.name,
-            baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
-            suiteVersion: SUITE_VERSION,
-            specVersion: SPEC_VERSION,
-            seed: String(seed),
-            node: process.version,
-            ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
-            ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
-            ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
-          },
+      new AllureReporter({
+        resultsDir: join(reportsDir, "allure-results"),
+        environmentInfo: {
+          target: profile.name,
+          baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
+          suiteVersion: SUITE_VERSION,
+          specVersion: SPEC_VERSION,
+          seed: String(seed),
+          node: process.version,
+          ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
+          ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
+          ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
         },
-      ],
+      }),
       summary,
     ],
   });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { RunnerTestCase, RunnerTestSuite } from "vitest";
+import { TestRunner, type RunnerTestCase, type RunnerTestSuite } from "vitest";
 import { processWide } from "./process-wide.js";
 
 /**
@@ -35,8 +35,12 @@ export function runInScope<T>(task: RunnerTestCase, fn: () => T): T {
   return storage().run(scope, fn);
 }
 
-/** The test whose code is running here, or undefined outside a test (global setup, beforeAll). */
-export const currentTest = (): RunnerTestCase | undefined => storage().getStore()?.task;
+/**
+ * The test whose code is running here, or undefined outside a test (global setup, beforeAll). Where no scope was
+ * entered (a project without the setup file: the self-tests), vitest's own current test, right while tests of a
+ * file run one after another.
+ */
+export const currentTest = (): RunnerTestCase | undefined => storage().getStore()?.task ?? TestRunner.getCurrentTest();
 
 /** The weather tally of the attempt running here; outside a test, the thread's own. */
 export const currentWeather = (): WeatherTally => storage().getStore()?.weather ?? outside();

@@ -9,7 +9,7 @@ import { currentTest, currentWeather, type WeatherTally } from "./test-scope.js"
  * apart from the target's defects. The client retries safe requests (harness/http/client.ts); this module keeps,
  * per test attempt (harness/run/test-scope.ts: tests of a file may run side by side), what it saw of it, so
  * harness/run/weather-setup.ts can run a test that the weather touched once more, and the summary can count the
- * retries. No vitest import at run time: the recorder uses it.
+ * retries.
  */
 /** "POST /v1/user/{id}/card/{id}": the endpoint of a request, ids folded. */
 const endpointOf = (exchange: Exchange) =>
