@@ -9,6 +9,7 @@ import "./provided.js";
 import { redactText } from "../redact.js";
 import { projectPlan, runPlan } from "./run-plan.js";
 import { openSession, provisionUser, type Session } from "../session/session.js";
+import type { TargetProfile } from "../profile/profile.js";
 import { transportErrorIn } from "../http/transport-error.js";
 
 /**
@@ -64,6 +65,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The setup runs alone, before any worker: the whole rate is its own.
   const client = new HttpClient(profileClientOptions({ ...run.profile, workers: 1 }, {}, run.clientKey));
   const from = profile.sourceAddresses[0];
+  // The second user's bootstrap does not wait for the primary's: against a distant target the two chains of
+  // requests overlap. Its outcome counts only where the primary's session was opened.
+  const secondary = secondSession(profile, client, from);
   try {
     run.primary = await openSession(client, { apiKey: apiKey!, from, description: "conformance primary" });
   } catch (error) {
@@ -82,24 +86,32 @@ export default async function setup(project: TestProject): Promise<() => Promise
       run.fixturesProblem = redactText(`fixtures: discover: ${(error as Error).message}`);
     }
   }
+  const second = await secondary;
   if (run.primary) {
-    try {
-      let secondary: Session | undefined;
-      if (profile.secondaryApiKey) secondary = await openSession(client, { apiKey: profile.secondaryApiKey, from });
-      else if (profile.provisioning === "sandbox-user" && profile.mode === "full") {
-        secondary = await openSession(client, { apiKey: await provisionUser(client, from), from });
-      }
-      if (secondary) run.secondary = secondary;
-      else run.secondaryError = "no second user: set secondaryApiKey or provisioning: sandbox-user in the profile";
-    } catch (error) {
-      run.secondaryError = redactText((error as Error).message);
-    }
+    if ("session" in second) run.secondary = second.session;
+    else run.secondaryError = second.error;
   }
   await client.close();
   project.provide("conformance", run);
   return async () => {
     await stopServer?.();
   };
+}
+
+/** The second user's session: the profile's second key, else a provisioned user where the profile may write. */
+async function secondSession(
+  profile: TargetProfile,
+  client: HttpClient,
+  from: string | undefined,
+): Promise<{ session: Session } | { error: string }> {
+  try {
+    if (profile.secondaryApiKey) return { session: await openSession(client, { apiKey: profile.secondaryApiKey, from }) };
+    if (profile.provisioning === "sandbox-user" && profile.mode === "full")
+      return { session: await openSession(client, { apiKey: await provisionUser(client, from), from }) };
+    return { error: "no second user: set secondaryApiKey or provisioning: sandbox-user in the profile" };
+  } catch (error) {
+    return { error: redactText((error as Error).message) };
+  }
 }
 
 /** Property runs in a fault or legal-variant project of the kill matrix (the clean project keeps the profile's). */
