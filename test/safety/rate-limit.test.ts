@@ -51,8 +51,12 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
 });
 
-/** Most arrivals in any window of `ms` (50 ms under a second absorbs the network and scheduling jitter between client and server). */
-function busiestWindow(times: number[], ms = 950): number {
+/**
+ * Most arrivals in any window of `ms`. 150 ms under a second absorbs the jitter between a paced send and the
+ * server's arrival event when the self-tests load both cores (50 ms did not, once in a full npm test); a client
+ * that does not pace still puts all its requests in one window.
+ */
+function busiestWindow(times: number[], ms = 850): number {
   const sorted = [...times].sort((a, b) => a - b);
   let most = 0;
   for (let i = 0, j = 0; i < sorted.length; i++) {
