@@ -18,18 +18,37 @@ const URL_CREDENTIALS = /(\bhttps?:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 // A long token-like run cut off by "…": checked against the known values' beginnings.
 const CUT_OFF = /[A-Za-z0-9_+/=-]{12,}(?=…)/g;
 
+/** Every known value in one pattern, longest first (one pass over a text instead of one per value); made when needed. */
+let knownPattern: RegExp | undefined;
+const escapeForPattern = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 export function registerSecret(value: string | undefined, label: string): void {
-  if (value && value.length >= 6) known.set(value, label);
+  if (value && value.length >= 6 && known.get(value) !== label) {
+    known.set(value, label);
+    knownPattern = undefined;
+  }
+}
+
+/** Known values replaced by their labels. */
+function withoutKnown(text: string): string {
+  if (known.size === 0) return text;
+  knownPattern ??= new RegExp(
+    [...known.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeForPattern)
+      .join("|"),
+    "g",
+  );
+  return text.replace(knownPattern, (value) => `«${known.get(value)!}»`);
 }
 
 export function redactText(text: string): string {
-  let out = text
-    .replace(PRIVATE_KEY_PATTERN, "«redacted private key»")
-    .replace(FIELD_PATTERN, (_m, field: string, end: string) => `${field}"«redacted»${end === '"' ? '"' : end}`)
-    .replace(URL_CREDENTIALS, "$1«redacted»@");
-  for (const [value, label] of known) {
-    if (out.includes(value)) out = out.split(value).join(`«${label}»`);
-  }
+  let out = withoutKnown(
+    text
+      .replace(PRIVATE_KEY_PATTERN, "«redacted private key»")
+      .replace(FIELD_PATTERN, (_m, field: string, end: string) => `${field}"«redacted»${end === '"' ? '"' : end}`)
+      .replace(URL_CREDENTIALS, "$1«redacted»@"),
+  );
   if (known.size > 0) {
     out = out.replace(CUT_OFF, (run) => {
       // The run may begin before the secret ("secret=sandbox_ab…"): try each start that leaves 12 characters.

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { Exchange } from "../http/exchange.js";
-import { redactHeaders, redactText } from "../redact.js";
+import { redactedParts } from "./redacted-exchange.js";
 import { currentTest, nameInFile } from "./test-scope.js";
 
 export const EXCHANGE_LOG = "exchanges.ndjson";
@@ -43,9 +43,7 @@ export function exchangeLogger(reportsDir: string, suitesRoot: string): (exchang
   const file = `${reportsDir}/${EXCHANGE_LOG}`;
   mkdirSync(dirname(file), { recursive: true });
   return (exchange) => {
-    const contentType = exchange.headers["content-type"] ?? "";
-    const textual = exchange.json !== undefined || /json|text|xml|html/i.test(contentType) || exchange.bodyBytes.length === 0;
-    const text = textual ? exchange.bodyText.slice(0, MAX_BODY) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`;
+    const parts = redactedParts(exchange);
     const test = testOfThisExchange(suitesRoot);
     const entry: LoggedExchange = {
       ...(test ? { test } : {}),
@@ -54,11 +52,11 @@ export function exchangeLogger(reportsDir: string, suitesRoot: string): (exchang
       method: exchange.request.method,
       url: exchange.request.url,
       ...(exchange.request.from ? { from: exchange.request.from } : {}),
-      requestHeaders: redactHeaders(exchange.request.headers),
-      ...(exchange.request.body === undefined ? {} : { requestBody: redactText(exchange.request.body.slice(0, MAX_BODY)) }),
+      requestHeaders: parts.requestHeaders,
+      ...(parts.requestBody === undefined ? {} : { requestBody: parts.requestBody.slice(0, MAX_BODY) }),
       status: exchange.status,
-      responseHeaders: redactHeaders(exchange.headers),
-      responseBody: redactText(text),
+      responseHeaders: parts.responseHeaders,
+      responseBody: parts.responseText.slice(0, MAX_BODY),
       responseBytes: exchange.bodyBytes.length,
     };
     try {

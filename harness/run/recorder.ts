@@ -1,34 +1,34 @@
 import * as allure from "allure-js-commons";
 import type { Exchange } from "../http/exchange.js";
-import { redactHeaders, redactText } from "../redact.js";
+import { redactText } from "../redact.js";
+import { redactedParts } from "./redacted-exchange.js";
 import { noteExchange } from "./weather.js";
 
-/** A JSON text as a value (so reports show it as a tree), else the text itself. Redacted first. */
-function readable(text: string): unknown {
-  const redacted = redactText(text.length > 20_000 ? `${text.slice(0, 20_000)}…` : text);
+/** A redacted JSON text as a value (so reports show it as a tree), else the text itself, cut at 20,000 characters. */
+function readable(redacted: string): unknown {
+  const text = redacted.length > 20_000 ? `${redacted.slice(0, 20_000)}…` : redacted;
   try {
-    return JSON.parse(redacted) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
-    return redacted;
+    return text;
   }
 }
 
 /** The exchange as it goes into reports: secrets redacted, binary bodies summarised. */
 export function redactedExchange(exchange: Exchange): Record<string, unknown> {
-  const contentType = exchange.headers["content-type"] ?? "";
-  const textual = exchange.json !== undefined || /json|text|xml|html/i.test(contentType) || exchange.bodyBytes.length === 0;
+  const parts = redactedParts(exchange);
   return {
     request: {
       method: exchange.request.method,
       url: exchange.request.url,
       ...(exchange.request.from ? { from: exchange.request.from } : {}),
-      headers: redactHeaders(exchange.request.headers),
-      ...(exchange.request.body === undefined ? {} : { body: readable(exchange.request.body) }),
+      headers: parts.requestHeaders,
+      ...(parts.requestBody === undefined ? {} : { body: readable(parts.requestBody) }),
     },
     response: {
       status: exchange.status,
-      headers: redactHeaders(exchange.headers),
-      body: textual ? readable(exchange.bodyText) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`,
+      headers: parts.responseHeaders,
+      body: readable(parts.responseText),
     },
     durationMs: exchange.durationMs,
     // Weather: the attempts before this final answer, or the retry this answer is about to get.
