@@ -2,7 +2,7 @@
 // that made it. The CLI turns the file into exchanges.har (any browser's network panel loads it) and takes
 // each failure's last exchange for its curl line. Workers append whole lines, so files running at once
 // interleave lines, never bytes of one line.
-import { appendFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { Exchange } from "../http/exchange.js";
 import { redactedParts } from "./redacted-exchange.js";
@@ -42,6 +42,9 @@ function testOfThisExchange(suitesRoot: string): string | undefined {
 export function exchangeLogger(reportsDir: string, suitesRoot: string): (exchange: Exchange) => void {
   const file = `${reportsDir}/${EXCHANGE_LOG}`;
   mkdirSync(dirname(file), { recursive: true });
+  // Opened once for appending (a worker's thousands of lines would otherwise each open and close the file); each
+  // line is one write, so workers appending at once interleave whole lines.
+  const fd = openSync(file, "a");
   return (exchange) => {
     const parts = redactedParts(exchange);
     const test = testOfThisExchange(suitesRoot);
@@ -60,7 +63,7 @@ export function exchangeLogger(reportsDir: string, suitesRoot: string): (exchang
       responseBytes: exchange.bodyBytes.length,
     };
     try {
-      appendFileSync(file, `${JSON.stringify(entry)}\n`);
+      writeSync(fd, `${JSON.stringify(entry)}\n`);
     } catch {
       // A report that cannot be written must not fail a check; the run's own reports say what is missing.
     }
