@@ -12,6 +12,7 @@ import { selectTests } from "../select.js";
 import { resolveTarget } from "../targets-resolve.js";
 import { writeHar } from "../../report/reporters/har.js";
 import { preflightIncomplete } from "../preflight-incomplete.js";
+import { sharedKeyPair } from "../../harness/session/keys.js";
 import { AllureReporter } from "../../report/reporters/allure-reporter.js";
 import { fileConcurrency } from "../file-concurrency.js";
 import { runPreflight, stepLines } from "../preflight.js";
@@ -143,6 +144,10 @@ export async function runCommand(args: string[]): Promise<number> {
   };
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(join(reportsDir, RERUN_FILE), `${JSON.stringify(rerun, null, 2)}\n`);
+
+  // The run's client key pair (RSA-2048, up to half a second of one core) is made on libuv's thread pool while the
+  // preflight and vitest start; the preflight and the global setup, in this process, take the same pair.
+  void sharedKeyPair();
 
   // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
   // a target that does not answer is INCOMPLETE, never a list of requirement failures.
