@@ -4,12 +4,8 @@ import { badRequest, HttpError } from "../http-error.js";
 import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
-import type { FaultName } from "../faults/catalogue.js";
-import { fault } from "../faults/faults.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
+import type { FaultName } from "../../faults/catalogue.js";
 
-const SUITES = ["attachments"];
 const ATTACHMENT_TYPE_KEY = "AttachmentUser";
 
 interface AttachmentRecord {
@@ -96,93 +92,6 @@ function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { content
   if (check && !check(bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
   return { contentType, bytes };
 }
-
-export const ATTACHMENT_FAULTS = [
-  fault("attachment-png-refused", "ATT-001", "PNG uploads are refused (only JPEG, GIF and PDF are taken).", SUITES),
-  fault("attachment-pdf-refused", "ATT-002", "PDF uploads are refused although the target declares PDF attachments.", SUITES),
-  fault("attachment-accepts-any-type", "ATT-003", "Uploads of any Content-Type are accepted.", SUITES),
-  fault(
-    "attachment-accepts-any-image-type",
-    "ATT-003",
-    "Any image/* type is accepted (SVG among them), not just PNG, JPEG and GIF.",
-    SUITES,
-  ),
-  fault("attachment-description-optional", "ATT-004", "Uploads without the Attachment-Description header are accepted.", SUITES),
-  fault(
-    "attachment-description-skipped-for-gif",
-    "ATT-004",
-    "The description header is checked for PNG and JPEG uploads but not for GIF (the GIF path was added later).",
-    SUITES,
-  ),
-  fault(
-    "attachment-refused-upload-stored",
-    "ATT-010",
-    "The upload is stored before its type and description are checked, so a refused upload still becomes an attachment.",
-    SUITES,
-  ),
-  fault(
-    "attachment-urls-as-string",
-    "ATT-005",
-    "The read form's attachment.urls is a single URL string instead of an array of {type, url}.",
-    SUITES,
-  ),
-  fault(
-    "attachment-content-type-not-stored",
-    "ATT-006",
-    "The read form's attachment.content_type is always application/octet-stream.",
-    SUITES,
-  ),
-  fault("attachment-description-truncated", "ATT-006", "The read form's attachment.description is cut to 30 characters.", SUITES),
-  fault("attachment-read-octet-stream", "ATT-007", "GET attachment answers its JSON with Content-Type application/octet-stream.", SUITES),
-  fault("attachment-type-key-wrong", "ERR-015", "GET attachment answers under the type key Attachment instead of AttachmentUser.", SUITES),
-  fault("attachment-other-user-readable", "AUTH-019", "GET attachment serves any user's attachment under the caller's own userID.", SUITES),
-  fault("attachment-other-users-account-accepted", "AUTH-019", "Uploads to another user's monetary account are accepted.", SUITES),
-  fault(
-    "attachment-read-ignores-path-user",
-    "AUTH-015",
-    "GET attachment ignores the userID of the path and serves the session user's attachment.",
-    SUITES,
-  ),
-  fault(
-    "attachment-upload-ignores-path-user",
-    "AUTH-015",
-    "The upload ignores the userID of the path and stores the attachment for the session user.",
-    SUITES,
-  ),
-] as const;
-
-export const ATTACHMENT_VARIANTS = [
-  {
-    name: "attachment-empty-upload-stored",
-    suites: VARIANT_SCOPE.attachments,
-    description: "An upload with an empty body (and a known type and a description) is stored and answered with its Id.",
-    allowedBy: "neither file says an empty upload is refused (ATT-009, LENIENT)",
-    requirements: ["ATT-009"],
-  },
-  {
-    name: "resource-refusal-codes",
-    suites: VARIANT_SCOPE.resources,
-    description:
-      "Refusals on the attachment, certificate, callback-url, share and challenge endpoints use other 4XX codes: 415 for an attachment type, 422 for an invalid body, 403 for an item that is not the caller's.",
-    allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
-    requirements: [
-      "ATT-003",
-      "ATT-004",
-      "ATT-010",
-      "CERT-005",
-      "CERT-007",
-      "CERT-008",
-      "OCB-006",
-      "OCB-007",
-      "OCB-008",
-      "OCB-009",
-      "SHARE-009",
-      "CHAL-006",
-      "CHAL-007",
-      "FEAT-003",
-    ],
-  },
-] as const satisfies readonly VariantSpec[];
 
 /**
  * POST /user/{userID}/monetary-account/{monetary-accountID}/attachment (raw bytes, the file's type as

@@ -5,11 +5,7 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContex
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
-import { fault } from "../faults/faults.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
 
-const SUITES = ["certificate-pinned"];
 const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
 
 interface PinnedChain {
@@ -118,88 +114,6 @@ function sendChains(reply: FastifyReply, chains: PinnedChain[], ctx: ReferenceCo
     extra,
   );
 }
-
-export const CERTIFICATE_PINNED_FAULTS = [
-  fault("cert-single-certificate-refused", "CERT-001", "A chain of one certificate is refused (at least two are demanded).", SUITES),
-  fault(
-    "cert-create-answers-bare-id",
-    "ERR-009",
-    'POST certificate-pinned answers {"Response":[{"id":N}]} without the Id type key.',
-    SUITES,
-  ),
-  fault(
-    "cert-chain-read-as-array",
-    "CERT-002",
-    "GET certificate-pinned answers certificate_chain in the create form (an array) instead of a string.",
-    SUITES,
-  ),
-  fault("cert-type-key-wrong", "ERR-015", "Pinned chains are answered under the type key CertificatePinnedRead.", SUITES),
-  fault("cert-chain-only-first-certificate", "CERT-003", "The read form shows only the first certificate of the chain.", SUITES),
-  fault("cert-chain-reversed", "CERT-003", "The read form lists the chain's certificates in reverse order.", SUITES),
-  fault("cert-chain-joined-without-separator", "CERT-003", "The read form glues the certificates together without newlines.", SUITES),
-  fault("cert-list-leaks-other-users", "CERT-004", "GET certificate-pinned lists every user's chains.", SUITES),
-  fault("cert-list-ids-only", "CERT-004", "List elements carry only the id, no certificate_chain.", SUITES),
-  fault("cert-delete-noop", "CERT-005", "DELETE answers 200 but keeps the chain.", SUITES),
-  fault("cert-delete-empty-body", "ERR-010", "DELETE answers 200 with an empty body.", SUITES),
-  fault("cert-deleted-still-listed", "CERT-006", "A deleted chain can no longer be read but is still listed.", SUITES),
-  fault("cert-non-pem-accepted", "CERT-007", "Chain entries are not checked: any string is pinned.", SUITES),
-  fault(
-    "cert-armour-only-checked",
-    "CERT-007",
-    "An entry is accepted when it holds the BEGIN and END CERTIFICATE lines, whatever stands between them (the body is never parsed).",
-    SUITES,
-  ),
-  fault("cert-only-first-entry-validated", "CERT-007", "Only the first entry of the chain is checked to be a PEM certificate.", SUITES),
-  fault(
-    "cert-refused-chain-stored",
-    "CERT-007",
-    "A chain with an entry that is not a certificate is refused, but pinned all the same.",
-    SUITES,
-  ),
-  fault("cert-chain-string-accepted", "CERT-008", "certificate_chain given as a string is pinned as a chain of one.", SUITES),
-  fault(
-    "cert-other-user-readable",
-    "AUTH-019",
-    "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.",
-    SUITES,
-  ),
-  fault(
-    "cert-other-user-deletable",
-    "AUTH-019",
-    "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.",
-    SUITES,
-  ),
-  fault(
-    "cert-delete-path-user-not-checked",
-    "AUTH-015",
-    "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).",
-    SUITES,
-  ),
-] as const;
-
-export const CERTIFICATE_PINNED_VARIANTS = [
-  {
-    name: "cert-pem-with-text-accepted",
-    suites: VARIANT_SCOPE.certificates,
-    description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
-    allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
-    requirements: ["CERT-010"],
-  },
-  {
-    name: "cert-two-pems-per-entry-accepted",
-    suites: VARIANT_SCOPE.certificates,
-    description: "A chain entry holding two PEM certificates is pinned as those two certificates, in order.",
-    allowedBy: "neither file says how many certificates one entry holds (CERT-010, LENIENT)",
-    requirements: ["CERT-010"],
-  },
-  {
-    name: "cert-empty-chain-pinned",
-    suites: VARIANT_SCOPE.certificates,
-    description: "An empty certificate_chain is pinned (its read form is an empty string).",
-    allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
-    requirements: ["CERT-011"],
-  },
-] as const satisfies readonly VariantSpec[];
 
 /**
  * POST, GET list, GET item and DELETE under /user/{userID}/certificate-pinned (spec: Endpoints > Pinned

@@ -1,11 +1,9 @@
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
-import { fault } from "../faults/faults.js";
 
 /** Any single type key will do (conventions §2); this is the provider's object name. */
 const CHALLENGE_TYPE_KEY = "MasterCardIdentityCheckChallengeRequestUser";
-const SUITES = ["challenge-requests"];
 /** The two answers a PUT may give (spec: States and transitions > Challenge request). */
 const CHALLENGE_ANSWERS = ["ACCEPTED_PENDING_RESPONSE", "REJECTED_PENDING_RESPONSE"];
 /** Seeded per user: enough for one accept, one reject, one refusal series and spares. */
@@ -34,30 +32,6 @@ function challengeView(c: ChallengeRecord, status: string): Record<string, unkno
     expiry_time: c.expiry_time,
   };
 }
-
-export const CHALLENGE_FAULTS = [
-  fault(
-    "challenge-accept-refused",
-    "CHAL-001",
-    "PUT status ACCEPTED_PENDING_RESPONSE is refused (the accepted value list has a typo).",
-    SUITES,
-  ),
-  fault("challenge-reject-refused", "CHAL-002", "PUT status REJECTED_PENDING_RESPONSE is refused.", SUITES),
-  fault("challenge-put-answers-object", "CHAL-003", "PUT answers the challenge request instead of Id.", SUITES),
-  fault("challenge-get-status-missing", "CHAL-004", "GET answers the challenge request without its status.", SUITES),
-  fault("challenge-get-stale-status", "CHAL-005", "GET keeps answering the seeded status after a PUT.", SUITES),
-  fault("challenge-put-any-status", "CHAL-006", "PUT accepts any status string.", SUITES),
-  fault("challenge-refused-put-applies", "CHAL-006", "PUT with an unknown status is refused, but the status is changed anyway.", SUITES),
-  fault("challenge-put-missing-status-accepted", "CHAL-007", "PUT without status answers Id (and changes nothing).", SUITES),
-  fault("challenge-other-user-readable", "AUTH-019", "GET serves another user's challenge request.", SUITES),
-  fault(
-    "challenge-other-user-writable",
-    "AUTH-019",
-    "PUT answers another user's challenge request (the read checks ownership, the update forgot).",
-    SUITES,
-  ),
-  fault("challenge-unknown-id-500", "ERR-014", "GET of an id that does not exist crashes (500).", SUITES),
-] as const;
 
 /** GET and PUT /user/{userID}/challenge-request/{itemId} (spec: Endpoints > Challenge requests; conventions §2, §7; GAP-31). */
 export const challengeRequestsModule: ResourceModule = {

@@ -3,7 +3,7 @@ import { badRequest, notFound } from "../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
-import { fault } from "../faults/faults.js";
+import { IDEAL_FALLBACK_ISSUER } from "../../faults/accounts.js";
 
 const IDEAL_TYPE_KEY = "IdealMerchantTransaction";
 
@@ -24,7 +24,6 @@ interface IdealRecord {
   expiration: string;
 }
 
-const SUITES = ["ideal"];
 const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 const ISSUER_NAMES: Record<string, string> = {
   ABNANL2A: "ABN AMRO",
@@ -36,8 +35,6 @@ const ISSUER_NAMES: Record<string, string> = {
   SNSBNL2A: "SNS",
   TRIONL2U: "Triodos Bank",
 };
-/** The issuer a faulty server falls back to. */
-const FALLBACK_ISSUER = "ABNANL2A";
 const SEEDED_STATUSES = [
   "SUCCESS",
   "EXPIRED",
@@ -83,41 +80,6 @@ function amountField(value: unknown): Amount {
   return { value: amount.value, currency: amount.currency };
 }
 
-export const IDEAL_FAULTS = [
-  fault(
-    "ideal-create-answers-transaction",
-    "IDEAL-001",
-    "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.",
-    SUITES,
-  ),
-  fault("ideal-issuer-ignored", "IDEAL-002", `Every transaction shows issuer ${FALLBACK_ISSUER}, whatever BIC was sent.`, SUITES),
-  fault("ideal-list-without-pagination", "IDEAL-003", "The ideal-merchant-transaction list has no Pagination object.", SUITES),
-  fault(
-    "ideal-missing-issuer-accepted",
-    "IDEAL-004",
-    `POST ideal-merchant-transaction without issuer is accepted (issuer ${FALLBACK_ISSUER} is assumed).`,
-    SUITES,
-  ),
-  fault(
-    "ideal-wrong-type-key",
-    "ERR-015",
-    "iDEAL transactions are answered under IdealMerchantTransactionRead instead of IdealMerchantTransaction.",
-    SUITES,
-  ),
-  fault(
-    "ideal-other-users-account-accepted",
-    "AUTH-019",
-    "iDEAL calls work on any user's monetary account id, not only the caller's.",
-    SUITES,
-  ),
-  fault(
-    "ideal-list-unversioned-route",
-    "VER-001",
-    "The iDEAL list is routed without the /v1 prefix (/user/{userID}/monetary-account/{id}/ideal-merchant-transaction).",
-    ["versioning", "ideal"],
-  ),
-] as const;
-
 /**
  * iDEAL merchant transactions (deprecated; conventions §7, the provider's paths and fields):
  * request one on a monetary account of the user, list them, and poll one.
@@ -162,9 +124,9 @@ export const idealModule: ResourceModule = {
       const body = objectBody(request);
       const amountRequested = amountField(body.amount_requested);
       let issuer = body.issuer;
-      if (issuer === undefined && faults.on("ideal-missing-issuer-accepted")) issuer = FALLBACK_ISSUER;
+      if (issuer === undefined && faults.on("ideal-missing-issuer-accepted")) issuer = IDEAL_FALLBACK_ISSUER;
       if (typeof issuer !== "string" || !BIC.test(issuer)) throw badRequest("Field issuer must be the BIC of the payer's bank.");
-      if (faults.on("ideal-issuer-ignored")) issuer = FALLBACK_ISSUER;
+      if (faults.on("ideal-issuer-ignored")) issuer = IDEAL_FALLBACK_ISSUER;
       const now = new Date();
       const created = transactions.add(owner, (id) => ({
         id,

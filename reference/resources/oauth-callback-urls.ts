@@ -3,7 +3,6 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule 
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
-import { fault } from "../faults/faults.js";
 
 const OAUTH_CALLBACK_URL_TYPE_KEY = "OauthCallbackUrl";
 
@@ -23,7 +22,6 @@ interface CallbackUrlRecord {
   seeded?: true;
 }
 
-const SUITES = ["oauth-callback-urls"];
 const BASE = "/v1/user/:userID/oauth-client/:oauthClientID/callback-url";
 /** Seeded callback URLs per client: more than one, so a read that ignores its item id shows. */
 const SEEDED_URLS = [
@@ -35,62 +33,6 @@ const SEEDED_URLS = [
 function view(record: CallbackUrlRecord): Record<string, unknown> {
   return { id: record.id, created: record.created, updated: record.updated, url: record.url };
 }
-
-export const CALLBACK_URL_FAULTS = [
-  fault("callback-url-create-answers-201", "OCB-001", "POST callback-url answers 201 instead of 200.", SUITES),
-  fault(
-    "callback-url-read-ignores-item-id",
-    "OCB-002",
-    "GET callback-url/{itemId} answers the client's first callback URL whatever the item id.",
-    SUITES,
-  ),
-  fault(
-    "callback-url-list-cached",
-    "OCB-003",
-    "The callback-url list is a snapshot taken when the user was created: posted URLs never show.",
-    SUITES,
-  ),
-  fault("callback-url-put-ignored", "OCB-004", "PUT callback-url answers 200 but keeps the old url.", SUITES),
-  fault("callback-url-delete-answers-204", "OCB-005", "DELETE callback-url answers 204 with no body.", SUITES),
-  fault("callback-url-delete-noop", "OCB-006", "DELETE callback-url answers 200 but the URL stays readable and listed.", SUITES),
-  fault(
-    "callback-url-missing-url-accepted",
-    "OCB-007",
-    "POST and PUT callback-url without url are accepted (an empty url is stored).",
-    SUITES,
-  ),
-  fault("callback-url-put-url-type-unchecked", "OCB-008", "PUT callback-url stores a url of any JSON type (POST still checks it).", SUITES),
-  fault(
-    "callback-url-other-users-client-accepted",
-    "OCB-009",
-    "Callback-url calls work under any existing OAuth client, the caller's or not.",
-    SUITES,
-  ),
-  fault(
-    "callback-url-item-skips-client-check",
-    "OCB-009",
-    "The list checks that the OAuth client is the caller's; GET callback-url/{itemId} forgets to.",
-    SUITES,
-  ),
-  fault(
-    "callback-url-put-skips-client-check",
-    "OCB-009",
-    "PUT callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.",
-    SUITES,
-  ),
-  fault(
-    "callback-url-delete-skips-client-check",
-    "OCB-009",
-    "DELETE callback-url/{itemId} finds the URL by its client and id without checking the client is the caller's.",
-    SUITES,
-  ),
-  fault(
-    "callback-url-refused-put-applies",
-    "OCB-010",
-    "PUT callback-url copies the body's url onto the record before checking it, so a refused PUT still changes the url.",
-    SUITES,
-  ),
-] as const;
 
 /**
  * OAuth client callback URLs (spec: Endpoints > OAuth client callback URLs; conventions §1, §2):

@@ -1,9 +1,4 @@
 import type { ResourceModule } from "../module.js";
-import { fault } from "../faults/faults.js";
-
-export const SANDBOX_USER_FAULTS = [
-  fault("sandbox-user-same-key", "AUTH-017", "POST /sandbox-user-person hands out the same API key every time.", ["authentication"]),
-] as const;
 
 /** POST /sandbox-user-person: a fresh user with fresh data (wire conventions §4). */
 export const sandboxUserModule: ResourceModule = {

@@ -4,9 +4,6 @@ import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule 
 import { paginate } from "../pagination.js";
 import { timestamp } from "../time.js";
 import { invalidBody, notTheirs } from "./refusals.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
-import { fault } from "../faults/faults.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
 
 const SHARE_INVITE_TYPE_KEY = "ShareInviteMonetaryAccountResponse";
 /** The values PUT may set, and the only values a share's status takes (spec: Resources > Share invite). */
@@ -33,7 +30,6 @@ interface ShareInviteRecord {
   cardId?: number;
 }
 
-const SUITES = ["share-invites"];
 /** Seeded statuses: every value, ACTIVE most often, 12 shares so the default page size (10) matters. */
 const SEEDED_STATUSES = [
   "ACTIVE",
@@ -49,82 +45,6 @@ const SEEDED_STATUSES = [
   "REJECTED",
   "ACTIVE",
 ];
-
-export const SHARE_INVITE_FAULTS = [
-  fault(
-    "share-invite-list-includes-other-users",
-    "SHARE-001",
-    "The share-invite list shows the shares of every user, not only the caller's.",
-    SUITES,
-  ),
-  fault(
-    "share-invite-read-draft-id-string",
-    "SHARE-002",
-    "GET share-invite/{itemId} answers draft_share_invite_bank_id as a string.",
-    SUITES,
-  ),
-  fault("share-invite-status-lowercase", "SHARE-006", "Share statuses are shown in lower case (active, rejected, revoked).", SUITES),
-  fault("share-invite-access-type-lowercase", "SHARE-004", "access_type is shown in lower case (view_balance, ...).", SUITES),
-  fault(
-    "share-invite-accepted-without-account",
-    "SHARE-005",
-    "PUT status ACTIVE does not link the account: monetary_account_id stays null.",
-    SUITES,
-  ),
-  fault("share-invite-rejected-keeps-account", "SHARE-005", "Rejecting an accepted share keeps showing its monetary_account_id.", SUITES),
-  fault("share-invite-accept-ignored", "SHARE-006", "PUT status ACTIVE answers 200 but leaves the status as it was.", SUITES),
-  fault("share-invite-reject-ignored", "SHARE-007", "PUT status REJECTED answers 200 but leaves the status as it was.", SUITES),
-  fault(
-    "share-invite-revoke-refused",
-    "SHARE-008",
-    "PUT status REVOKED is refused with 400 (as if only the inviter could revoke).",
-    SUITES,
-  ),
-  fault("share-invite-any-status-accepted", "SHARE-009", "PUT stores any status string.", SUITES),
-  fault(
-    "share-invite-refused-put-applies",
-    "SHARE-009",
-    "PUT with an unknown status is refused with 400, but the status was already stored.",
-    SUITES,
-  ),
-  fault("share-invite-echoes-card-id", "SHARE-010", "After a PUT with card_id, list and read answers show card_id.", SUITES),
-  fault(
-    "share-invite-error-echoes-card-id",
-    "SHARE-010",
-    "A PUT refused for its status quotes the request body, card_id included, in the error text.",
-    SUITES,
-  ),
-  fault(
-    "share-invite-card-id-checked-late",
-    "SHARE-012",
-    "card_id is checked after the status was stored: a PUT refused for its card_id has already moved the share.",
-    SUITES,
-  ),
-  fault("share-invite-status-required", "SHARE-011", "PUT without status is refused with 400, although status is optional.", SUITES),
-  fault(
-    "share-invite-other-user-readable",
-    "AUTH-019",
-    "GET share-invite/{itemId} serves another user's share under the caller's userID.",
-    SUITES,
-  ),
-  fault(
-    "share-invite-other-user-writable",
-    "AUTH-019",
-    "PUT share-invite/{itemId} accepts another user's share under the caller's userID.",
-    SUITES,
-  ),
-] as const;
-
-export const SHARE_INVITE_VARIANTS = [
-  {
-    name: "share-pending-invites",
-    suites: VARIANT_SCOPE.shares,
-    description:
-      "Every third seeded share is an invitation nobody has answered yet, in status PENDING (the provider's), with monetary_account_id null.",
-    allowedBy: "the status table lists the values a PUT sets; moves beyond them are not shown (SHARE-003, LENIENT)",
-    requirements: ["SHARE-003"],
-  },
-] as const satisfies readonly VariantSpec[];
 
 /**
  * Share invites as seen by the invited user (deprecated; spec: Resources, States and Endpoints >
