@@ -1,6 +1,6 @@
-import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
-import { timestamp } from "../time.js";
-import { invalidBody, notTheirs } from "./refusals.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../../module.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
 
 /** Any single type key will do (conventions §2); this is the provider's object name. */
 const CHALLENGE_TYPE_KEY = "MasterCardIdentityCheckChallengeRequestUser";

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { badRequest } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import { timestamp } from "../time.js";
-import { invalidBody, notTheirs } from "./refusals.js";
+import { badRequest } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../../module.js";
+import { paginate } from "../../pagination.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
 
 const SHARE_INVITE_TYPE_KEY = "ShareInviteMonetaryAccountResponse";
 /** The values PUT may set, and the only values a share's status takes (spec: Resources > Share invite). */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import { timestamp } from "../time.js";
-import { invalidBody, notTheirs } from "./refusals.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../../module.js";
+import { paginate } from "../../pagination.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
 
 const OAUTH_CALLBACK_URL_TYPE_KEY = "OauthCallbackUrl";
 

@@ -1,4 +1,4 @@
-import type { ResourceModule } from "../module.js";
+import type { ResourceModule } from "../../module.js";
 
 /** POST /sandbox-user-person: a fresh user with fresh data (wire conventions §4). */
 export const sandboxUserModule: ResourceModule = {

@@ -3,8 +3,8 @@
 // same expiry date) and gives it a new card number. Free replacements per year (spec: Limits) are
 // not modelled: billing is not observable through the API, so every replacement is accepted.
 import type { FastifyReply } from "fastify";
-import type { VariantSet } from "../switches.js";
-import { badRequest, notFound } from "../http-error.js";
+import type { VariantSet } from "../../switches.js";
+import { badRequest, notFound } from "../../http-error.js";
 import {
   intParam,
   objectBody,
@@ -14,9 +14,9 @@ import {
   type ReferenceContext,
   type ResourceModule,
   type RouteConfig,
-} from "../module.js";
-import type { Collection } from "../state.js";
-import { timestamp } from "../time.js";
+} from "../../module.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
 import { cardView, newPan, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
 
 interface Texts {

@@ -3,11 +3,11 @@
 // file hooks in through a named seam below them (refusalStatus, checkClientPublicKey, lockouts, openSession, …).
 import { createPublicKey } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { HttpError, unauthorized } from "../http-error.js";
-import { objectBody, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
-import { serverKey } from "../server-key.js";
-import type { ApiKeyRecord, Device, Installation, SessionRecord, User } from "../state.js";
-import { timestamp } from "../time.js";
+import { HttpError, unauthorized } from "../../http-error.js";
+import { objectBody, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { serverKey } from "../../server-key.js";
+import type { ApiKeyRecord, Device, Installation, SessionRecord, User } from "../../state.js";
+import { timestamp } from "../../time.js";
 
 function tokenObject(id: number, token: string) {
   const now = timestamp();

@@ -1,10 +1,10 @@
 import { X509Certificate } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { badRequest } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import { timestamp } from "../time.js";
-import { invalidBody, notTheirs } from "./refusals.js";
+import { badRequest } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { paginate } from "../../pagination.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
 
 const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError, notFound } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import type { Collection, User } from "../state.js";
-import { timestamp } from "../time.js";
+import { HttpError, notFound } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { paginate } from "../../pagination.js";
+import type { Collection, User } from "../../state.js";
+import { timestamp } from "../../time.js";
 import { parseCompanyBody, type CompanyBody, type CompanyBodyOptions, type Strings } from "./company-body.js";
-import type { FaultName } from "../../faults/catalogue.js";
+import type { FaultName } from "../../../faults/catalogue.js";
 
 const COMPANY_TYPE_KEY = "UserCompany";
 

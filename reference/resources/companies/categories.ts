@@ -1,6 +1,6 @@
-import { badRequest } from "../http-error.js";
-import { objectBody, pathUser, sendItems, sendId, type ResourceModule } from "../module.js";
-import { timestamp } from "../time.js";
+import { badRequest } from "../../http-error.js";
+import { objectBody, pathUser, sendItems, sendId, type ResourceModule } from "../../module.js";
+import { timestamp } from "../../time.js";
 import { recoded } from "./companies.js";
 
 const OPTIONAL = ["category", "description", "color", "icon"] as const;

@@ -3,10 +3,10 @@
 // config errorStatus: 400, which turns every 4XX a card route throws into a 400.
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FaultName } from "../../faults/catalogue.js";
-import type { FaultSet, VariantSet } from "../switches.js";
-import { sendError } from "../errors.js";
-import { badRequest, HttpError, notFound } from "../http-error.js";
+import type { FaultName } from "../../../faults/catalogue.js";
+import type { FaultSet, VariantSet } from "../../switches.js";
+import { sendError } from "../../errors.js";
+import { badRequest, HttpError, notFound } from "../../http-error.js";
 import {
   intParam,
   objectBody,
@@ -17,11 +17,11 @@ import {
   type ResourceModule,
   type RouteConfig,
   type Switchboard,
-} from "../module.js";
-import { paginate } from "../pagination.js";
-import type { Collection } from "../state.js";
-import { timestamp } from "../time.js";
-import { checkPinEncryption } from "../encryption.js";
+} from "../../module.js";
+import { paginate } from "../../pagination.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
+import { checkPinEncryption } from "../../encryption.js";
 import {
   CARD_STATUSES,
   orderMove,

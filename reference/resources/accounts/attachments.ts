@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { badRequest, HttpError } from "../http-error.js";
-import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
-import { timestamp } from "../time.js";
-import { invalidBody, notTheirs } from "./refusals.js";
-import type { FaultName } from "../../faults/catalogue.js";
+import { badRequest, HttpError } from "../../http-error.js";
+import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
+import type { FaultName } from "../../../faults/catalogue.js";
 
 const ATTACHMENT_TYPE_KEY = "AttachmentUser";
 

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { badRequest, notFound } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import { timestamp } from "../time.js";
-import { IDEAL_FALLBACK_ISSUER } from "../../faults/accounts.js";
+import { badRequest, notFound } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../../module.js";
+import { paginate } from "../../pagination.js";
+import { timestamp } from "../../time.js";
+import { IDEAL_FALLBACK_ISSUER } from "../../../faults/accounts.js";
 
 const IDEAL_TYPE_KEY = "IdealMerchantTransaction";
 
