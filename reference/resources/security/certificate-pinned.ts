@@ -1,8 +1,10 @@
+// The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
 import { X509Certificate } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import { badRequest } from "../../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
-import { paginate } from "../../pagination.js";
+import { paginate, type Page } from "../../pagination.js";
+import type { Collection } from "../../state.js";
 import { timestamp } from "../../time.js";
 import { invalidBody, notTheirs } from "../refusals.js";
 
@@ -66,7 +68,7 @@ function entryCertificates(entry: string, ctx: ReferenceContext): string[] {
   return [entry];
 }
 
-/** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 4XX. */
+/** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 4XX (CERT-007, CERT-008). */
 function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): string[] {
   let chain = body.certificate_chain;
   if (typeof chain === "string" && ctx.faults.on("cert-chain-string-accepted")) chain = [{ certificate: chain }];
@@ -96,6 +98,7 @@ function rawCertificates(body: Record<string, unknown>): string[] {
   });
 }
 
+/** The read form: certificate_chain a string, every certificate in order, glued with newlines (CERT-002, CERT-003). */
 function view(chain: PinnedChain, ctx: ReferenceContext): Record<string, unknown> {
   let certificates = chain.certificates;
   if (ctx.faults.on("cert-chain-only-first-certificate")) certificates = certificates.slice(0, 1);
@@ -106,6 +109,7 @@ function view(chain: PinnedChain, ctx: ReferenceContext): Record<string, unknown
   return { id: chain.id, certificate_chain: certificateChain };
 }
 
+/** Chains are answered under CertificatePinned (ERR-015). */
 function sendChains(reply: FastifyReply, chains: PinnedChain[], ctx: ReferenceContext, extra: Record<string, unknown> = {}): FastifyReply {
   const typeKey = ctx.faults.on("cert-type-key-wrong") ? "CertificatePinnedRead" : CERTIFICATE_PINNED_TYPE_KEY;
   return sendItems(
@@ -130,7 +134,7 @@ export const certificatePinnedModule: ResourceModule = {
   },
   register(app, ctx) {
     const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
-    /** Ids deleted under the cert-deleted-still-listed fault: gone for reads, still in the collection. */
+    /** Ids deleted under the cert-deleted-still-listed fault: gone for reads, still in the collection (empty otherwise). */
     const hidden = new Set<number>();
 
     app.post("/v1/user/:userID/certificate-pinned", async (request, reply) => {
@@ -140,35 +144,23 @@ export const certificatePinnedModule: ResourceModule = {
         const now = timestamp();
         return chains.add(userId, (id) => ({ id, created: now, updated: now, certificates }));
       };
-      // The fault pins what was sent before checking it, so a refused chain stays behind.
-      const early = ctx.faults.on("cert-refused-chain-stored") ? pin(rawCertificates(body)) : undefined;
+      const early = pinnedBeforeTheChecks(ctx, body, pin);
       const certificates = parseChain(body, ctx);
-      if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused"))
-        throw badRequest("A chain needs at least two certificates.");
+      carelessChainRefusals(ctx, certificates);
       const chain = early ?? pin(certificates);
-      if (ctx.faults.on("cert-create-answers-bare-id")) return sendItems(reply, [{ id: chain.id }]);
-      return sendId(reply, chain.id);
+      return sendPinned(ctx, reply, chain);
     });
 
     app.get("/v1/user/:userID/certificate-pinned", async (request, reply) => {
       const userId = pathUser(request, ctx);
-      const all = ctx.faults.on("cert-list-leaks-other-users")
-        ? [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner))
-        : chains.list(userId);
-      const page = paginate(request, all, ctx);
-      if (ctx.faults.on("cert-list-ids-only"))
-        return sendItems(
-          reply,
-          page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })),
-          { Pagination: page.pagination },
-        );
-      return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
+      const page = paginate(request, listedChains(ctx, chains, userId), ctx);
+      return sendListed(ctx, reply, page);
     });
 
     app.get("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
       const userId = pathUser(request, ctx);
       const id = intParam(request, "itemId");
-      const chain = ctx.faults.on("cert-other-user-readable") ? chains.getAny(id) : chains.get(userId, id);
+      const chain = findChain(ctx, chains, userId, id);
       if (!chain || hidden.has(id)) throw notTheirs(ctx);
       return sendChains(reply, [chain], ctx);
     });
@@ -176,13 +168,72 @@ export const certificatePinnedModule: ResourceModule = {
     app.delete("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
       const userId = pathUser(request, ctx, "cert-delete-path-user-not-checked");
       const id = intParam(request, "itemId");
-      const owner = ctx.faults.on("cert-other-user-deletable") ? (chains.ownerOf(id) ?? userId) : userId;
+      const owner = deletingOwner(ctx, chains, userId, id);
       if (!chains.get(owner, id) || hidden.has(id)) throw notTheirs(ctx);
-      if (ctx.faults.on("cert-deleted-still-listed")) hidden.add(id);
-      else if (!ctx.faults.on("cert-delete-noop")) chains.delete(owner, id);
-      if (ctx.faults.on("cert-delete-empty-body")) return reply.code(200).send();
-      // Deletes answer {"Response": []} (wire conventions §1, the first reading).
-      return sendItems(reply, []);
+      unpin(ctx, chains, hidden, owner, id);
+      return sendDeleted(ctx, reply);
     });
   },
 };
+
+// ---- Seams of the pinned-chain routes: each decides one rule and names the faults that bend it. ----
+
+/** A refused chain is not pinned (CERT-007); the careless order pins what was sent before checking it. */
+function pinnedBeforeTheChecks(
+  ctx: ReferenceContext,
+  body: Record<string, unknown>,
+  pin: (certificates: string[]) => PinnedChain,
+): PinnedChain | undefined {
+  return ctx.faults.on("cert-refused-chain-stored") ? pin(rawCertificates(body)) : undefined;
+}
+
+/** A chain of one certificate is pinned (CERT-001); the fault demands two. */
+function carelessChainRefusals(ctx: ReferenceContext, certificates: string[]): void {
+  if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused"))
+    throw badRequest("A chain needs at least two certificates.");
+}
+
+/** POST answers the new chain's Id (ERR-009). */
+function sendPinned(ctx: ReferenceContext, reply: FastifyReply, chain: PinnedChain): FastifyReply {
+  if (ctx.faults.on("cert-create-answers-bare-id")) return sendItems(reply, [{ id: chain.id }]);
+  return sendId(reply, chain.id);
+}
+
+/** The caller's chains, and only theirs (CERT-004). */
+function listedChains(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number): PinnedChain[] {
+  if (!ctx.faults.on("cert-list-leaks-other-users")) return chains.list(userId);
+  return [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner));
+}
+
+/** List elements are the read form, certificate_chain included (CERT-004). */
+function sendListed(ctx: ReferenceContext, reply: FastifyReply, page: Page<PinnedChain>): FastifyReply {
+  if (ctx.faults.on("cert-list-ids-only"))
+    return sendItems(
+      reply,
+      page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })),
+      { Pagination: page.pagination },
+    );
+  return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
+}
+
+/** The caller's chain of that id (AUTH-019); the fault serves any user's. */
+function findChain(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number, id: number): PinnedChain | undefined {
+  return ctx.faults.on("cert-other-user-readable") ? chains.getAny(id) : chains.get(userId, id);
+}
+
+/** DELETE removes the caller's own chain (AUTH-019); the fault finds the chain's owner, whoever it is. */
+function deletingOwner(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number, id: number): number {
+  return ctx.faults.on("cert-other-user-deletable") ? (chains.ownerOf(id) ?? userId) : userId;
+}
+
+/** A deleted chain is gone from reads and the list (CERT-005, CERT-006); the faults keep it, or hide it from reads only. */
+function unpin(ctx: ReferenceContext, chains: Collection<PinnedChain>, hidden: Set<number>, owner: number, id: number): void {
+  if (ctx.faults.on("cert-deleted-still-listed")) hidden.add(id);
+  else if (!ctx.faults.on("cert-delete-noop")) chains.delete(owner, id);
+}
+
+/** DELETE answers {"Response": []} (ERR-010; wire conventions §1, the first reading). */
+function sendDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
+  if (ctx.faults.on("cert-delete-empty-body")) return reply.code(200).send();
+  return sendItems(reply, []);
+}

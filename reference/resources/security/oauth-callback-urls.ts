@@ -1,6 +1,9 @@
-import type { FastifyRequest } from "fastify";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../../module.js";
+// The routes read as the specification; every fault of this file hooks in through a named seam below them.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FaultName } from "../../../faults/catalogue.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
 import { paginate } from "../../pagination.js";
+import type { Collection } from "../../state.js";
 import { timestamp } from "../../time.js";
 import { invalidBody, notTheirs } from "../refusals.js";
 
@@ -48,41 +51,23 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     return { oauthClientId: client.id };
   },
   register(app, ctx) {
-    const { faults, state } = ctx;
-    const clients = state.collection<OauthClientRecord>("oauth-clients");
-    const urls = state.collection<CallbackUrlRecord>("oauth-callback-urls");
+    const clients = ctx.state.collection<OauthClientRecord>("oauth-clients");
+    const urls = ctx.state.collection<CallbackUrlRecord>("oauth-callback-urls");
+    /** The OAuth client of the path, which must be the caller's; `forgotten` names a route's fault that skips the check. */
+    const client = (request: FastifyRequest, forgotten?: FaultName) => clientOfPath(ctx, clients, request, forgotten);
 
-    /** The OAuth client of the path, which must be the caller's; the owner whose URLs it holds. */
-    function client(request: FastifyRequest, skipCheck = false): { owner: number; clientId: number } {
-      const userId = pathUser(request, ctx);
-      const clientId = intParam(request, "oauthClientID");
-      if (clients.get(userId, clientId)) return { owner: userId, clientId };
-      const owner = clients.ownerOf(clientId);
-      if (owner !== undefined && (skipCheck || faults.on("callback-url-other-users-client-accepted"))) return { owner, clientId };
-      throw notTheirs(ctx, "No such OAuth client for this user.");
-    }
-
-    function item(request: FastifyRequest, skipCheck = false): CallbackUrlRecord {
-      const { owner, clientId } = client(request, skipCheck);
+    /** The callback URL of the path, under the client of the path. */
+    function item(request: FastifyRequest, forgotten?: FaultName): CallbackUrlRecord {
+      const { owner, clientId } = client(request, forgotten);
       const id = intParam(request, "itemId");
       const found = urls.get(owner, id);
       if (!found || found.clientId !== clientId) throw notTheirs(ctx);
       return found;
     }
 
-    /** url: a required string (spec); whether it must look like a URL is not stated, so any non-empty string goes. */
-    function urlField(body: Record<string, unknown>, typeChecked: boolean): string {
-      const url = body.url;
-      if (url === undefined && faults.on("callback-url-missing-url-accepted")) return "";
-      if (!typeChecked && url !== undefined) return String(url as string);
-      if (typeof url !== "string" || url.trim() === "") throw invalidBody(ctx, "Field url must be a non-empty string.");
-      return url;
-    }
-
     app.get(BASE, async (request, reply) => {
       const { owner, clientId } = client(request);
-      const all = urls.list(owner).filter((u) => u.clientId === clientId && (u.seeded || !faults.on("callback-url-list-cached")));
-      const page = paginate(request, all, ctx);
+      const page = paginate(request, listedUrls(ctx, urls, owner, clientId), ctx);
       return sendItems(
         reply,
         page.items.map((u) => ({ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(u) })),
@@ -92,31 +77,23 @@ export const oauthCallbackUrlsModule: ResourceModule = {
 
     app.post(BASE, async (request, reply) => {
       const { owner, clientId } = client(request);
-      const url = urlField(objectBody(request), true);
+      const url = urlField(ctx, objectBody(request), true);
       const now = timestamp();
       const created = urls.add(owner, (id) => ({ id, clientId, created: now, updated: now, url }));
-      if (faults.on("callback-url-create-answers-201"))
-        return reply
-          .code(201)
-          .type("application/json")
-          .send({ Response: [{ Id: { id: created.id } }] });
-      return sendId(reply, created.id);
+      return sendCreated(ctx, reply, created.id);
     });
 
     app.get(`${BASE}/:itemId`, async (request, reply) => {
-      let found = item(request, faults.on("callback-url-item-skips-client-check"));
-      if (faults.on("callback-url-read-ignores-item-id"))
-        found = urls.list(clients.ownerOf(found.clientId)!).find((u) => u.clientId === found.clientId)!;
+      const found = shownUrl(ctx, urls, clients, item(request, "callback-url-item-skips-client-check"));
       return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(found) }]);
     });
 
     app.put(`${BASE}/:itemId`, async (request, reply) => {
-      const found = item(request, faults.on("callback-url-put-skips-client-check"));
+      const found = item(request, "callback-url-put-skips-client-check");
       const body = objectBody(request);
-      // The fault merges the body into the record first and validates after, so a refusal comes too late.
-      if (faults.on("callback-url-refused-put-applies")) found.url = body.url as string;
-      const url = urlField(body, !faults.on("callback-url-put-url-type-unchecked"));
-      if (!faults.on("callback-url-put-ignored")) {
+      urlWrittenBeforeTheCheck(ctx, found, body);
+      const url = urlField(ctx, body, putUrlTypeChecked(ctx));
+      if (updateApplied(ctx)) {
         found.url = url;
         found.updated = timestamp();
       }
@@ -124,12 +101,93 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     });
 
     app.delete(`${BASE}/:itemId`, async (request, reply) => {
-      const skipCheck = faults.on("callback-url-delete-skips-client-check");
-      const { owner } = client(request, skipCheck);
-      const found = item(request, skipCheck);
-      if (!faults.on("callback-url-delete-noop")) urls.delete(owner, found.id);
-      if (faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
-      return sendItems(reply, []);
+      const { owner } = client(request, "callback-url-delete-skips-client-check");
+      const found = item(request, "callback-url-delete-skips-client-check");
+      if (deleteApplied(ctx)) urls.delete(owner, found.id);
+      return sendDeleted(ctx, reply);
     });
   },
 };
+
+// ---- Seams of the callback-URL routes: each decides one rule and names the faults that bend it. ----
+
+/**
+ * The OAuth client of the path, which must be the caller's (OCB-009); the owner whose URLs it holds. The faults
+ * take any existing client, on every route or (`forgotten`) on one.
+ */
+function clientOfPath(
+  ctx: ReferenceContext,
+  clients: Collection<OauthClientRecord>,
+  request: FastifyRequest,
+  forgotten?: FaultName,
+): { owner: number; clientId: number } {
+  const userId = pathUser(request, ctx);
+  const clientId = intParam(request, "oauthClientID");
+  if (clients.get(userId, clientId)) return { owner: userId, clientId };
+  const owner = clients.ownerOf(clientId);
+  const unchecked = (forgotten !== undefined && ctx.faults.on(forgotten)) || ctx.faults.on("callback-url-other-users-client-accepted");
+  if (owner !== undefined && unchecked) return { owner, clientId };
+  throw notTheirs(ctx, "No such OAuth client for this user.");
+}
+
+/** The client's callback URLs, those created since included (OCB-003); the fault's list is the seeded snapshot. */
+function listedUrls(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, owner: number, clientId: number): CallbackUrlRecord[] {
+  const cached = ctx.faults.on("callback-url-list-cached");
+  return urls.list(owner).filter((u) => u.clientId === clientId && (u.seeded || !cached));
+}
+
+/** url: a required string (OCB-007); whether it must look like a URL is not stated, so any non-empty string goes. */
+function urlField(ctx: ReferenceContext, body: Record<string, unknown>, typeChecked: boolean): string {
+  const url = body.url;
+  if (url === undefined && ctx.faults.on("callback-url-missing-url-accepted")) return "";
+  if (!typeChecked && url !== undefined) return String(url as string);
+  if (typeof url !== "string" || url.trim() === "") throw invalidBody(ctx, "Field url must be a non-empty string.");
+  return url;
+}
+
+/** POST answers 200 with the new URL's Id (OCB-001). */
+function sendCreated(ctx: ReferenceContext, reply: FastifyReply, id: number): FastifyReply {
+  if (ctx.faults.on("callback-url-create-answers-201"))
+    return reply
+      .code(201)
+      .type("application/json")
+      .send({ Response: [{ Id: { id } }] });
+  return sendId(reply, id);
+}
+
+/** GET callback-url/{itemId} answers that URL (OCB-002); the fault answers the client's first. */
+function shownUrl(
+  ctx: ReferenceContext,
+  urls: Collection<CallbackUrlRecord>,
+  clients: Collection<OauthClientRecord>,
+  found: CallbackUrlRecord,
+): CallbackUrlRecord {
+  if (!ctx.faults.on("callback-url-read-ignores-item-id")) return found;
+  return urls.list(clients.ownerOf(found.clientId)!).find((u) => u.clientId === found.clientId)!;
+}
+
+/** A refused PUT changes nothing (OCB-010); the fault merges the body into the record first and validates after. */
+function urlWrittenBeforeTheCheck(ctx: ReferenceContext, found: CallbackUrlRecord, body: Record<string, unknown>): void {
+  if (ctx.faults.on("callback-url-refused-put-applies")) found.url = body.url as string;
+}
+
+/** PUT checks url's type as POST does (OCB-008). */
+function putUrlTypeChecked(ctx: ReferenceContext): boolean {
+  return !ctx.faults.on("callback-url-put-url-type-unchecked");
+}
+
+/** PUT stores the url sent (OCB-004). */
+function updateApplied(ctx: ReferenceContext): boolean {
+  return !ctx.faults.on("callback-url-put-ignored");
+}
+
+/** DELETE removes the URL from reads and the list (OCB-006). */
+function deleteApplied(ctx: ReferenceContext): boolean {
+  return !ctx.faults.on("callback-url-delete-noop");
+}
+
+/** DELETE answers 200 with an empty Response (OCB-005). */
+function sendDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
+  if (ctx.faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
+  return sendItems(reply, []);
+}
