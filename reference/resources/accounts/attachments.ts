@@ -1,7 +1,9 @@
+// The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "../../http-error.js";
 import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import type { Collection } from "../../state.js";
 import { timestamp } from "../../time.js";
 import { invalidBody, notTheirs } from "../refusals.js";
 import type { FaultName } from "../../../faults/catalogue.js";
@@ -36,6 +38,7 @@ function mediaType(header: string | undefined): string {
   return (header ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/** The read form: the description and content type as uploaded, urls an array of {type, url} (ATT-005, ATT-006). */
 function view(record: AttachmentRecord, ctx: ReferenceContext): Record<string, unknown> {
   // The specification shows no download endpoint; the url names the file without pretending to serve it.
   const url = `https://attachments.reference.invalid/${record.uuid}`;
@@ -51,7 +54,7 @@ function view(record: AttachmentRecord, ctx: ReferenceContext): Record<string, u
   };
 }
 
-/** The monetary account of the path, which must be one of the user's (another user's account is as absent as a missing one). */
+/** The monetary account of the path, which must be one of the user's (AUTH-019: another user's is as absent as a missing one). */
 function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: number): number {
   const accountId = intParam(request, "monetaryAccountID");
   const owned = ctx.state.users.get(userId)?.monetaryAccountIds.includes(accountId) ?? false;
@@ -62,14 +65,14 @@ function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: numb
   return accountId;
 }
 
-/** The path's user; with `fault` on, the session's user whatever the path says (a check forgotten on one route). */
+/** The path's user (AUTH-015); with `fault` on, the session's user whatever the path says (a check forgotten on one route). */
 function routeUser(request: FastifyRequest, ctx: ReferenceContext, fault: FaultName): number {
   if (!ctx.faults.on(fault)) return pathUser(request, ctx);
   intParam(request, "userID");
   return request.session!.userId;
 }
 
-/** The upload's bytes, checked against its declared type (wire conventions §7). */
+/** The upload's bytes, checked against its declared type (ATT-001 to ATT-003, ATT-009; wire conventions §7). */
 function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { contentType: string; bytes: Buffer } {
   const contentType = mediaType(request.headers["content-type"]);
   const body = request.body;
@@ -121,15 +124,8 @@ export const attachmentsModule: ResourceModule = {
           uuid: randomUUID(),
           bytes,
         }));
-      // The fault stores what came in before any check, so a refused upload stays behind.
-      const early = ctx.faults.on("attachment-refused-upload-stored")
-        ? store(mediaType(request.headers["content-type"]), Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0))
-        : undefined;
-      const gifUnchecked =
-        ctx.faults.on("attachment-description-skipped-for-gif") && mediaType(request.headers["content-type"]) === "image/gif";
-      if (description.trim() === "" && !ctx.faults.on("attachment-description-optional") && !gifUnchecked) {
-        throw invalidBody(ctx, `The ${ctx.header("Attachment-Description")} header is required.`);
-      }
+      const early = storedBeforeTheChecks(ctx, request, store);
+      checkDescription(ctx, request, description);
       const { contentType, bytes } = uploadedFile(request, ctx);
       const record = early ?? store(contentType, bytes);
       return sendId(reply, record.id);
@@ -137,18 +133,52 @@ export const attachmentsModule: ResourceModule = {
 
     app.get("/v1/user/:userID/attachment/:itemId", async (request, reply) => {
       const userId = routeUser(request, ctx, "attachment-read-ignores-path-user");
-      const id = intParam(request, "itemId");
-      const record = ctx.faults.on("attachment-other-user-readable") ? attachments.getAny(id) : attachments.get(userId, id);
+      const record = findAttachment(ctx, attachments, userId, intParam(request, "itemId"));
       if (!record) throw notTheirs(ctx);
-      // Content-Type (wire conventions §7, LENIENT): application/json, the first reading.
-      const typeKey = ctx.faults.on("attachment-type-key-wrong") ? "Attachment" : ATTACHMENT_TYPE_KEY;
-      const items = [{ [typeKey]: view(record, ctx) }];
-      if (ctx.faults.on("attachment-read-octet-stream"))
-        return reply
-          .code(200)
-          .type("application/octet-stream")
-          .send(JSON.stringify({ Response: items }));
-      return sendItems(reply, items);
+      return sendAttachment(ctx, reply, record);
     });
   },
 };
+
+// ---- Seams of the attachment routes: each decides one rule and names the faults and variants that bend it. ----
+
+/** A refused upload stores nothing (ATT-010); the careless order stores what came in before any check. */
+function storedBeforeTheChecks(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  store: (contentType: string, bytes: Buffer) => AttachmentRecord,
+): AttachmentRecord | undefined {
+  if (!ctx.faults.on("attachment-refused-upload-stored")) return undefined;
+  return store(mediaType(request.headers["content-type"]), Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+}
+
+/** Every upload carries a description (ATT-004); the faults take one without it, or skip the check for GIF uploads. */
+function checkDescription(ctx: ReferenceContext, request: FastifyRequest, description: string): void {
+  const gifUnchecked =
+    ctx.faults.on("attachment-description-skipped-for-gif") && mediaType(request.headers["content-type"]) === "image/gif";
+  if (description.trim() === "" && !ctx.faults.on("attachment-description-optional") && !gifUnchecked) {
+    throw invalidBody(ctx, `The ${ctx.header("Attachment-Description")} header is required.`);
+  }
+}
+
+/** The caller's attachment of that id (AUTH-019); the fault serves any user's. */
+function findAttachment(
+  ctx: ReferenceContext,
+  attachments: Collection<AttachmentRecord>,
+  userId: number,
+  id: number,
+): AttachmentRecord | undefined {
+  return ctx.faults.on("attachment-other-user-readable") ? attachments.getAny(id) : attachments.get(userId, id);
+}
+
+/** GET answers the read form under AttachmentUser (ERR-015), as application/json (ATT-007, LENIENT: the first reading). */
+function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: AttachmentRecord): FastifyReply {
+  const typeKey = ctx.faults.on("attachment-type-key-wrong") ? "Attachment" : ATTACHMENT_TYPE_KEY;
+  const items = [{ [typeKey]: view(record, ctx) }];
+  if (ctx.faults.on("attachment-read-octet-stream"))
+    return reply
+      .code(200)
+      .type("application/octet-stream")
+      .send(JSON.stringify({ Response: items }));
+  return sendItems(reply, items);
+}
