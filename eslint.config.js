@@ -18,12 +18,13 @@ export default tseslint.config(
   // Rooms by role (docs/architecture.md, "Where things live"): what each folder may import at run time.
   // Type-only imports may cross (a type costs nothing at run time); everything else follows these arrows.
   ...rooms({
-    "harness/**": ["cli", "report", "suites", "test", "scripts"],
-    "catalogue/**": ["cli", "report", "suites", "test", "scripts", "reference", "generators"],
+    "harness/**": ["cli", "report", "suites", "test", "scripts", "faults"],
+    "catalogue/**": ["cli", "report", "suites", "test", "scripts", "reference", "generators", "faults"],
     "report/**": ["cli", "suites", "test", "scripts"],
+    "faults/**": ["harness", "catalogue", "cli", "report", "suites", "test", "scripts", "generators", "reference"],
     "reference/**": ["harness", "catalogue", "cli", "report", "suites", "test", "scripts", "generators"],
-    "generators/**": ["cli", "report", "test", "scripts", "reference"],
-    "suites/**": ["cli", "report", "test", "scripts", "reference"],
+    "generators/**": ["cli", "report", "test", "scripts", "reference", "faults"],
+    "suites/**": ["cli", "report", "test", "scripts", "reference", "faults"],
     "cli/**": ["suites", "test", "scripts"],
   }),
 );

@@ -61,13 +61,13 @@ async function targetsCommand(args: string[]): Promise<number> {
 }
 
 async function variantsCommand(): Promise<number> {
-  const { variantCatalogue } = await import("../reference/server.js");
+  const { variantCatalogue } = await import("../faults/catalogue.js");
   for (const v of variantCatalogue()) process.stdout.write(`${v.name.padEnd(30)} ${v.description} (${v.allowedBy})\n`);
   return 0;
 }
 
 async function faultsCommand(): Promise<number> {
-  const { faultCatalogue } = await import("../reference/server.js");
+  const { faultCatalogue } = await import("../faults/catalogue.js");
   for (const fault of faultCatalogue())
     process.stdout.write(`${fault.name.padEnd(52)} ${fault.requirement.padEnd(10)} ${fault.description}\n`);
   return 0;

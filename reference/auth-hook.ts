@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./errors.js";
 import { HttpError, badRequest, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
-import { fault } from "./faults/faults.js";
 import type { SessionRecord } from "./state.js";
 
 declare module "fastify" {
@@ -11,93 +10,6 @@ declare module "fastify" {
     foreignWrite: boolean;
   }
 }
-
-const SUITES = ["authentication", "headers"];
-/** Faults of the common request rules (headers, tokens, IP binding, request ids, the path's user). */
-export const AUTH_HOOK_FAULTS = [
-  fault("user-agent-not-required", "HDR-001", "Requests without User-Agent are served.", ["headers"]),
-  fault("cache-control-required", "HDR-008", "Requests without Cache-Control are refused.", ["headers"]),
-  fault("user-agent-format-checked", "HDR-010", "A User-Agent that is not of the form product/version is refused.", ["headers"]),
-  fault("geolocation-required", "HDR-011", "Requests without X-Service-Geolocation are refused.", ["headers"]),
-  fault("zero-geolocation-rejected", "HDR-005", "A zero-valued geolocation header is refused.", ["headers"]),
-  fault("nl-language-rejected", "HDR-006", "X-Service-Language nl_NL is refused.", ["headers"]),
-  fault("region-rejected", "HDR-007", "Any X-Service-Region header is refused.", ["headers"]),
-  fault("unsupported-language-rejected", "HDR-004", "A language other than en_US/nl_NL is refused instead of falling back to en_US.", [
-    "headers",
-  ]),
-  fault("request-id-reuse-allowed", "HDR-002", "A reused X-Service-Client-Request-Id is served again.", ["headers"]),
-  fault(
-    "request-id-reuse-checked-on-installation-token-only",
-    "HDR-002",
-    "Request-id reuse is refused on device-server/session-server calls but forgotten on resource calls.",
-    ["headers"],
-  ),
-  fault(
-    "request-id-scoped-per-session",
-    "HDR-002",
-    "Used request ids are remembered per session token, so a new session on the same device may reuse them.",
-    ["headers"],
-  ),
-  fault("request-id-not-echoed", "HDR-003", "The request id is not echoed in the response headers.", ["headers"]),
-  fault(
-    "auth-header-not-required",
-    "AUTH-004",
-    "Resource calls without X-Service-Client-Authentication are served as the path's user.",
-    SUITES,
-  ),
-  fault("unknown-token-accepted", "AUTH-005", "An unknown token is served as the path's user.", SUITES),
-  fault("installation-token-accepted-for-resources", "AUTH-009", "The installation token works on resource calls.", SUITES),
-  fault(
-    "device-server-without-installation",
-    "AUTH-006",
-    "POST /device-server without a valid installation token registers the device on a new, implicit installation.",
-    ["authentication"],
-  ),
-  fault("ip-binding-ignored", "AUTH-011", "A session token works from any address.", SUITES),
-  fault(
-    "ip-binding-checked-on-get-only",
-    "AUTH-011",
-    "The IP binding is checked on GET calls only: writes from an unbound address are served.",
-    ["authentication"],
-  ),
-  fault(
-    "auth-header-exact-case-only",
-    "HDR-016",
-    "The token is read from the raw headers under its exact canonical spelling, so a lower-case or mixed-case header name counts as missing.",
-    ["headers"],
-  ),
-  fault("language-ignored", "HDR-017", "X-Service-Language is ignored: error_description_translated is always the en_US text.", [
-    "headers",
-  ]),
-  fault("request-id-echoed-on-success-only", "HDR-003", "The request id is echoed on 200 answers only, not on refusals.", ["headers"]),
-  fault("request-ids-global", "HDR-018", "Used request ids are remembered server-wide, so an id another user already used is refused.", [
-    "headers",
-  ]),
-  fault(
-    "session-server-accepts-session-token",
-    "AUTH-024",
-    "POST /session-server also accepts a session token in place of the installation token (the token lookup searches both tables).",
-    ["authentication"],
-  ),
-  fault(
-    "unknown-user-empty-list",
-    "AUTH-022",
-    "A list GET whose userID names no user answers 200 with an empty list (the user check compares only existing users).",
-    ["authorisation"],
-  ),
-  fault(
-    "path-user-unchecked-on-writes",
-    "AUTH-015",
-    "POST, PUT and DELETE trust the userID of the path (the user check is made on GET routes only).",
-    ["authorisation"],
-  ),
-  fault(
-    "foreign-write-applied-then-refused",
-    "AUTH-023",
-    "A write on another user's userID is carried out, and only the answer is turned into a 403 afterwards (the check runs in a response filter).",
-    ["authorisation"],
-  ),
-] as const;
 
 type Refuse = (status: number, kind: "token" | "ip" | "header", message: string) => HttpError;
 type Auth = NonNullable<RouteConfig["auth"]>;

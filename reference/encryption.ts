@@ -7,7 +7,7 @@
 import { constants, createDecipheriv, createHmac, privateDecrypt, timingSafeEqual, type KeyObject } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { fault, type FaultSet } from "./faults/faults.js";
+import type { FaultSet } from "./switches.js";
 import { badRequest, HttpError } from "./http-error.js";
 import type { ReferenceContext } from "./module.js";
 import { serverKey } from "./server-key.js";
@@ -20,50 +20,6 @@ declare module "fastify" {
     encryptedBody?: Buffer;
   }
 }
-
-const PIN = ["pin-code"];
-/** Faults of request encryption and the card PUT's pin rule. */
-export const ENCRYPTION_FAULTS = [
-  fault(
-    "encryption-hmac-not-checked",
-    "CARD-031",
-    "An encrypted request is decrypted without comparing its HMAC, so a wrong HMAC is accepted.",
-    PIN,
-  ),
-  fault(
-    "encryption-hmac-optional",
-    "CARD-031",
-    "The HMAC is compared only when the Hmac header is sent: an encrypted request without it is accepted.",
-    PIN,
-  ),
-  fault(
-    "encryption-hmac-without-iv",
-    "CARD-031",
-    "The server computes the HMAC over the encrypted body alone, without the IV in front: a correct request is refused, one whose HMAC leaves the IV out is accepted.",
-    PIN,
-  ),
-  fault(
-    "encryption-not-supported",
-    "CARD-030",
-    "The encryption headers are ignored: an encrypted body is parsed as plain JSON and refused as malformed.",
-    PIN,
-  ),
-  fault("pin-code-plaintext-accepted", "CARD-029", "PUT /card/{id} stores a pin_code sent in plaintext.", PIN),
-  fault(
-    "pin-code-checked-when-alone",
-    "CARD-029",
-    "The encryption check sits in the set-the-PIN branch taken only when pin_code is the only field: a plaintext pin_code next to second_line is stored.",
-    PIN,
-  ),
-  fault(
-    "pin-refusal-after-update",
-    "CARD-029",
-    "The plaintext pin is refused with 400 only after the other fields of the body (second_line) were applied.",
-    PIN,
-  ),
-  fault("pin-code-in-error-body", "CARD-032", "The refusal of a plaintext pin quotes the pin in its error text.", PIN),
-  fault("card-read-shows-pin-code", "CARD-032", "GET /card/{id} shows the pin_code an encrypted PUT stored.", PIN),
-] as const;
 
 /** The AES key from a PKCS#1 v1.5 block (00 02 PS 00 M, PS at least 8 non-zero bytes); undefined when malformed. */
 function unpadPkcs1(block: Buffer): Buffer | undefined {

@@ -1,45 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fault } from "./faults/faults.js";
 import { HttpError, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
 import { notFoundStatus, variantStatus } from "./status-variants.js";
-
-/** Faults of the error envelope and the error handlers. */
-export const ERROR_FAULTS = [
-  fault("error-body-missing", "ERR-001", "4XX answers carry an empty body.", ["authentication", "headers", "errors", "error-bodies"]),
-  fault("error-body-wrong-shape", "ERR-002", 'Error bodies are {"error": "..."} instead of {"Error": [...]}.', [
-    "authentication",
-    "headers",
-    "errors",
-    "error-bodies",
-  ]),
-  fault("empty-json-body-500", "ERR-003", "A JSON request with an empty body crashes the handler (500) instead of being refused.", [
-    "errors",
-    "error-bodies",
-  ]),
-  fault("created-as-epoch", "ERR-012", "Every created timestamp is sent as an epoch number instead of a string.", ["envelope"]),
-  fault("malformed-json-500", "ERR-005", "A malformed JSON body crashes the handler (500).", ["errors", "error-bodies"]),
-  fault("non-integer-id-500", "ERR-006", "A non-integer path id crashes the handler (500).", ["errors", "error-bodies"]),
-  fault(
-    "unsupported-language-dutch",
-    "HDR-004",
-    "Error texts asked for in a language other than en_US or nl_NL are translated into Dutch instead of falling back to en_US.",
-    ["headers"],
-  ),
-  fault("unknown-route-plain-text", "ERR-007", "Unknown paths answer 404 with a plain-text body.", ["errors", "error-bodies"]),
-  fault(
-    "error-echoes-request-body",
-    "ERR-016",
-    "A refused POST or PUT quotes the JSON body it received in the error text (a debugging aid left on), write-only values included.",
-    ["errors"],
-  ),
-  fault(
-    "list-delete-answers-ok",
-    "ERR-007",
-    "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a catch-all route left from scaffolding.",
-    ["errors"],
-  ),
-] as const;
 
 /** The error envelope (conventions §1): {"Error":[{"error_description", "error_description_translated"}]}. */
 export function sendError(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FaultName } from "./faults/catalogue.js";
-import type { FaultSet, VariantSet } from "./faults/faults.js";
+import type { FaultName } from "../faults/catalogue.js";
+import type { FaultSet, VariantSet } from "./switches.js";
 import { HttpError, badRequest, forbidden } from "./http-error.js";
 import type { ReferenceState, SessionRecord, User } from "./state.js";
 
@@ -17,7 +17,7 @@ export interface SeededFixtures {
 
 export interface ReferenceContext {
   state: ReferenceState;
-  /** The faults switched on: `ctx.faults.on("card-lost-reactivable")` (names from reference/faults/catalogue.ts). */
+  /** The faults switched on: `ctx.faults.on("card-lost-reactivable")` (names from faults/catalogue.ts). */
   faults: FaultSet;
   /** The legal variants switched on: `ctx.variants.on("pages-descending")`. */
   variants: VariantSet;
@@ -31,7 +31,7 @@ export interface ReferenceContext {
 
 /**
  * One resource of the reference server: its routes and the data it seeds for each new user. Its faults and
- * legal variants are lists beside it in the same file (`CARD_FAULTS`, `CARD_VARIANTS`), joined in catalogue.ts.
+ * legal variants are declared in faults/ (`CARD_FAULTS`, `CARD_VARIANTS` in faults/cards.ts), joined in faults/catalogue.ts.
  */
 export interface ResourceModule {
   name: string;

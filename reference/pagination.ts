@@ -1,95 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "./http-error.js";
-import type { FaultName } from "./faults/catalogue.js";
-import { fault } from "./faults/faults.js";
+import type { FaultName } from "../faults/catalogue.js";
 import type { Switchboard } from "./module.js";
 
 const MAX_COUNT = 200;
 const DEFAULT_COUNT = 10;
-
-const SUITES = ["pagination"];
-
-/** Careless list implementations, one rule each (spec: Limits > Pagination rules; wire conventions §5). */
-export const PAGINATION_FAULTS = [
-  fault("pagination-inside-response", "PAGE-002", "Lists put Pagination inside the Response array instead of beside it.", SUITES),
-  fault("page-null-links-omitted", "PAGE-001", "Pagination leaves out the links that are null instead of sending them as null.", SUITES),
-  fault("page-default-count-20", "PAGE-003", "A list request without count answers 20 items instead of 10.", SUITES),
-  fault("page-count-off-by-one", "PAGE-004", "A list request with count N answers N+1 items when more exist.", SUITES),
-  fault("page-count-200-refused", "PAGE-005", "count 200 is refused: the cap check is count >= 200 instead of count > 200.", SUITES),
-  fault("page-count-cap-ignored", "PAGE-006", "count above 200 is accepted and honoured, so a page can hold more than 200 items.", SUITES),
-  fault("page-count-zero-accepted", "PAGE-007", "count 0 is accepted and read as the default page size.", SUITES),
-  fault("page-newer-id-off-by-one", "PAGE-008", "newer_id in newer_url and future_url is the greatest id on the page plus one.", SUITES),
-  fault(
-    "page-descending-cursors-swapped",
-    "PAGE-008",
-    "Pages descend by id and newer_id is taken from the page's last item (its smallest id), older_id from its first.",
-    SUITES,
-  ),
-  fault("page-older-id-off-by-one", "PAGE-009", "older_id in older_url is the smallest id on the page minus one.", SUITES),
-  fault("page-newer-url-at-end", "PAGE-010", "newer_url is set on the newest page too, although no item has a greater id.", SUITES),
-  fault("page-older-url-at-end", "PAGE-011", "older_url is set on the oldest page too, although no item has a smaller id.", SUITES),
-  fault("page-oldest-first", "PAGE-012", "A list request without a cursor answers the oldest count items instead of the newest.", SUITES),
-  fault("page-links-absolute", "PAGE-013", "Pagination links are absolute URLs (scheme and host) instead of relative ones.", SUITES),
-  fault(
-    "page-links-route-pattern",
-    "PAGE-014",
-    "Pagination links name the route pattern (/v1/user/:userID/...) instead of the requested path.",
-    SUITES,
-  ),
-  fault("page-links-drop-count", "PAGE-015", "Pagination links leave out the count the request sent.", SUITES),
-  fault("page-older-id-inclusive", "PAGE-016", "older_id is read as inclusive, so the next older page repeats the boundary item.", SUITES),
-  fault(
-    "page-older-url-first-page-only",
-    "PAGE-016",
-    "older_url is only given on the first page (no cursor), so a walk to older pages stops after the second page.",
-    SUITES,
-  ),
-  fault("page-future-url-smallest-id", "PAGE-017", "future_url carries the smallest id on the page as newer_id.", SUITES),
-  fault(
-    "page-unsorted-two-sources",
-    "PAGE-019",
-    "A page is stitched from two halves, the newer half first, so its items are in no id order.",
-    SUITES,
-  ),
-  fault("page-empty-list-links", "PAGE-020", "An empty list answers newer_url and older_url pointing at id 0 instead of null.", SUITES),
-  fault(
-    "page-cursor-count-ignored",
-    "PAGE-004",
-    "With newer_id or older_id present, count is ignored and the page holds the default 10 items.",
-    SUITES,
-  ),
-  fault(
-    "page-newer-id-refused",
-    "PAGE-021",
-    "Only older_id is implemented: a request with newer_id (newer_url, future_url) is refused.",
-    SUITES,
-  ),
-  fault(
-    "page-count-ignored-share-invites",
-    "PAGE-004",
-    "The share-invite list (an older code path) ignores count and always answers the default 10 items.",
-    SUITES,
-  ),
-  fault("page-default-count-callback-urls", "PAGE-003", "The callback-URL list defaults to 25 items per page instead of 10.", SUITES),
-  fault(
-    "page-cap-missing-certificates",
-    "PAGE-005",
-    "The pinned-certificate list has no cap: a count above 200 is honoured, so a page holds more than 200 items.",
-    SUITES,
-  ),
-  fault(
-    "page-links-drop-count-on-cursor-pages",
-    "PAGE-015",
-    "Links keep count on the first page only: a page reached with newer_id or older_id links on without count.",
-    SUITES,
-  ),
-  fault(
-    "page-future-url-from-snapshot",
-    "PAGE-018",
-    "future_url carries refresh=1, and a refresh is served from the listing's snapshot, so items created after the listing never show.",
-    SUITES,
-  ),
-] as const;
 
 type Pagination = { future_url: string | null; newer_url: string | null; older_url: string | null };
 

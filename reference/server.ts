@@ -2,18 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuthHook } from "./auth-hook.js";
-import { faultCatalogue, variantCatalogue, type FaultName, type VariantName } from "./faults/catalogue.js";
+import { type FaultName, type VariantName, faultCatalogue, variantCatalogue } from "../faults/catalogue.js";
+import { Switches } from "./switches.js";
 import { registerEncryption } from "./encryption.js";
 import { registerErrorHandling } from "./errors.js";
-import { Switches } from "./faults/faults.js";
 import { HttpError } from "./http-error.js";
 import type { ReferenceContext, SeededFixtures } from "./module.js";
 import { resourceModules } from "./resources/index.js";
 import { registerSigning, type SigningOptions } from "./signing.js";
 import { ReferenceState, type User } from "./state.js";
 import { registerTransportVariants, registerVariants } from "./variants.js";
-
-export { faultCatalogue, variantCatalogue } from "./faults/catalogue.js";
 
 export interface ReferenceOptions extends SigningOptions {
   /** Fault names to switch on (see faultCatalogue()). */
@@ -51,7 +49,7 @@ function buildReferenceServer(options: ReferenceOptions = {}): {
       throw new UnknownFaultError(`unknown variant "${name}" (see: conformance variants)`);
   }
   const prefix = options.headerPrefix ?? "X-Service-";
-  // Switched apart: ctx.faults.on() takes fault names only, ctx.variants.on() variant names only (catalogue.ts).
+  // Switched apart: ctx.faults.on() takes fault names only, ctx.variants.on() variant names only (faults/catalogue.ts).
   const faults = new Switches<FaultName>(options.faults ?? []);
   const variants = new Switches<VariantName>(options.variants ?? []);
   const state = new ReferenceState({

@@ -4,7 +4,6 @@
 // POST /installation hands out). Off unless the server is started with the options below.
 import { createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fault } from "./faults/faults.js";
 import { badRequest, unauthorized } from "./http-error.js";
 import type { ReferenceContext } from "./module.js";
 import { serverKey } from "./server-key.js";
@@ -29,39 +28,6 @@ declare module "fastify" {
     rawBody?: Buffer;
   }
 }
-
-const SUITES = ["signatures"];
-const TARGET = "reference-signed";
-/** Faults of request and response signing (they show only where the profile signs: target reference-signed). */
-export const SIGNING_FAULTS = [
-  fault(
-    "server-signs-other-body",
-    "HDR-012",
-    "The server signature is made over the body re-serialised with indentation, not over the compact bytes sent.",
-    SUITES,
-    { target: TARGET },
-  ),
-  fault("error-answers-unsigned", "HDR-012", "Only success answers are signed: 4XX answers carry no Server-Signature.", SUITES, {
-    target: TARGET,
-  }),
-  fault("request-signature-not-required", "HDR-013", "POST /session-server without a Client-Signature is served.", SUITES, {
-    target: TARGET,
-  }),
-  fault(
-    "tampered-request-signature-accepted",
-    "HDR-014",
-    "A Client-Signature is only checked for presence: a tampered one (or one over another body) is accepted.",
-    SUITES,
-    { target: TARGET },
-  ),
-  fault(
-    "request-signature-any-installed-key",
-    "HDR-014",
-    "A Client-Signature is accepted when it verifies under the key of any installation, not only the caller's.",
-    SUITES,
-    { target: TARGET },
-  ),
-] as const;
 
 /** The body bytes of a reply payload as Fastify is about to send them (undefined: a stream, not signed). */
 function payloadBytes(payload: unknown): Buffer | undefined {

@@ -84,7 +84,7 @@ export class Collection<T extends { id: number }> {
   }
 }
 
-/** Legal variants of how the state numbers things (reference/variants.ts). */
+/** Legal variants of how the state numbers things (declared in faults/variants.ts). */
 export interface StateOptions {
   /** Ids start just below 2^31. */
   idsLarge?: boolean;

@@ -3,8 +3,8 @@
 // too: a check that hard-codes one code for "not found", "bad body", "unknown method" or "bad path id"
 // on any endpoint fails under one of them.
 import type { FastifyRequest } from "fastify";
-import type { VariantName } from "./faults/catalogue.js";
-import type { VariantSet } from "./faults/faults.js";
+import type { VariantName } from "../faults/catalogue.js";
+import type { VariantSet } from "./switches.js";
 import type { HttpError } from "./http-error.js";
 
 /** Which resource a route (its pattern, e.g. /v1/user/:userID/company/:itemId) belongs to. */

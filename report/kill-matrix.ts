@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FaultSpec } from "../reference/faults/faults.js";
-import { variantProject } from "../reference/faults/variant-groups.js";
-import type { VariantSpec } from "../reference/variants.js";
+import type { FaultSpec } from "../faults/fault.js";
+import { variantProject } from "../faults/variant-groups.js";
+import type { VariantSpec } from "../faults/variant-spec.js";
 import type { RunSummary } from "./reporters/summary-reporter.js";
 
 interface FaultVerdict {
@@ -100,7 +100,7 @@ export function judge(
 }
 
 /**
- * Verdicts of the legal variants, run in groups (reference/faults/variant-groups.ts; `ranVariants`: each variant project's
+ * Verdicts of the legal variants, run in groups (faults/variant-groups.ts; `ranVariants`: each variant project's
  * variants, from the run plan): a variant whose group passed passed (cleared beside the others); one whose group
  * failed is judged on its own run. A failed group whose members all
  * pass alone is a failure of its own: the suite refuses a server that combines legal behaviours.
@@ -182,7 +182,7 @@ export function writeKillMatrix(reportsDir: string, matrix: KillMatrix): void {
           `| \`${v.variant}\` | ${esc(v.allowedBy)} | ${v.passed ? "yes" : "**no**"} | ${v.tests} | ${v.skipped} | ${esc(v.failures.map((f) => f.split("\n")[0]!).join("<br>"))} |`,
       ),
       "",
-      "Variants run in groups (reference/faults/variant-groups.ts): a variant whose group passed was cleared beside the others, each of which still showed its mark (test/variants.test.ts); a failed group was run again member by member.",
+      "Variants run in groups (faults/variant-groups.ts): a variant whose group passed was cleared beside the others, each of which still showed its mark (test/variants.test.ts); a failed group was run again member by member.",
       "",
     );
     for (const g of matrix.groupFailures)

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { coverageBySuite } from "../catalogue/coverage.js";
 import { requirements } from "../catalogue/requirements.js";
-import { faultCatalogue } from "../reference/server.js";
+import { faultCatalogue } from "../faults/catalogue.js";
 
 const catalogue = requirements();
 const coverage = coverageBySuite();

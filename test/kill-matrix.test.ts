@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { KillMatrix } from "../report/kill-matrix.js";
 import { PROJECT_ROOT, spawnConformance } from "./support/spawn-run.js";
-import { faultCatalogue, variantCatalogue } from "../reference/server.js";
+import { faultCatalogue, variantCatalogue } from "../faults/catalogue.js";
 
 const faults = faultCatalogue();
 const variants = variantCatalogue();

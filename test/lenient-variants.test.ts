@@ -2,7 +2,7 @@
 // the whole suite must pass (the kill matrix runs each variant). A LENIENT rule without one is a check whose
 // tolerance nothing proves. Reported until the coordinator switches COVERAGE_ENFORCED on.
 import { describe, expect, it } from "vitest";
-import { variantCatalogue } from "../reference/server.js";
+import { variantCatalogue } from "../faults/catalogue.js";
 import { requirements } from "../catalogue/requirements.js";
 import { COVERAGE_ENFORCED } from "../catalogue/spec-coverage.js";
 

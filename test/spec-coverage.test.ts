@@ -4,7 +4,7 @@
 // still being filled in for (todo statements, requirements without a source) are reported until the
 // coordinator switches COVERAGE_ENFORCED on.
 import { describe, expect, it } from "vitest";
-import { faultCatalogue } from "../reference/server.js";
+import { faultCatalogue } from "../faults/catalogue.js";
 import type { Requirement } from "../catalogue/requirements.js";
 import {
   analyseCoverage,

@@ -8,8 +8,9 @@ import { HttpClient } from "../harness/http/client.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { openSession } from "../harness/session/session.js";
 import { suiteFileNames } from "../catalogue/test-titles.js";
-import { faultCatalogue, startReferenceServer, variantCatalogue } from "../reference/server.js";
-import { variantGroups } from "../reference/faults/variant-groups.js";
+import { faultCatalogue, variantCatalogue } from "../faults/catalogue.js";
+import { startReferenceServer } from "../reference/server.js";
+import { variantGroups } from "../faults/variant-groups.js";
 import type { Probe, ProbeFn } from "./variant-probes/support.js";
 
 const PROBES: Record<string, ProbeFn> = {};
@@ -75,7 +76,7 @@ describe("legal variants of the reference", () => {
     );
   });
 
-  // The kill matrix clears variants in groups (reference/faults/variant-groups.ts): with the others of its group on, each
+  // The kill matrix clears variants in groups (faults/variant-groups.ts): with the others of its group on, each
   // member still shows its own mark, so no member is hidden by another and the group's pass speaks for each.
   for (const group of variantGroups(variantCatalogue())) {
     const names = group.map((v) => v.name);

@@ -34,7 +34,7 @@ export async function coverageCommand(args: string[]): Promise<number> {
   }
   if (positionals.length > 0)
     throw new ConfigError(`conformance coverage: unexpected argument "${positionals[0]}" (see: conformance coverage --help)`);
-  const { faultCatalogue } = await import("../../reference/server.js");
+  const { faultCatalogue } = await import("../../faults/catalogue.js");
   const analysis = analyseCoverage();
   const matrix = coverageMatrix(faultCatalogue(), analysis);
   if (values.json) {

@@ -4,9 +4,9 @@ import { judge, writeKillMatrix } from "../../report/kill-matrix.js";
 import { loadTargetsFile, selectProfile } from "../../harness/profile/profile.js";
 import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
 import { CONFORMANCE_PROJECT, faultProject, profilePlan, type ProjectPlan, type RunPlan } from "../../harness/run/run-plan.js";
-import type { FaultSpec } from "../../reference/faults/faults.js";
-import { groupSuites, variantGroups, variantProject } from "../../reference/faults/variant-groups.js";
-import type { VariantSpec } from "../../reference/faults/variant-spec.js";
+import type { FaultSpec } from "../../faults/fault.js";
+import { groupSuites, variantGroups, variantProject } from "../../faults/variant-groups.js";
+import type { VariantSpec } from "../../faults/variant-spec.js";
 import { parseFlags } from "../args.js";
 import { PACKAGE_ROOT, runVitest } from "../vitest-run.js";
 
@@ -26,7 +26,7 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
     "no-clean": { type: "boolean" },
   });
   if (positionals.length > 0) throw new ConfigError(`conformance kill-matrix: unexpected argument "${positionals[0]}"`);
-  const { faultCatalogue, variantCatalogue } = await import("../../reference/server.js");
+  const { faultCatalogue, variantCatalogue } = await import("../../faults/catalogue.js");
   const catalogue = faultCatalogue();
   const unknown = (values.fault ?? []).find((name) => !catalogue.some((f) => f.name === name));
   if (unknown) throw new ConfigError(`conformance kill-matrix: unknown fault "${unknown}" (see: conformance faults)`);
@@ -53,7 +53,7 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
           : variantCatalogue();
   const reportsDir = resolve(values.reports ?? "reports");
 
-  // Legal variants run in groups (reference/faults/variant-groups.ts); a group that fails is run again member by member.
+  // Legal variants run in groups (faults/variant-groups.ts); a group that fails is run again member by member.
   const groups = variantGroups(variants).map((g) => g.map((v) => v.name));
   const plan = killMatrixPlan(reportsDir, { clean: !values["no-clean"], faults, groups, catalogue: variants });
   const summary = new SummaryReporter({

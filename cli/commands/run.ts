@@ -72,7 +72,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const faults = [...profile.faults, ...(values.fault ?? [])];
   if (faults.length > 0) {
     if (!profile.embedded) throw new ConfigError(`conformance run: --fault needs an embedded target; profile "${profile.name}" is not`);
-    const { faultCatalogue } = await import("../../reference/server.js");
+    const { faultCatalogue } = await import("../../faults/catalogue.js");
     const names = new Set(faultCatalogue().map((f) => f.name));
     const bad = faults.find((f) => !names.has(f));
     if (bad) throw new ConfigError(`conformance run: unknown fault "${bad}" (see: conformance faults)`);
@@ -80,7 +80,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const variants = [...profile.variants, ...(values.variant ?? [])];
   if (variants.length > 0) {
     if (!profile.embedded) throw new ConfigError(`conformance run: --variant needs an embedded target; profile "${profile.name}" is not`);
-    const { variantCatalogue } = await import("../../reference/server.js");
+    const { variantCatalogue } = await import("../../faults/catalogue.js");
     const bad = variants.find((v) => !variantCatalogue().some((c) => c.name === v));
     if (bad) throw new ConfigError(`conformance run: unknown variant "${bad}" (see: conformance variants)`);
   }

@@ -40,7 +40,8 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (!(REQUIRE_SIGNATURES as readonly string[]).includes(required)) {
     throw new ConfigError(`conformance serve: --require-signatures expects session-server or all, got "${required}"`);
   }
-  const { startReferenceServer, faultCatalogue, variantCatalogue } = await import("../../reference/server.js");
+  const { faultCatalogue, variantCatalogue } = await import("../../faults/catalogue.js");
+  const { startReferenceServer } = await import("../../reference/server.js");
   const variants = values.variant ?? [];
   const badVariant = variants.find((v) => !variantCatalogue().some((c) => c.name === v));
   if (badVariant) throw new ConfigError(`conformance serve: unknown variant "${badVariant}" (see: conformance variants)`);

@@ -79,7 +79,7 @@ export interface TargetProfile {
   concurrency: number;
   seed?: number;
   faults: string[];
-  /** Embedded targets: legal variants of the reference switched on (reference/variants.ts). */
+  /** Embedded targets: legal variants of the reference switched on (faults/variants.ts, switched in reference/variants.ts). */
   variants: string[];
   /** Request pacing and 429 handling (defaults applied: no pacing, Retry-After up to 10 s, 3 retries). */
   rateLimit?: RateLimitOptions;

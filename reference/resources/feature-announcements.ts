@@ -1,10 +1,11 @@
+// The route reads as the specification; every fault of this file hooks in through a named seam below it.
 import { randomUUID as globalUUID } from "node:crypto";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { HttpError, notFound } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
-import { fault } from "../faults/faults.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
+import type { Collection } from "../state.js";
 
 const FEATURE_TYPE_KEY = "FeatureAnnouncement";
-const SUITES = ["feature-announcements"];
 const SEEDED = [
   { title: "Pay with your phone", sub_title: "Add your card to your wallet app", type: "FEATURE" },
   { title: "Share an account", sub_title: "Invite someone to view your balance", type: "FEATURE" },
@@ -23,23 +24,6 @@ interface AnnouncementRecord {
     image: { attachment_public_uuid: string; content_type: string; height: number; width: number }[];
   };
 }
-
-export const FEATURE_ANNOUNCEMENT_FAULTS = [
-  fault("feature-announcement-sub-title-null", "FEAT-001", "Announcements answer sub_title as null.", SUITES),
-  fault("feature-announcement-image-size-strings", "FEAT-002", "Avatar image height and width are answered as strings.", SUITES),
-  fault("feature-announcement-writable", "FEAT-003", "PUT on an announcement changes its title and answers Id.", SUITES),
-  fault(
-    "feature-announcement-refused-put-applies",
-    "FEAT-003",
-    "PUT on an announcement is refused with 405, but its title is changed anyway.",
-    SUITES,
-  ),
-  fault("feature-announcement-deletable", "FEAT-003", "DELETE on an announcement removes it.", SUITES),
-  fault("feature-announcement-post-creates", "ERR-007", "POST /feature-announcement creates an announcement.", SUITES),
-  fault("feature-announcement-other-user-readable", "AUTH-019", "GET serves another user's announcement.", SUITES),
-  fault("feature-announcement-unknown-id-empty", "ERR-014", "GET of an id that does not exist answers 200 with an empty Response.", SUITES),
-  fault("feature-announcement-wrong-type-key", "ERR-015", "Announcements are answered under the type key Announcement.", SUITES),
-] as const;
 
 /**
  * GET /user/{userID}/feature-announcement/{itemId}, read only (spec: Feature announcement). No write
@@ -68,61 +52,100 @@ export const featureAnnouncementsModule: ResourceModule = {
     return { featureAnnouncementIds: ids };
   },
   register(app, ctx) {
-    const { faults } = ctx;
     const announcements = ctx.state.collection<AnnouncementRecord>("feature-announcements");
-    const typeKey = faults.on("feature-announcement-wrong-type-key") ? "Announcement" : FEATURE_TYPE_KEY;
+    const typeKey = announcementTypeKey(ctx);
 
     app.get("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
       const userId = pathUser(request, ctx);
       const id = intParam(request, "itemId");
-      const a = faults.on("feature-announcement-other-user-readable") ? announcements.getAny(id) : announcements.get(userId, id);
-      if (!a && faults.on("feature-announcement-unknown-id-empty") && announcements.ownerOf(id) === undefined) return sendItems(reply, []);
-      if (!a) throw notFound();
-      const sizes = faults.on("feature-announcement-image-size-strings");
-      const avatar = {
-        ...a.avatar,
-        image: a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i)),
-      };
-      const view = {
-        avatar,
-        title: a.title,
-        sub_title: faults.on("feature-announcement-sub-title-null") ? null : a.sub_title,
-        type: a.type,
-      };
-      return sendItems(reply, [{ [typeKey]: view }]);
+      const a = findAnnouncement(ctx, announcements, userId, id);
+      if (!a) return refuseUnknown(ctx, reply, announcements, id);
+      return sendItems(reply, [{ [typeKey]: announcementView(ctx, a) }]);
     });
 
-    // Faulty write routes only: a conformant server has none.
-    if (faults.on("feature-announcement-writable") || faults.on("feature-announcement-refused-put-applies")) {
-      app.put("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
-        const a = announcements.get(pathUser(request, ctx), intParam(request, "itemId"));
-        if (!a) throw notFound();
-        const body = objectBody(request);
-        if (typeof body.title === "string") a.title = body.title;
-        if (faults.on("feature-announcement-refused-put-applies")) throw new HttpError(405, "Feature announcements are read only.");
-        return sendId(reply, a.id);
-      });
-    }
-    if (faults.on("feature-announcement-deletable")) {
-      app.delete("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
-        const userId = pathUser(request, ctx);
-        if (!announcements.delete(userId, intParam(request, "itemId"))) throw notFound();
-        return sendItems(reply, []);
-      });
-    }
-    if (faults.on("feature-announcement-post-creates")) {
-      app.post("/v1/user/:userID/feature-announcement", async (request, reply) => {
-        const userId = pathUser(request, ctx);
-        const body = objectBody(request);
-        const a = announcements.add(userId, (id) => ({
-          id,
-          title: String(body.title ?? ""),
-          sub_title: String(body.sub_title ?? ""),
-          type: String(body.type ?? "FEATURE"),
-          avatar: { uuid: globalUUID(), anchor_uuid: globalUUID(), style: "NONE", image: [] },
-        }));
-        return sendId(reply, a.id);
-      });
-    }
+    carelessWriteRoutes(app, ctx, announcements);
   },
 };
+
+// ---- Seams of the announcement route: each decides one rule and names the faults that bend it. ----
+
+/** Announcements are answered under FeatureAnnouncement (ERR-015). */
+function announcementTypeKey(ctx: ReferenceContext): string {
+  return ctx.faults.on("feature-announcement-wrong-type-key") ? "Announcement" : FEATURE_TYPE_KEY;
+}
+
+/** The caller's announcement of that id (AUTH-019); the fault serves any user's. */
+function findAnnouncement(
+  ctx: ReferenceContext,
+  announcements: Collection<AnnouncementRecord>,
+  userId: number,
+  id: number,
+): AnnouncementRecord | undefined {
+  return ctx.faults.on("feature-announcement-other-user-readable") ? announcements.getAny(id) : announcements.get(userId, id);
+}
+
+/** An unknown announcement is refused (ERR-014); the fault answers an empty Response for an id nobody has. */
+function refuseUnknown(
+  ctx: ReferenceContext,
+  reply: FastifyReply,
+  announcements: Collection<AnnouncementRecord>,
+  id: number,
+): FastifyReply {
+  if (ctx.faults.on("feature-announcement-unknown-id-empty") && announcements.ownerOf(id) === undefined) return sendItems(reply, []);
+  throw notFound();
+}
+
+/** The read form (FEAT-001, FEAT-002): sub_title a string, the avatar image's height and width integers. */
+function announcementView(ctx: ReferenceContext, a: AnnouncementRecord): Record<string, unknown> {
+  const { faults } = ctx;
+  const sizes = faults.on("feature-announcement-image-size-strings");
+  const avatar = {
+    ...a.avatar,
+    image: a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i)),
+  };
+  return {
+    avatar,
+    title: a.title,
+    sub_title: faults.on("feature-announcement-sub-title-null") ? null : a.sub_title,
+    type: a.type,
+  };
+}
+
+/**
+ * Announcements are read only (FEAT-003, ERR-007): a conformant server routes no write method, so PUT, POST and
+ * DELETE fall to the unknown-route answer. The faults route the careless ones.
+ */
+function carelessWriteRoutes(app: FastifyInstance, ctx: ReferenceContext, announcements: Collection<AnnouncementRecord>): void {
+  const { faults } = ctx;
+  if (faults.on("feature-announcement-writable") || faults.on("feature-announcement-refused-put-applies")) {
+    app.put("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
+      const a = announcements.get(pathUser(request, ctx), intParam(request, "itemId"));
+      if (!a) throw notFound();
+      const body = objectBody(request);
+      if (typeof body.title === "string") a.title = body.title;
+      if (faults.on("feature-announcement-refused-put-applies")) throw new HttpError(405, "Feature announcements are read only.");
+      return sendId(reply, a.id);
+    });
+  }
+  if (faults.on("feature-announcement-deletable")) {
+    app.delete("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      if (!announcements.delete(userId, intParam(request, "itemId"))) throw notFound();
+      return sendItems(reply, []);
+    });
+  }
+  if (faults.on("feature-announcement-post-creates")) {
+    app.post("/v1/user/:userID/feature-announcement", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const body = objectBody(request);
+      const a = announcements.add(userId, (id) => ({
+        id,
+        title: String(body.title ?? ""),
+        sub_title: String(body.sub_title ?? ""),
+        type: String(body.type ?? "FEATURE"),
+        avatar: { uuid: globalUUID(), anchor_uuid: globalUUID(), style: "NONE", image: [] },
+      }));
+      return sendId(reply, a.id);
+    });
+  }
+}

@@ -1,28 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fault } from "../faults/faults.js";
 import { HttpError } from "../http-error.js";
 import type { ReferenceContext, ResourceModule } from "../module.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
 
 // The clean reference serves every endpoint under /v1 only (spec: Versioning), and anything else falls
 // to the not-found handler. The faults model servers that also answer without any version prefix, or
 // that have retired a deprecated endpoint; the variant a server that serves other versions too.
-
-const SUITES = ["versioning"];
-
-export const VERSIONING_FAULTS = [
-  fault(
-    "unversioned-paths-served",
-    "ERR-007",
-    "Every endpoint is also served without the /v1 prefix (/user/{userID}/card answers like /v1/user/{userID}/card).",
-    SUITES,
-  ),
-  fault("deprecated-share-invites-retired", "VER-003", "The deprecated share-invite endpoints answer 410 Gone.", [
-    ...SUITES,
-    "share-invites",
-  ]),
-] as const;
 
 /** Answers a request by replaying it under /v1 (same headers, body and caller address). */
 async function forwardToV1(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, rest: string): Promise<FastifyReply> {
@@ -41,20 +23,6 @@ async function forwardToV1(app: FastifyInstance, request: FastifyRequest, reply:
 }
 
 const METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
-
-/**
- * Serving another version prefix is not forbidden (banking-api.md: "Policy for future versions ... not
- * shown"): a server that also runs a /v2 may answer there. VER-002 is LENIENT; strict requires a 4XX.
- */
-export const VERSIONING_VARIANTS = [
-  {
-    name: "version-prefix-aliases",
-    suites: VARIANT_SCOPE.versioning,
-    description: "Any version prefix (/v2/..., /v0/...) is served as /v1, as by a server that runs several versions.",
-    allowedBy: "Versioning: policy for future versions not shown (VER-002 LENIENT)",
-    requirements: ["VER-002"],
-  },
-] as const satisfies readonly VariantSpec[];
 
 function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): void {
   const { faults, variants } = ctx;

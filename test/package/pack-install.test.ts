@@ -65,6 +65,7 @@ describe(`${PACKAGE.name}, packed and installed into an empty project`, () => {
       "cli/main.ts",
       "harness/run/global-setup.ts",
       "reference/server.ts",
+      "faults/catalogue.ts",
       "suites/headers.test.ts",
       "schemas/targets.schema.json",
       "spec/requirements.yaml",

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { judge } from "../../report/kill-matrix.js";
 import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
-import { variantProject } from "../../reference/faults/variant-groups.js";
-import type { VariantSpec } from "../../reference/faults/variant-spec.js";
+import { variantProject } from "../../faults/variant-groups.js";
+import type { VariantSpec } from "../../faults/variant-spec.js";
 
 const variant = (name: string): VariantSpec => ({ name, description: `${name} does something else`, allowedBy: "GAP-1" });
 const a = variant("variant-a");

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpawnedRun } from "../support/spawn-run.js";
-import { faultCatalogue, startReferenceServer, type RunningReference } from "../../reference/server.js";
+import { faultCatalogue } from "../../faults/catalogue.js";
+import { startReferenceServer, type RunningReference } from "../../reference/server.js";
 import { filesUnder, runAgainst, tempDir, writeTargets } from "../hostile/support.js";
 import { startRecordingProxy, type Recorded, type RecordingProxy } from "./recording-proxy.js";
 

@@ -1,4 +1,4 @@
-// Probes of the authentication and header variants (reference/resources/authentication.ts: AUTHENTICATION_VARIANTS).
+// Probes of the authentication and header variants (faults/auth.ts: AUTHENTICATION_VARIANTS).
 import type { Exchange } from "../../harness/http/exchange.js";
 import type { Probe, ProbeFn } from "./support.js";
 

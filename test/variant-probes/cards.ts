@@ -1,4 +1,4 @@
-// Probes of the card variants (reference/resources/cards.ts: CARD_VARIANTS). Each finds the variant's own
+// Probes of the card variants (faults/cards.ts: CARD_VARIANTS; reference/resources/cards/). Each finds the variant's own
 // mark on the primary user's cards; the plain reference shows none of them.
 import { responseItems } from "../../harness/envelope.js";
 import type { Probe, ProbeFn } from "./support.js";

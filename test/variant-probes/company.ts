@@ -1,4 +1,4 @@
-// Probes of the company and category variants (reference/resources/companies.ts, categories.ts).
+// Probes of the company and category variants (faults/companies.ts; reference/resources/companies/).
 import { inner, type Probe, type ProbeFn } from "./support.js";
 
 const BODY = { name: "Probe BV", country: "NL", legal_form: "BV", subscription_type: "COMPANY_V2" };

@@ -1,4 +1,4 @@
-// Probes of the card-replacement variants (reference/resources/card-replacement.ts).
+// Probes of the card-replacement variants (faults/cards.ts: CARD_REPLACEMENT_VARIANTS).
 import { ids, inner, type ProbeFn } from "./support.js";
 
 export const PROBES: Record<string, ProbeFn> = {

@@ -1,4 +1,4 @@
-import { pathUser, sendItems, type ResourceModule } from "../module.js";
+import { pathUser, sendItems, type ResourceModule } from "../../module.js";
 
 /**
  * GET /user/{userID}/sandbox-fixtures: a sandbox-only aid, not part of the specification. It answers the

@@ -3,8 +3,8 @@
 // same expiry date) and gives it a new card number. Free replacements per year (spec: Limits) are
 // not modelled: billing is not observable through the API, so every replacement is accepted.
 import type { FastifyReply } from "fastify";
-import { fault, type VariantSet } from "../faults/faults.js";
-import { badRequest, notFound } from "../http-error.js";
+import type { VariantSet } from "../../switches.js";
+import { badRequest, notFound } from "../../http-error.js";
 import {
   intParam,
   objectBody,
@@ -14,114 +14,16 @@ import {
   type ReferenceContext,
   type ResourceModule,
   type RouteConfig,
-} from "../module.js";
-import type { Collection } from "../state.js";
-import { timestamp } from "../time.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
+} from "../../module.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
 import { cardView, newPan, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
 
 interface Texts {
   name_on_card?: string;
   preferred_name_on_card?: string;
   second_line?: string;
 }
-
-const REPL = ["card-replacement"];
-
-export const CARD_REPLACEMENT_FAULTS = [
-  fault("replace-rejects-second-line", "REPL-001", "POST /card/{id}/replace refuses any body that carries second_line.", REPL),
-  fault("replace-empty-body-refused", "REPL-002", "POST /card/{id}/replace refuses an empty object (it wants at least one field).", REPL),
-  fault("replace-answers-card-not-id", "REPL-003", "POST /card/{id}/replace answers the card under Card instead of Id.", REPL),
-  fault("replace-same-card-number", "REPL-004", "A replacement keeps the old card number.", REPL),
-  fault("batch-replace-answers-without-replacing", "REPL-004", "POST /card-batch-replace answers the ids but replaces nothing.", REPL),
-  fault("replace-new-expiry", "REPL-005", "A replacement gets a new expiry date, three years on.", REPL),
-  fault("replace-ignores-names", "REPL-006", "A replacement ignores preferred_name_on_card and second_line.", REPL),
-  fault("replace-wrong-type-accepted", "REPL-007", "POST /card/{id}/replace coerces a second_line of the wrong JSON type.", REPL),
-  fault("batch-replace-missing-ids", "REPL-008", "POST /card-batch-replace lists only the first card in updated_card_ids.", REPL),
-  fault(
-    "batch-replace-accepts-missing-cards",
-    "REPL-009",
-    "POST /card-batch-replace without a cards array answers an empty CardBatchReplace.",
-    REPL,
-  ),
-  fault("batch-replace-accepts-other-users-card", "REPL-010", "POST /card-batch-replace replaces another user's card.", REPL),
-  fault("batch-replace-skips-unknown-ids", "REPL-010", "POST /card-batch-replace skips ids it does not know and replaces the rest.", REPL),
-  fault(
-    "batch-replace-partial-before-refusal",
-    "REPL-010",
-    "POST /card-batch-replace replaces each card as it reads the list, so a batch refused for a later unknown id has already replaced the earlier cards.",
-    REPL,
-  ),
-  fault(
-    "replace-other-users-card",
-    "AUTH-019",
-    "POST /card/{id}/replace replaces another user's card through the caller's own userID.",
-    REPL,
-  ),
-  fault(
-    "replace-name-on-card-from-preferred",
-    "REPL-014",
-    "A replacement takes its name_on_card from preferred_name_on_card (a copy-paste slip), not from the name_on_card sent.",
-    REPL,
-  ),
-  fault(
-    "replace-unknown-id-falls-back-to-first-card",
-    "REPL-015",
-    "POST /card/{id}/replace of a card id the user does not have replaces the user's first card instead.",
-    REPL,
-  ),
-  fault(
-    "replace-path-user-not-checked",
-    "AUTH-015",
-    "The replace routes serve any existing user's cards, whoever the session belongs to.",
-    REPL,
-  ),
-  fault(
-    "batch-replace-owner-checked-on-first-only",
-    "REPL-010",
-    "POST /card-batch-replace checks that the first card is the caller's; later entries are looked up among every user's cards.",
-    REPL,
-  ),
-  fault(
-    "batch-replace-ignores-second-line",
-    "REPL-016",
-    "POST /card-batch-replace replaces the cards but drops the second_line of each entry (single replace applies it).",
-    REPL,
-  ),
-  fault(
-    "replace-type-check-after-replace",
-    "REPL-007",
-    "POST /card/{id}/replace replaces the card first and only then refuses a field of the wrong JSON type.",
-    REPL,
-  ),
-] as const;
-
-export const CARD_REPLACEMENT_VARIANTS = [
-  {
-    name: "replace-refusals-400",
-    suites: VARIANT_SCOPE.replacement,
-    description:
-      "Every refusal of the two replace endpoints answers 400, as the card endpoints do (an unknown or foreign card included, not 404 or 403).",
-    allowedBy: "conventions §6 (card replace is not a card list, read or update: any 4XX)",
-    requirements: ["REPL-007", "REPL-009", "REPL-010", "REPL-015"],
-  },
-  {
-    name: "replace-refuses-name-on-card",
-    suites: VARIANT_SCOPE.replacement,
-    description:
-      "Every name_on_card sent to a replace is refused with 400: the names available for the user are a list the API does not show, and it holds none of the card's names.",
-    allowedBy: "banking-api.md: name_on_card is chosen among the names available for the user (not shown; GAP-30)",
-    requirements: ["REPL-014"],
-  },
-  {
-    name: "replace-new-card-answers-old-id",
-    suites: VARIANT_SCOPE.replacement,
-    description:
-      "A replacement is a new card (new id, new number, same expiry, the texts sent), but the single replace answers the old card's Id; the old card stays as it was.",
-    allowedBy: "GAP-29 (old or new card's id is open); conventions §7 (→ Id)",
-  },
-] as const satisfies readonly VariantSpec[];
 
 /** The optional texts of a replacement, each a string when present (wrong JSON types → 400). */
 function parseTexts(body: Record<string, unknown>, names: (keyof Texts)[], coerce: boolean): Texts {

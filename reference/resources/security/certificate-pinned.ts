@@ -1,15 +1,13 @@
+// The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
 import { X509Certificate } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { badRequest } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import { timestamp } from "../time.js";
-import { invalidBody, notTheirs } from "./refusals.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
-import { fault } from "../faults/faults.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
+import { badRequest } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { paginate, type Page } from "../../pagination.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
 
-const SUITES = ["certificate-pinned"];
 const CERTIFICATE_PINNED_TYPE_KEY = "CertificatePinned";
 
 interface PinnedChain {
@@ -70,7 +68,7 @@ function entryCertificates(entry: string, ctx: ReferenceContext): string[] {
   return [entry];
 }
 
-/** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 4XX. */
+/** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 4XX (CERT-007, CERT-008). */
 function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): string[] {
   let chain = body.certificate_chain;
   if (typeof chain === "string" && ctx.faults.on("cert-chain-string-accepted")) chain = [{ certificate: chain }];
@@ -100,6 +98,7 @@ function rawCertificates(body: Record<string, unknown>): string[] {
   });
 }
 
+/** The read form: certificate_chain a string, every certificate in order, glued with newlines (CERT-002, CERT-003). */
 function view(chain: PinnedChain, ctx: ReferenceContext): Record<string, unknown> {
   let certificates = chain.certificates;
   if (ctx.faults.on("cert-chain-only-first-certificate")) certificates = certificates.slice(0, 1);
@@ -110,6 +109,7 @@ function view(chain: PinnedChain, ctx: ReferenceContext): Record<string, unknown
   return { id: chain.id, certificate_chain: certificateChain };
 }
 
+/** Chains are answered under CertificatePinned (ERR-015). */
 function sendChains(reply: FastifyReply, chains: PinnedChain[], ctx: ReferenceContext, extra: Record<string, unknown> = {}): FastifyReply {
   const typeKey = ctx.faults.on("cert-type-key-wrong") ? "CertificatePinnedRead" : CERTIFICATE_PINNED_TYPE_KEY;
   return sendItems(
@@ -118,88 +118,6 @@ function sendChains(reply: FastifyReply, chains: PinnedChain[], ctx: ReferenceCo
     extra,
   );
 }
-
-export const CERTIFICATE_PINNED_FAULTS = [
-  fault("cert-single-certificate-refused", "CERT-001", "A chain of one certificate is refused (at least two are demanded).", SUITES),
-  fault(
-    "cert-create-answers-bare-id",
-    "ERR-009",
-    'POST certificate-pinned answers {"Response":[{"id":N}]} without the Id type key.',
-    SUITES,
-  ),
-  fault(
-    "cert-chain-read-as-array",
-    "CERT-002",
-    "GET certificate-pinned answers certificate_chain in the create form (an array) instead of a string.",
-    SUITES,
-  ),
-  fault("cert-type-key-wrong", "ERR-015", "Pinned chains are answered under the type key CertificatePinnedRead.", SUITES),
-  fault("cert-chain-only-first-certificate", "CERT-003", "The read form shows only the first certificate of the chain.", SUITES),
-  fault("cert-chain-reversed", "CERT-003", "The read form lists the chain's certificates in reverse order.", SUITES),
-  fault("cert-chain-joined-without-separator", "CERT-003", "The read form glues the certificates together without newlines.", SUITES),
-  fault("cert-list-leaks-other-users", "CERT-004", "GET certificate-pinned lists every user's chains.", SUITES),
-  fault("cert-list-ids-only", "CERT-004", "List elements carry only the id, no certificate_chain.", SUITES),
-  fault("cert-delete-noop", "CERT-005", "DELETE answers 200 but keeps the chain.", SUITES),
-  fault("cert-delete-empty-body", "ERR-010", "DELETE answers 200 with an empty body.", SUITES),
-  fault("cert-deleted-still-listed", "CERT-006", "A deleted chain can no longer be read but is still listed.", SUITES),
-  fault("cert-non-pem-accepted", "CERT-007", "Chain entries are not checked: any string is pinned.", SUITES),
-  fault(
-    "cert-armour-only-checked",
-    "CERT-007",
-    "An entry is accepted when it holds the BEGIN and END CERTIFICATE lines, whatever stands between them (the body is never parsed).",
-    SUITES,
-  ),
-  fault("cert-only-first-entry-validated", "CERT-007", "Only the first entry of the chain is checked to be a PEM certificate.", SUITES),
-  fault(
-    "cert-refused-chain-stored",
-    "CERT-007",
-    "A chain with an entry that is not a certificate is refused, but pinned all the same.",
-    SUITES,
-  ),
-  fault("cert-chain-string-accepted", "CERT-008", "certificate_chain given as a string is pinned as a chain of one.", SUITES),
-  fault(
-    "cert-other-user-readable",
-    "AUTH-019",
-    "GET certificate-pinned/{id} serves another user's chain under the caller's own userID.",
-    SUITES,
-  ),
-  fault(
-    "cert-other-user-deletable",
-    "AUTH-019",
-    "DELETE certificate-pinned/{id} removes another user's chain under the caller's own userID.",
-    SUITES,
-  ),
-  fault(
-    "cert-delete-path-user-not-checked",
-    "AUTH-015",
-    "DELETE certificate-pinned accepts another user's userID in the path (the check is made on the reads only).",
-    SUITES,
-  ),
-] as const;
-
-export const CERTIFICATE_PINNED_VARIANTS = [
-  {
-    name: "cert-pem-with-text-accepted",
-    suites: VARIANT_SCOPE.certificates,
-    description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
-    allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
-    requirements: ["CERT-010"],
-  },
-  {
-    name: "cert-two-pems-per-entry-accepted",
-    suites: VARIANT_SCOPE.certificates,
-    description: "A chain entry holding two PEM certificates is pinned as those two certificates, in order.",
-    allowedBy: "neither file says how many certificates one entry holds (CERT-010, LENIENT)",
-    requirements: ["CERT-010"],
-  },
-  {
-    name: "cert-empty-chain-pinned",
-    suites: VARIANT_SCOPE.certificates,
-    description: "An empty certificate_chain is pinned (its read form is an empty string).",
-    allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
-    requirements: ["CERT-011"],
-  },
-] as const satisfies readonly VariantSpec[];
 
 /**
  * POST, GET list, GET item and DELETE under /user/{userID}/certificate-pinned (spec: Endpoints > Pinned
@@ -216,7 +134,7 @@ export const certificatePinnedModule: ResourceModule = {
   },
   register(app, ctx) {
     const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
-    /** Ids deleted under the cert-deleted-still-listed fault: gone for reads, still in the collection. */
+    /** Ids deleted under the cert-deleted-still-listed fault: gone for reads, still in the collection (empty otherwise). */
     const hidden = new Set<number>();
 
     app.post("/v1/user/:userID/certificate-pinned", async (request, reply) => {
@@ -226,35 +144,23 @@ export const certificatePinnedModule: ResourceModule = {
         const now = timestamp();
         return chains.add(userId, (id) => ({ id, created: now, updated: now, certificates }));
       };
-      // The fault pins what was sent before checking it, so a refused chain stays behind.
-      const early = ctx.faults.on("cert-refused-chain-stored") ? pin(rawCertificates(body)) : undefined;
+      const early = pinnedBeforeTheChecks(ctx, body, pin);
       const certificates = parseChain(body, ctx);
-      if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused"))
-        throw badRequest("A chain needs at least two certificates.");
+      carelessChainRefusals(ctx, certificates);
       const chain = early ?? pin(certificates);
-      if (ctx.faults.on("cert-create-answers-bare-id")) return sendItems(reply, [{ id: chain.id }]);
-      return sendId(reply, chain.id);
+      return sendPinned(ctx, reply, chain);
     });
 
     app.get("/v1/user/:userID/certificate-pinned", async (request, reply) => {
       const userId = pathUser(request, ctx);
-      const all = ctx.faults.on("cert-list-leaks-other-users")
-        ? [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner))
-        : chains.list(userId);
-      const page = paginate(request, all, ctx);
-      if (ctx.faults.on("cert-list-ids-only"))
-        return sendItems(
-          reply,
-          page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })),
-          { Pagination: page.pagination },
-        );
-      return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
+      const page = paginate(request, listedChains(ctx, chains, userId), ctx);
+      return sendListed(ctx, reply, page);
     });
 
     app.get("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
       const userId = pathUser(request, ctx);
       const id = intParam(request, "itemId");
-      const chain = ctx.faults.on("cert-other-user-readable") ? chains.getAny(id) : chains.get(userId, id);
+      const chain = findChain(ctx, chains, userId, id);
       if (!chain || hidden.has(id)) throw notTheirs(ctx);
       return sendChains(reply, [chain], ctx);
     });
@@ -262,13 +168,72 @@ export const certificatePinnedModule: ResourceModule = {
     app.delete("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
       const userId = pathUser(request, ctx, "cert-delete-path-user-not-checked");
       const id = intParam(request, "itemId");
-      const owner = ctx.faults.on("cert-other-user-deletable") ? (chains.ownerOf(id) ?? userId) : userId;
+      const owner = deletingOwner(ctx, chains, userId, id);
       if (!chains.get(owner, id) || hidden.has(id)) throw notTheirs(ctx);
-      if (ctx.faults.on("cert-deleted-still-listed")) hidden.add(id);
-      else if (!ctx.faults.on("cert-delete-noop")) chains.delete(owner, id);
-      if (ctx.faults.on("cert-delete-empty-body")) return reply.code(200).send();
-      // Deletes answer {"Response": []} (wire conventions §1, the first reading).
-      return sendItems(reply, []);
+      unpin(ctx, chains, hidden, owner, id);
+      return sendDeleted(ctx, reply);
     });
   },
 };
+
+// ---- Seams of the pinned-chain routes: each decides one rule and names the faults that bend it. ----
+
+/** A refused chain is not pinned (CERT-007); the careless order pins what was sent before checking it. */
+function pinnedBeforeTheChecks(
+  ctx: ReferenceContext,
+  body: Record<string, unknown>,
+  pin: (certificates: string[]) => PinnedChain,
+): PinnedChain | undefined {
+  return ctx.faults.on("cert-refused-chain-stored") ? pin(rawCertificates(body)) : undefined;
+}
+
+/** A chain of one certificate is pinned (CERT-001); the fault demands two. */
+function carelessChainRefusals(ctx: ReferenceContext, certificates: string[]): void {
+  if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused"))
+    throw badRequest("A chain needs at least two certificates.");
+}
+
+/** POST answers the new chain's Id (ERR-009). */
+function sendPinned(ctx: ReferenceContext, reply: FastifyReply, chain: PinnedChain): FastifyReply {
+  if (ctx.faults.on("cert-create-answers-bare-id")) return sendItems(reply, [{ id: chain.id }]);
+  return sendId(reply, chain.id);
+}
+
+/** The caller's chains, and only theirs (CERT-004). */
+function listedChains(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number): PinnedChain[] {
+  if (!ctx.faults.on("cert-list-leaks-other-users")) return chains.list(userId);
+  return [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner));
+}
+
+/** List elements are the read form, certificate_chain included (CERT-004). */
+function sendListed(ctx: ReferenceContext, reply: FastifyReply, page: Page<PinnedChain>): FastifyReply {
+  if (ctx.faults.on("cert-list-ids-only"))
+    return sendItems(
+      reply,
+      page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })),
+      { Pagination: page.pagination },
+    );
+  return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
+}
+
+/** The caller's chain of that id (AUTH-019); the fault serves any user's. */
+function findChain(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number, id: number): PinnedChain | undefined {
+  return ctx.faults.on("cert-other-user-readable") ? chains.getAny(id) : chains.get(userId, id);
+}
+
+/** DELETE removes the caller's own chain (AUTH-019); the fault finds the chain's owner, whoever it is. */
+function deletingOwner(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number, id: number): number {
+  return ctx.faults.on("cert-other-user-deletable") ? (chains.ownerOf(id) ?? userId) : userId;
+}
+
+/** A deleted chain is gone from reads and the list (CERT-005, CERT-006); the faults keep it, or hide it from reads only. */
+function unpin(ctx: ReferenceContext, chains: Collection<PinnedChain>, hidden: Set<number>, owner: number, id: number): void {
+  if (ctx.faults.on("cert-deleted-still-listed")) hidden.add(id);
+  else if (!ctx.faults.on("cert-delete-noop")) chains.delete(owner, id);
+}
+
+/** DELETE answers {"Response": []} (ERR-010; wire conventions §1, the first reading). */
+function sendDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
+  if (ctx.faults.on("cert-delete-empty-body")) return reply.code(200).send();
+  return sendItems(reply, []);
+}

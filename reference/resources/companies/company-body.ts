@@ -1,4 +1,4 @@
-import { badRequest } from "../http-error.js";
+import { badRequest } from "../../http-error.js";
 
 /** Shapes of the Company body (spec: Endpoints > Companies; shared objects Address, UBO, VatNumber). */
 export type Strings = Record<string, string>;

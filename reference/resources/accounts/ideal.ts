@@ -1,9 +1,10 @@
-import type { FastifyRequest } from "fastify";
-import { badRequest, notFound } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import { timestamp } from "../time.js";
-import { fault } from "../faults/faults.js";
+// The routes read as the specification; every fault of this file hooks in through a named seam below them.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { badRequest, notFound } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { paginate, type Page } from "../../pagination.js";
+import { timestamp } from "../../time.js";
+import { IDEAL_FALLBACK_ISSUER } from "../../../faults/accounts.js";
 
 const IDEAL_TYPE_KEY = "IdealMerchantTransaction";
 
@@ -24,7 +25,6 @@ interface IdealRecord {
   expiration: string;
 }
 
-const SUITES = ["ideal"];
 const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 const ISSUER_NAMES: Record<string, string> = {
   ABNANL2A: "ABN AMRO",
@@ -36,8 +36,6 @@ const ISSUER_NAMES: Record<string, string> = {
   SNSBNL2A: "SNS",
   TRIONL2U: "Triodos Bank",
 };
-/** The issuer a faulty server falls back to. */
-const FALLBACK_ISSUER = "ABNANL2A";
 const SEEDED_STATUSES = [
   "SUCCESS",
   "EXPIRED",
@@ -83,41 +81,6 @@ function amountField(value: unknown): Amount {
   return { value: amount.value, currency: amount.currency };
 }
 
-export const IDEAL_FAULTS = [
-  fault(
-    "ideal-create-answers-transaction",
-    "IDEAL-001",
-    "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.",
-    SUITES,
-  ),
-  fault("ideal-issuer-ignored", "IDEAL-002", `Every transaction shows issuer ${FALLBACK_ISSUER}, whatever BIC was sent.`, SUITES),
-  fault("ideal-list-without-pagination", "IDEAL-003", "The ideal-merchant-transaction list has no Pagination object.", SUITES),
-  fault(
-    "ideal-missing-issuer-accepted",
-    "IDEAL-004",
-    `POST ideal-merchant-transaction without issuer is accepted (issuer ${FALLBACK_ISSUER} is assumed).`,
-    SUITES,
-  ),
-  fault(
-    "ideal-wrong-type-key",
-    "ERR-015",
-    "iDEAL transactions are answered under IdealMerchantTransactionRead instead of IdealMerchantTransaction.",
-    SUITES,
-  ),
-  fault(
-    "ideal-other-users-account-accepted",
-    "AUTH-019",
-    "iDEAL calls work on any user's monetary account id, not only the caller's.",
-    SUITES,
-  ),
-  fault(
-    "ideal-list-unversioned-route",
-    "VER-001",
-    "The iDEAL list is routed without the /v1 prefix (/user/{userID}/monetary-account/{id}/ideal-merchant-transaction).",
-    ["versioning", "ideal"],
-  ),
-] as const;
-
 /**
  * iDEAL merchant transactions (deprecated; conventions §7, the provider's paths and fields):
  * request one on a monetary account of the user, list them, and poll one.
@@ -142,29 +105,15 @@ export const idealModule: ResourceModule = {
     });
   },
   register(app, ctx) {
-    const { faults, state } = ctx;
-    const transactions = state.collection<IdealRecord>("ideal-merchant-transactions");
+    const transactions = ctx.state.collection<IdealRecord>("ideal-merchant-transactions");
     const BASE = "/user/:userID/monetary-account/:monetaryAccountID/ideal-merchant-transaction";
-    const typeKey = faults.on("ideal-wrong-type-key") ? "IdealMerchantTransactionRead" : IDEAL_TYPE_KEY;
-
-    /** The path's monetary account, which must be the caller's; the user who owns it. */
-    function account(request: FastifyRequest): { owner: number; accountId: number } {
-      const userId = pathUser(request, ctx);
-      const accountId = intParam(request, "monetaryAccountID");
-      if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return { owner: userId, accountId };
-      const owner = [...state.users.values()].find((u) => u.monetaryAccountIds.includes(accountId));
-      if (owner && faults.on("ideal-other-users-account-accepted")) return { owner: owner.id, accountId };
-      throw notFound("No such monetary account for this user.");
-    }
+    const typeKey = idealTypeKey(ctx);
 
     app.post(`/v1${BASE}`, async (request, reply) => {
-      const { owner, accountId } = account(request);
+      const { owner, accountId } = accountOfPath(ctx, request);
       const body = objectBody(request);
       const amountRequested = amountField(body.amount_requested);
-      let issuer = body.issuer;
-      if (issuer === undefined && faults.on("ideal-missing-issuer-accepted")) issuer = FALLBACK_ISSUER;
-      if (typeof issuer !== "string" || !BIC.test(issuer)) throw badRequest("Field issuer must be the BIC of the payer's bank.");
-      if (faults.on("ideal-issuer-ignored")) issuer = FALLBACK_ISSUER;
+      const issuer = issuerField(ctx, body.issuer);
       const now = new Date();
       const created = transactions.add(owner, (id) => ({
         id,
@@ -172,31 +121,72 @@ export const idealModule: ResourceModule = {
         updated: timestamp(now),
         monetaryAccountId: accountId,
         amountRequested,
-        issuer: issuer as string,
+        issuer,
         status: "PENDING",
         statusTimestamp: timestamp(now),
         expiration: timestamp(new Date(now.getTime() + EXPIRY_MS)),
       }));
-      if (faults.on("ideal-create-answers-transaction")) return sendItems(reply, [{ [typeKey]: view(created) }]);
-      return sendId(reply, created.id);
+      return sendCreated(ctx, reply, { [typeKey]: view(created) }, created.id);
     });
 
-    app.get(faults.on("ideal-list-unversioned-route") ? BASE : `/v1${BASE}`, async (request, reply) => {
-      const { owner, accountId } = account(request);
+    app.get(listRoute(ctx, BASE), async (request, reply) => {
+      const { owner, accountId } = accountOfPath(ctx, request);
       const page = paginate(
         request,
         transactions.list(owner).filter((t) => t.monetaryAccountId === accountId),
         ctx,
       );
       const items = page.items.map((t) => ({ [typeKey]: view(t) }));
-      return sendItems(reply, items, faults.on("ideal-list-without-pagination") ? {} : { Pagination: page.pagination });
+      return sendItems(reply, items, listExtra(ctx, page));
     });
 
     app.get(`/v1${BASE}/:itemId`, async (request, reply) => {
-      const { owner, accountId } = account(request);
+      const { owner, accountId } = accountOfPath(ctx, request);
       const found = transactions.get(owner, intParam(request, "itemId"));
       if (!found || found.monetaryAccountId !== accountId) throw notFound();
       return sendItems(reply, [{ [typeKey]: view(found) }]);
     });
   },
 };
+
+// ---- Seams of the iDEAL routes: each decides one rule and names the faults that bend it. ----
+
+/** Transactions are answered under IdealMerchantTransaction (ERR-015). */
+function idealTypeKey(ctx: ReferenceContext): string {
+  return ctx.faults.on("ideal-wrong-type-key") ? "IdealMerchantTransactionRead" : IDEAL_TYPE_KEY;
+}
+
+/** The path's monetary account, which must be the caller's (AUTH-019); the user who owns it. The fault takes anyone's. */
+function accountOfPath(ctx: ReferenceContext, request: FastifyRequest): { owner: number; accountId: number } {
+  const { state } = ctx;
+  const userId = pathUser(request, ctx);
+  const accountId = intParam(request, "monetaryAccountID");
+  if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return { owner: userId, accountId };
+  const owner = [...state.users.values()].find((u) => u.monetaryAccountIds.includes(accountId));
+  if (owner && ctx.faults.on("ideal-other-users-account-accepted")) return { owner: owner.id, accountId };
+  throw notFound("No such monetary account for this user.");
+}
+
+/** issuer, the BIC of the payer's bank, is required (IDEAL-004) and shown as sent (IDEAL-002); the faults assume one, or show their own. */
+function issuerField(ctx: ReferenceContext, value: unknown): string {
+  let issuer = value;
+  if (issuer === undefined && ctx.faults.on("ideal-missing-issuer-accepted")) issuer = IDEAL_FALLBACK_ISSUER;
+  if (typeof issuer !== "string" || !BIC.test(issuer)) throw badRequest("Field issuer must be the BIC of the payer's bank.");
+  return ctx.faults.on("ideal-issuer-ignored") ? IDEAL_FALLBACK_ISSUER : issuer;
+}
+
+/** POST answers the new transaction's Id (IDEAL-001). */
+function sendCreated(ctx: ReferenceContext, reply: FastifyReply, item: Record<string, unknown>, id: number): FastifyReply {
+  if (ctx.faults.on("ideal-create-answers-transaction")) return sendItems(reply, [item]);
+  return sendId(reply, id);
+}
+
+/** The list is served under /v1 like every endpoint (VER-001). */
+function listRoute(ctx: ReferenceContext, base: string): string {
+  return ctx.faults.on("ideal-list-unversioned-route") ? base : `/v1${base}`;
+}
+
+/** The list carries its Pagination object (IDEAL-003). */
+function listExtra(ctx: ReferenceContext, page: Page<IdealRecord>): Record<string, unknown> {
+  return ctx.faults.on("ideal-list-without-pagination") ? {} : { Pagination: page.pagination };
+}

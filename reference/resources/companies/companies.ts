@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError, notFound } from "../http-error.js";
-import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../module.js";
-import { paginate } from "../pagination.js";
-import type { Collection, User } from "../state.js";
-import { timestamp } from "../time.js";
+import { HttpError, notFound } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { paginate } from "../../pagination.js";
+import type { Collection, User } from "../../state.js";
+import { timestamp } from "../../time.js";
 import { parseCompanyBody, type CompanyBody, type CompanyBodyOptions, type Strings } from "./company-body.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
-import type { FaultName } from "../faults/catalogue.js";
-import { fault } from "../faults/faults.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
+import type { FaultName } from "../../../faults/catalogue.js";
 
 const COMPANY_TYPE_KEY = "UserCompany";
 
@@ -29,7 +26,6 @@ export function recoded(ctx: ReferenceContext, handler: Handler): Handler {
     }
   };
 }
-const SUITES = ["companies"];
 /** Seeded companies per user: more than the default page size of 10, so paging matters. */
 const SEEDED = 12;
 
@@ -153,126 +149,6 @@ function seedBody(user: User, i: number): CompanyBody {
     ubo: [{ name: user.displayName, date_of_birth: "1980-01-01", nationality: "NL" }],
   };
 }
-
-export const COMPANY_FAULTS = [
-  fault("company-create-answers-company", "COMP-001", "POST company answers the created UserCompany instead of Id.", SUITES),
-  fault("company-read-first-company", "COMP-002", "GET company/{itemId} answers the user's oldest company, whatever the id.", SUITES),
-  fault("company-read-name-uppercased", "COMP-003", "Companies read back with their name upper-cased.", SUITES),
-  fault(
-    "company-list-stale",
-    "COMP-004",
-    "The company list serves only the companies seeded with the user, not those created later.",
-    SUITES,
-  ),
-  fault("company-list-leaks-other-users", "COMP-004", "The company list holds the companies of every user.", SUITES),
-  fault("company-session-timeout-string", "COMP-005", "session_timeout is answered as a string.", SUITES),
-  fault("company-missing-legal-form-accepted", "COMP-006", "POST company without legal_form is accepted.", SUITES),
-  fault("company-coc-number-required", "COMP-007", "POST company without chamber_of_commerce_number is refused.", SUITES),
-  fault("company-minimal-body-500", "COMP-008", "POST company without address_main crashes (500).", SUITES),
-  fault("company-vat-numbers-refused", "COMP-009", "POST company with vat_numbers is refused as an unsupported field.", SUITES),
-  fault("company-name-type-unchecked", "COMP-010", "POST company accepts a name that is not a string.", SUITES),
-  fault(
-    "company-enum-fields-type-unchecked",
-    "COMP-010",
-    "POST company checks the types of name and ubo but takes country and subscription_type of any JSON type.",
-    SUITES,
-  ),
-  fault("company-put-types-unchecked", "COMP-010", "PUT company skips the type checks that POST makes.", SUITES),
-  fault("company-put-ignored", "COMP-011", "PUT company answers Id but changes nothing.", SUITES),
-  fault("company-put-answers-empty", "ERR-011", "PUT company answers an empty Response.", SUITES),
-  fault("company-other-user-readable", "AUTH-019", "GET company/{itemId} serves another user's company.", SUITES),
-  fault(
-    "company-put-other-user",
-    "AUTH-019",
-    "PUT company/{itemId} updates another user's company (the read checks ownership, the update forgot).",
-    SUITES,
-  ),
-  fault("company-path-user-unchecked", "AUTH-015", "The company list and read serve any existing user named in the path.", SUITES),
-  fault(
-    "company-unknown-id-empty",
-    "ERR-014",
-    "GET company/{itemId} of an id that does not exist answers 200 with an empty Response.",
-    SUITES,
-  ),
-  fault("company-id-parsed-leniently", "ERR-006", "The company item id is read with parseInt, so 1234abc reads company 1234.", SUITES),
-  fault(
-    "company-required-null-accepted",
-    "COMP-006",
-    "POST company checks that the required fields are there, not that they are strings: name null is stored.",
-    SUITES,
-  ),
-  fault(
-    "company-create-coc-dropped",
-    "COMP-003",
-    "POST company drops chamber_of_commerce_number (the create mapper forgot it); PUT stores it.",
-    SUITES,
-  ),
-  fault("company-put-country-ignored", "COMP-012", "PUT company applies every field but country.", SUITES),
-  fault("company-put-address-ignored", "COMP-012", "PUT company applies the scalar fields but keeps the old address_main.", SUITES),
-  fault(
-    "company-put-refused-after-name",
-    "COMP-013",
-    "PUT company writes the name before it checks the rest of the body, so a refused PUT has renamed the company.",
-    SUITES,
-  ),
-  fault(
-    "company-put-required-unchecked",
-    "COMP-014",
-    "PUT company merges whatever fields it gets: a body without name, country, legal_form or subscription_type is accepted.",
-    SUITES,
-  ),
-  fault(
-    "company-create-stored-before-check",
-    "COMP-015",
-    "POST company stores the company once the four required fields check out, then refuses a wrong-typed address or ubo: the refused company is in the list.",
-    SUITES,
-  ),
-  fault(
-    "company-put-path-user-unchecked",
-    "AUTH-015",
-    "PUT company/{itemId} updates the company of any existing user named in the path.",
-    SUITES,
-  ),
-  fault(
-    "company-path-user-ignored",
-    "AUTH-015",
-    "The company endpoints take the user from the session and ignore the userID of the path (a userID naming nobody is served).",
-    SUITES,
-  ),
-] as const;
-
-export const COMPANY_VARIANTS = [
-  {
-    name: "company-null-for-unset",
-    suites: VARIANT_SCOPE.companies,
-    description:
-      "The company read form carries null for every member it has no value for (chamber_of_commerce_number, addresses, customer, contract_date_end, ...) instead of leaving it out.",
-    allowedBy: "banking-api.md gives the Company fields' types, not their presence (COMP-016, LENIENT)",
-    requirements: ["COMP-016"],
-  },
-  {
-    name: "company-relation-ids-integer",
-    suites: VARIANT_SCOPE.companies,
-    description: "Every company carries a relation whose user_id and counter_user_id are integers.",
-    allowedBy: 'Resources: "id fields are integers" against the Relation line\'s "(string)" (both readings pass)',
-  },
-  {
-    name: "company-read-form-sparse",
-    suites: VARIANT_SCOPE.companies,
-    description:
-      'The company read form leaves out the body fields (name, country, legal_form, chamber_of_commerce_number, addresses, ubo): the body is headed "write-only fields".',
-    allowedBy: "GAP-03 (write-only body heading); COMP-017 (LENIENT)",
-    requirements: ["COMP-017"],
-  },
-  {
-    name: REFUSAL_CODES_VARIANT,
-    suites: VARIANT_SCOPE.companiesAndCategories,
-    description:
-      "Company and category refusals use other 4XX codes: 422 for an invalid body, 403 for a company that is not found, 404 for a userID that is not the caller's.",
-    allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
-    requirements: ["COMP-006", "COMP-010", "COMP-014", "CAT-003", "CAT-004", "AUTH-015", "AUTH-019", "ERR-014"],
-  },
-] as const satisfies readonly VariantSpec[];
 
 /** POST, GET list, GET item, PUT of /user/{userID}/company (spec: Endpoints > Companies; gaps GAP-02, GAP-16, GAP-17). */
 export const companiesModule: ResourceModule = {

@@ -1,31 +1,21 @@
-// The reference server's catalogue: every fault and every legal variant, joined from the lists each module
-// declares `as const` beside the code they switch. FaultName and VariantName are made from the same lists,
-// so `ctx.faults.on("no-such-fault")` does not compile, and a name that compiles is one --fault accepts.
+// The catalogue: every fault and every legal variant, joined from the lists each area declares `as const` in a
+// file of this folder. FaultName and VariantName are made from the same lists, so `ctx.faults.on("no-such-fault")`
+// does not compile in reference/, and a name that compiles is one --fault accepts. The kill matrix plans from this
+// catalogue and the CLI lists it; neither loads the reference server for that.
 // A new list is one line here; the order below is the order `conformance faults` / `variants` print.
-import { AUTH_HOOK_FAULTS } from "../auth-hook.js";
-import { ENCRYPTION_FAULTS } from "../encryption.js";
-import { ERROR_FAULTS } from "../errors.js";
-import type { FaultSpec } from "./faults.js";
-import { PAGINATION_FAULTS } from "../pagination.js";
-import { ATTACHMENT_FAULTS, ATTACHMENT_VARIANTS } from "../resources/attachments.js";
-import { AUTHENTICATION_FAULTS, AUTHENTICATION_VARIANTS } from "../resources/authentication.js";
-import { CARD_REPLACEMENT_FAULTS, CARD_REPLACEMENT_VARIANTS } from "../resources/card-replacement.js";
-import { CARD_FAULTS, CARD_VARIANTS } from "../resources/cards.js";
-import { CATEGORY_FAULTS, CATEGORY_VARIANTS } from "../resources/categories.js";
-import { CERTIFICATE_PINNED_FAULTS, CERTIFICATE_PINNED_VARIANTS } from "../resources/certificate-pinned.js";
-import { CHALLENGE_FAULTS } from "../resources/challenge-requests.js";
-import { COMPANY_FAULTS, COMPANY_VARIANTS } from "../resources/companies.js";
-import { FEATURE_ANNOUNCEMENT_FAULTS } from "../resources/feature-announcements.js";
-import { IDEAL_FAULTS } from "../resources/ideal.js";
-import { CALLBACK_URL_FAULTS } from "../resources/oauth-callback-urls.js";
-import { SANDBOX_USER_FAULTS } from "../resources/sandbox-user.js";
-import { SHARE_INVITE_FAULTS, SHARE_INVITE_VARIANTS } from "../resources/share-invites.js";
-import { VERSIONING_FAULTS, VERSIONING_VARIANTS } from "../resources/versioning.js";
-import { SIGNING_FAULTS } from "../signing.js";
+import { ATTACHMENT_FAULTS, ATTACHMENT_VARIANTS, IDEAL_FAULTS, SHARE_INVITE_FAULTS, SHARE_INVITE_VARIANTS } from "./accounts.js";
+import { AUTHENTICATION_FAULTS, AUTHENTICATION_VARIANTS, SANDBOX_USER_FAULTS } from "./auth.js";
+import { CARD_FAULTS, CARD_REPLACEMENT_FAULTS, CARD_REPLACEMENT_VARIANTS, CARD_VARIANTS } from "./cards.js";
+import { CATEGORY_FAULTS, CATEGORY_VARIANTS, COMPANY_FAULTS, COMPANY_VARIANTS } from "./companies.js";
+import type { FaultSpec } from "./fault.js";
+import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
+import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
+import { CALLBACK_URL_FAULTS, CERTIFICATE_PINNED_FAULTS, CERTIFICATE_PINNED_VARIANTS, CHALLENGE_FAULTS } from "./security.js";
 import type { VariantSpec } from "./variant-spec.js";
-import { VARIANTS } from "../variants.js";
+import { VARIANTS } from "./variants.js";
+import { VERSIONING_FAULTS, VERSIONING_VARIANTS } from "./versioning.js";
 
-/** The fault lists: the request layers first, then the resources in the order of resources/index.ts. */
+/** The fault lists: the request layers first, then the resources in the order of reference/resources/index.ts. */
 const FAULT_LISTS = [
   AUTH_HOOK_FAULTS,
   ERROR_FAULTS,

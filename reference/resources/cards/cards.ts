@@ -3,11 +3,10 @@
 // config errorStatus: 400, which turns every 4XX a card route throws into a 400.
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FaultName } from "../faults/catalogue.js";
-import { fault, type FaultSet, type VariantSet } from "../faults/faults.js";
-import { sendError } from "../errors.js";
-import { badRequest, HttpError, notFound } from "../http-error.js";
-import type { VariantSpec } from "../faults/variant-spec.js";
+import type { FaultName } from "../../../faults/catalogue.js";
+import type { FaultSet, VariantSet } from "../../switches.js";
+import { sendError } from "../../errors.js";
+import { badRequest, HttpError, notFound } from "../../http-error.js";
 import {
   intParam,
   objectBody,
@@ -18,11 +17,11 @@ import {
   type ResourceModule,
   type RouteConfig,
   type Switchboard,
-} from "../module.js";
-import { paginate } from "../pagination.js";
-import type { Collection } from "../state.js";
-import { timestamp } from "../time.js";
-import { checkPinEncryption } from "../encryption.js";
+} from "../../module.js";
+import { paginate } from "../../pagination.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
+import { checkPinEncryption } from "../../encryption.js";
 import {
   CARD_STATUSES,
   orderMove,
@@ -33,7 +32,6 @@ import {
   type CardUpdate,
   type Verdict,
 } from "./card-rules.js";
-import { VARIANT_SCOPE } from "../faults/variant-spec.js";
 
 export const CARD_TYPE_KEY = "Card";
 
@@ -133,226 +131,6 @@ export function cardView(card: CardRecord, ctx?: Switchboard): Record<string, un
       : { monetary_account_id_fallback: card.monetary_account_id_fallback }),
   };
 }
-
-const CARDS = ["cards"];
-
-// The state-table faults are also seen by the model-based card-state-machine suite.
-const STATE_TABLE = [...CARDS, "card-state-machine"];
-
-export const CARD_FAULTS = [
-  fault("card-list-duplicates", "CARD-001", "GET /card lists every card twice.", CARDS),
-  fault("card-read-answers-all-cards", "CARD-002", "GET /card/{id} answers every card of the user, not just the one asked for.", CARDS),
-  fault("card-read-type-key-lowercase", "CARD-003", "GET /card/{id} puts the card under the type key card instead of Card.", CARDS),
-  fault("card-limit-value-number", "CARD-004", "card_limit.value is a JSON number instead of a string.", CARDS),
-  fault(
-    "card-status-pending-activation",
-    "CARD-005",
-    "Cards never activated show status PENDING_ACTIVATION, outside the five values.",
-    CARDS,
-  ),
-  fault(
-    "card-list-ids-offset",
-    "CARD-007",
-    "GET /card shows every card id one too high, so reading a listed id gives another card or an error.",
-    CARDS,
-  ),
-  fault("card-put-answers-id-not-card", "CARD-008", "PUT /card/{id} answers Id instead of the updated card.", CARDS),
-  fault(
-    "card-error-404-instead-of-400",
-    "CARD-009",
-    "GET /card/{id} answers failures with their own status (404, 403) instead of 400.",
-    CARDS,
-  ),
-  fault("card-other-user-readable", "CARD-009", "GET /card/{id} serves another user's card through the caller's own userID.", CARDS),
-  fault(
-    "card-item-path-user-not-checked",
-    "AUTH-015",
-    "GET /user/{userID}/card/{id} serves any existing user's card, whoever the session belongs to.",
-    CARDS,
-  ),
-  fault("card-put-other-users-card", "AUTH-019", "PUT /card/{id} updates another user's card through the caller's own userID.", CARDS),
-  fault("card-unknown-status-accepted", "CARD-010", "PUT /card/{id} accepts and stores a status outside the five values.", STATE_TABLE),
-  fault(
-    "card-refused-put-still-applies",
-    "CARD-010",
-    "A PUT refused for its status still applies preferred_name_on_card and second_line.",
-    CARDS,
-  ),
-  fault("card-list-ignores-bad-count", "CARD-011", "GET /card ignores a count that is below 1 or not an integer and answers 200.", CARDS),
-  fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused.", STATE_TABLE),
-  fault(
-    "card-activation-not-stored",
-    "CARD-013",
-    "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card answers ACTIVE but the card stays as it was.",
-    STATE_TABLE,
-  ),
-  fault(
-    "card-cancel-refused-before-delivery",
-    "CARD-014",
-    "PUT status CANCELLED is refused while the order status is ACCEPTED_FOR_PRODUCTION.",
-    STATE_TABLE,
-  ),
-  fault("card-lost-reactivable", "CARD-015", "A LOST card can be set ACTIVE again.", STATE_TABLE),
-  fault(
-    "card-permanent-refusal-still-applies",
-    "CARD-015",
-    "A status change of a LOST, STOLEN or CANCELLED card answers 400 but is applied.",
-    STATE_TABLE,
-  ),
-  fault(
-    "card-deactivate-refused-after-update-request",
-    "CARD-016",
-    "PUT status DEACTIVATED is refused unless the order status is DELIVERED_TO_CUSTOMER.",
-    STATE_TABLE,
-  ),
-  fault("card-reactivation-refused", "CARD-017", "A DEACTIVATED card cannot be set ACTIVE again.", STATE_TABLE),
-  fault(
-    "card-request-pending-ignored",
-    "CARD-019",
-    "PUT order_status CARD_REQUEST_PENDING answers 200 but the order status stays as it was.",
-    STATE_TABLE,
-  ),
-  fault(
-    "card-unlisted-move-refused-but-applied",
-    "CARD-020",
-    "A status move the table does not list answers 400 but is applied.",
-    STATE_TABLE,
-  ),
-  fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback.", CARDS),
-  fault(
-    "card-fallback-kept-when-omitted",
-    "CARD-022",
-    "A PUT without monetary_account_id_fallback keeps the fallback instead of removing it.",
-    CARDS,
-  ),
-  fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line.", CARDS),
-  fault("card-echoes-pin-code", "CARD-024", "The PUT answer echoes the pin_code that was sent.", [...CARDS, "pin-code"]),
-  fault(
-    "card-list-leaks-cancellation-reason",
-    "CARD-024",
-    "GET /card shows the cancellation_reason a PUT stored (the read and PUT answers do not).",
-    CARDS,
-  ),
-  fault("card-list-includes-other-users", "CARD-025", "GET /card lists the cards of every user.", CARDS),
-  fault("card-limits-ignored", "CARD-026", "PUT with card_limit answers 200 but the limit stays as it was.", CARDS),
-  fault(
-    "card-request-pending-revives-permanent",
-    "CARD-015",
-    "PUT order_status CARD_REQUEST_PENDING on a LOST, STOLEN or CANCELLED card produces the virtual card as ACTIVE.",
-    STATE_TABLE,
-  ),
-  fault(
-    "card-reactivation-refused-after-update",
-    "CARD-017",
-    "A DEACTIVATED card can be set ACTIVE again only while its order status is DELIVERED_TO_CUSTOMER.",
-    STATE_TABLE,
-  ),
-  fault(
-    "card-fallback-kept-on-status-change",
-    "CARD-022",
-    "A PUT that only changes the status keeps the fallback (the status route returns before the fallback rule).",
-    CARDS,
-  ),
-  fault(
-    "card-read-drops-preferred-name",
-    "CARD-023",
-    "GET /card/{id} leaves preferred_name_on_card out (the list and the PUT answer show it).",
-    CARDS,
-  ),
-  fault(
-    "card-refused-move-applies-texts",
-    "CARD-033",
-    "preferred_name_on_card and second_line are saved before the state table is consulted, so a refused move keeps them.",
-    CARDS,
-  ),
-  fault(
-    "card-status-put-ignores-texts",
-    "CARD-034",
-    "A PUT that carries a status applies only the status; the names, second_line and fallback sent with it are dropped.",
-    CARDS,
-  ),
-  fault(
-    "card-error-echoes-request-body",
-    "CARD-035",
-    "The error answer of a refused card PUT carries the request body (cancellation_reason and activation_code included) for debugging.",
-    CARDS,
-  ),
-  // Legal by default (CARD-036 is LENIENT): only the strict profile requires the card failure's 400.
-  fault(
-    "card-read-non-integer-id-404",
-    "CARD-036",
-    "GET /card/{itemId} with an itemId that is not an integer answers 404 (the route does not match) instead of 400.",
-    CARDS,
-    { target: "reference-strict" },
-  ),
-  fault("card-put-unknown-card-404", "CARD-037", "PUT /card/{itemId} of a card the user does not have answers 404 instead of 400.", CARDS),
-  fault(
-    "card-put-malformed-json-422",
-    "CARD-038",
-    "PUT /card/{itemId} with a body that is not valid JSON answers 422 instead of 400.",
-    CARDS,
-  ),
-  fault(
-    "card-list-cached",
-    "CARD-007",
-    "GET /card serves the view each card had at its first listing, so later PUTs never show in the list.",
-    CARDS,
-  ),
-  fault(
-    "card-put-path-user-not-checked",
-    "CARD-039",
-    "PUT /user/{userID}/card/{id} updates any existing user's card, whoever the session belongs to.",
-    CARDS,
-  ),
-] as const;
-
-/** Legal variants of the card endpoints (each plays a LENIENT reading; test/variant-probes/cards.ts). */
-export const CARD_VARIANTS = [
-  {
-    name: "card-route-integer-ids-only",
-    suites: VARIANT_SCOPE.cards,
-    description:
-      "GET /card/{itemId} with an itemId that is not an integer answers 404 with an error body: the route matches integers only.",
-    allowedBy: "conventions §6 (a path id that is not an integer → 4XX); GAP-81",
-    requirements: ["CARD-036"],
-  },
-  {
-    name: "card-order-status-open",
-    suites: VARIANT_SCOPE.cards,
-    description: "One seeded card shows order_status NEW_CARD_REQUEST_RECEIVED, a value outside the six the specification names.",
-    allowedBy: 'Resources > Card: order status values "that occur" (the list is not closed); GAP-05',
-    requirements: ["CARD-006"],
-  },
-  {
-    name: "card-types-coerced",
-    suites: VARIANT_SCOPE.cards,
-    description: 'PUT /card/{id} coerces scalar fields of the wrong JSON type (42 → "42", "7" → 7) instead of refusing them.',
-    allowedBy: "Endpoints > Cards (which inputs fail is not listed); GAP-24",
-    requirements: ["CARD-012"],
-  },
-  {
-    name: "card-reissued-activated",
-    suites: VARIANT_SCOPE.cards,
-    description: "The first ACCEPTED_FOR_PRODUCTION card is a re-issue of an activated card: it accepts DEACTIVATED.",
-    allowedBy: "States and transitions > Card (complete transition graph not shown; a card's past is not shown)",
-    requirements: ["CARD-018"],
-  },
-  {
-    name: "card-unlisted-moves-applied",
-    suites: VARIANT_SCOPE.cards,
-    description: "Status and order-status moves the state table does not list are applied instead of refused.",
-    allowedBy: "States and transitions > Card: complete card transition graph not shown; GAP-10",
-    requirements: ["CARD-020"],
-  },
-  {
-    name: "card-limits-refused",
-    suites: VARIANT_SCOPE.cards,
-    description:
-      "PUT /card/{id} with card_limit, card_limit_atm or country_permission is refused with 400 (the fields are not writable here).",
-    allowedBy: "Endpoints > Cards: their field names in the update body are not listed; GAP-26",
-    requirements: ["CARD-026"],
-  },
-] as const satisfies readonly VariantSpec[];
 
 /** The card of the path, or 400 (spec: Errors); `anyOwner` names the fault that forgets the owner check. */
 function findCard(

@@ -1,8 +1,8 @@
 // The card update rules: the body of PUT /user/{userID}/card/{itemId} (banking-api.md "Endpoints >
 // Cards") and the state table ("States and transitions > Card"). The model is the table, nothing more
 // (spec/gaps.md GAP-10): moves the table forbids and moves it does not list are both refused with 400.
-import { badRequest } from "../http-error.js";
-import type { Switchboard } from "../module.js";
+import { badRequest } from "../../http-error.js";
+import type { Switchboard } from "../../module.js";
 import type { CardRecord } from "./cards.js";
 
 export const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCELLED"];

@@ -1,9 +1,4 @@
-import type { ResourceModule } from "../module.js";
-import { fault } from "../faults/faults.js";
-
-export const SANDBOX_USER_FAULTS = [
-  fault("sandbox-user-same-key", "AUTH-017", "POST /sandbox-user-person hands out the same API key every time.", ["authentication"]),
-] as const;
+import type { ReferenceContext, ResourceModule } from "../../module.js";
 
 /** POST /sandbox-user-person: a fresh user with fresh data (wire conventions §4). */
 export const sandboxUserModule: ResourceModule = {
@@ -11,7 +6,8 @@ export const sandboxUserModule: ResourceModule = {
   register(app, ctx) {
     let first: string | undefined;
     app.post("/v1/sandbox-user-person", { config: { auth: "none" } }, async (_request, reply) => {
-      if (ctx.faults.on("sandbox-user-same-key") && first) return reply.send({ Response: [{ ApiKey: { api_key: first } }] });
+      const again = keyHandedOutAgain(ctx, first);
+      if (again) return reply.send({ Response: [{ ApiKey: { api_key: again } }] });
       const user = ctx.createUser("sandbox user");
       first ??= user.apiKey;
       return reply
@@ -21,3 +17,8 @@ export const sandboxUserModule: ResourceModule = {
     });
   },
 };
+
+/** Every call makes a fresh user with a fresh API key (AUTH-017); the fault hands out the first key again. */
+function keyHandedOutAgain(ctx: ReferenceContext, first: string | undefined): string | undefined {
+  return ctx.faults.on("sandbox-user-same-key") ? first : undefined;
+}

@@ -1,12 +1,10 @@
-import type { FaultName, VariantName } from "./catalogue.js";
-
 /** A requirement ID of spec/requirements.yaml (CARD-010, AUTH-002, …). */
 export type RequirementId = `${Uppercase<string>}-${number}`;
 
 /**
  * A fault breaks exactly one rule of the specification or the conventions, so the project's own
- * tests can prove the suite notices. Each module declares the faults it can switch on, `as const`,
- * beside the code they switch (reference/faults/catalogue.ts joins the lists and makes FaultName of them).
+ * tests can prove the suite notices. Each area declares its faults `as const` in a file of faults/
+ * (faults/catalogue.ts joins the lists and makes FaultName of them); the reference switches them at named seams.
  */
 export interface FaultSpec<Name extends string = string> {
   /** kebab-case name used with --fault. */
@@ -37,28 +35,3 @@ export function fault<Name extends string>(
 ): FaultSpec<Name> {
   return { name, requirement, description, suites: [...suites], ...(options.target === undefined ? {} : { target: options.target }) };
 }
-
-/** The switches that are on, by name: `ctx.faults.on("card-lost-reactivable")`, `ctx.variants.on("pages-descending")`. */
-export class Switches<Name extends string> {
-  private readonly active: ReadonlySet<string>;
-  /** Names are checked against the catalogue by the caller (buildReferenceServer). */
-  constructor(names: Iterable<string>) {
-    this.active = new Set(names);
-  }
-  /** True when the named switch is on. */
-  on(name: Name): boolean {
-    return this.active.has(name);
-  }
-  /** True when any of the named switches is on. */
-  any(...names: Name[]): boolean {
-    return names.some((name) => this.active.has(name));
-  }
-  list(): string[] {
-    return [...this.active];
-  }
-}
-
-/** The faults switched on (ctx.faults): only catalogued fault names compile. */
-export type FaultSet = Switches<FaultName>;
-/** The legal variants switched on (ctx.variants): only catalogued variant names compile. */
-export type VariantSet = Switches<VariantName>;

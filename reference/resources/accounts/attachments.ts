@@ -1,0 +1,184 @@
+// The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
+import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { badRequest, HttpError } from "../../http-error.js";
+import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
+import type { FaultName } from "../../../faults/catalogue.js";
+
+const ATTACHMENT_TYPE_KEY = "AttachmentUser";
+
+interface AttachmentRecord {
+  id: number;
+  created: string;
+  updated: string;
+  description: string;
+  contentType: string;
+  monetaryAccountId: number;
+  uuid: string;
+  bytes: Buffer;
+}
+
+/**
+ * The accepted types (wire conventions §7: png, jpeg and gif MUST; pdf is LENIENT and this server takes it),
+ * each with its magic number. The specification does not say what a body that is not of its declared type
+ * does (spec/gaps.md GAP-22); this server refuses it, as it refuses an empty body.
+ */
+const ACCEPTED: Record<string, (bytes: Buffer) => boolean> = {
+  "image/png": (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  "image/jpeg": (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  "image/gif": (b) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString("latin1")),
+  "application/pdf": (b) => b.subarray(0, 5).toString("latin1") === "%PDF-",
+};
+
+/** The media type of a Content-Type header, lower-cased and without parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** The read form: the description and content type as uploaded, urls an array of {type, url} (ATT-005, ATT-006). */
+function view(record: AttachmentRecord, ctx: ReferenceContext): Record<string, unknown> {
+  // The specification shows no download endpoint; the url names the file without pretending to serve it.
+  const url = `https://attachments.reference.invalid/${record.uuid}`;
+  return {
+    id: record.id,
+    created: record.created,
+    updated: record.updated,
+    attachment: {
+      description: ctx.faults.on("attachment-description-truncated") ? record.description.slice(0, 30) : record.description,
+      content_type: ctx.faults.on("attachment-content-type-not-stored") ? "application/octet-stream" : record.contentType,
+      urls: ctx.faults.on("attachment-urls-as-string") ? url : [{ type: "ORIGINAL", url }],
+    },
+  };
+}
+
+/** The monetary account of the path, which must be one of the user's (AUTH-019: another user's is as absent as a missing one). */
+function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: number): number {
+  const accountId = intParam(request, "monetaryAccountID");
+  const owned = ctx.state.users.get(userId)?.monetaryAccountIds.includes(accountId) ?? false;
+  const anyone =
+    ctx.faults.on("attachment-other-users-account-accepted") &&
+    [...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId));
+  if (!owned && !anyone) throw notTheirs(ctx, "The monetary account was not found.");
+  return accountId;
+}
+
+/** The path's user (AUTH-015); with `fault` on, the session's user whatever the path says (a check forgotten on one route). */
+function routeUser(request: FastifyRequest, ctx: ReferenceContext, fault: FaultName): number {
+  if (!ctx.faults.on(fault)) return pathUser(request, ctx);
+  intParam(request, "userID");
+  return request.session!.userId;
+}
+
+/** The upload's bytes, checked against its declared type (ATT-001 to ATT-003, ATT-009; wire conventions §7). */
+function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { contentType: string; bytes: Buffer } {
+  const contentType = mediaType(request.headers["content-type"]);
+  const body = request.body;
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  if (ctx.faults.on("attachment-accepts-any-type")) return { contentType, bytes };
+  const check = ACCEPTED[contentType];
+  const anyImage = ctx.faults.on("attachment-accepts-any-image-type") && contentType.startsWith("image/");
+  const refusedByFault =
+    (contentType === "image/png" && ctx.faults.on("attachment-png-refused")) ||
+    (contentType === "application/pdf" && ctx.faults.on("attachment-pdf-refused"));
+  if ((!check && !anyImage) || refusedByFault) {
+    // Variant resource-refusal-codes: 415 Unsupported Media Type, as conventions §6 allows any 4XX.
+    throw new HttpError(ctx.variants.on("resource-refusal-codes") ? 415 : 400, "Attachments must be PNG, JPEG, GIF or PDF files.");
+  }
+  if (bytes.length === 0) {
+    // Variant attachment-empty-upload-stored: neither file says an empty upload is refused (ATT-009, LENIENT).
+    if (ctx.variants.on("attachment-empty-upload-stored")) return { contentType, bytes };
+    throw badRequest("The attachment is empty.");
+  }
+  if (check && !check(bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
+  return { contentType, bytes };
+}
+
+/**
+ * POST /user/{userID}/monetary-account/{monetary-accountID}/attachment (raw bytes, the file's type as
+ * Content-Type, the description in a header) and GET /user/{userID}/attachment/{itemId}
+ * (spec: Endpoints > Attachments; wire conventions §7). There is no delete and no list.
+ */
+export const attachmentsModule: ResourceModule = {
+  name: "attachments",
+  register(app, ctx) {
+    const attachments = ctx.state.collection<AttachmentRecord>("attachments");
+    const descriptionHeader = ctx.header("Attachment-Description").toLowerCase();
+
+    app.post("/v1/user/:userID/monetary-account/:monetaryAccountID/attachment", async (request, reply) => {
+      const userId = routeUser(request, ctx, "attachment-upload-ignores-path-user");
+      const monetaryAccountId = ownAccount(request, ctx, userId);
+      const raw = request.headers[descriptionHeader];
+      const description = typeof raw === "string" ? raw : "";
+      const now = timestamp();
+      const store = (contentType: string, bytes: Buffer) =>
+        attachments.add(userId, (id) => ({
+          id,
+          created: now,
+          updated: now,
+          description,
+          contentType,
+          monetaryAccountId,
+          uuid: randomUUID(),
+          bytes,
+        }));
+      const early = storedBeforeTheChecks(ctx, request, store);
+      checkDescription(ctx, request, description);
+      const { contentType, bytes } = uploadedFile(request, ctx);
+      const record = early ?? store(contentType, bytes);
+      return sendId(reply, record.id);
+    });
+
+    app.get("/v1/user/:userID/attachment/:itemId", async (request, reply) => {
+      const userId = routeUser(request, ctx, "attachment-read-ignores-path-user");
+      const record = findAttachment(ctx, attachments, userId, intParam(request, "itemId"));
+      if (!record) throw notTheirs(ctx);
+      return sendAttachment(ctx, reply, record);
+    });
+  },
+};
+
+// ---- Seams of the attachment routes: each decides one rule and names the faults and variants that bend it. ----
+
+/** A refused upload stores nothing (ATT-010); the careless order stores what came in before any check. */
+function storedBeforeTheChecks(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  store: (contentType: string, bytes: Buffer) => AttachmentRecord,
+): AttachmentRecord | undefined {
+  if (!ctx.faults.on("attachment-refused-upload-stored")) return undefined;
+  return store(mediaType(request.headers["content-type"]), Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+}
+
+/** Every upload carries a description (ATT-004); the faults take one without it, or skip the check for GIF uploads. */
+function checkDescription(ctx: ReferenceContext, request: FastifyRequest, description: string): void {
+  const gifUnchecked =
+    ctx.faults.on("attachment-description-skipped-for-gif") && mediaType(request.headers["content-type"]) === "image/gif";
+  if (description.trim() === "" && !ctx.faults.on("attachment-description-optional") && !gifUnchecked) {
+    throw invalidBody(ctx, `The ${ctx.header("Attachment-Description")} header is required.`);
+  }
+}
+
+/** The caller's attachment of that id (AUTH-019); the fault serves any user's. */
+function findAttachment(
+  ctx: ReferenceContext,
+  attachments: Collection<AttachmentRecord>,
+  userId: number,
+  id: number,
+): AttachmentRecord | undefined {
+  return ctx.faults.on("attachment-other-user-readable") ? attachments.getAny(id) : attachments.get(userId, id);
+}
+
+/** GET answers the read form under AttachmentUser (ERR-015), as application/json (ATT-007, LENIENT: the first reading). */
+function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: AttachmentRecord): FastifyReply {
+  const typeKey = ctx.faults.on("attachment-type-key-wrong") ? "Attachment" : ATTACHMENT_TYPE_KEY;
+  const items = [{ [typeKey]: view(record, ctx) }];
+  if (ctx.faults.on("attachment-read-octet-stream"))
+    return reply
+      .code(200)
+      .type("application/octet-stream")
+      .send(JSON.stringify({ Response: items }));
+  return sendItems(reply, items);
+}

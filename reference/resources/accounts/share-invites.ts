@@ -1,0 +1,213 @@
+// The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
+import type { FastifyRequest } from "fastify";
+import type { FaultName } from "../../../faults/catalogue.js";
+import { badRequest } from "../../http-error.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { paginate } from "../../pagination.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
+
+const SHARE_INVITE_TYPE_KEY = "ShareInviteMonetaryAccountResponse";
+/** The values PUT may set, and the only values a share's status takes (spec: Resources > Share invite). */
+const SHARE_STATUSES = ["ACTIVE", "REVOKED", "REJECTED"] as const;
+const ACCESS_TYPES = ["VIEW_BALANCE", "VIEW_TRANSACTION", "DRAFT_PAYMENT", "FULL_TRANSIENT"] as const;
+const SHARE_TYPES = ["STANDARD", "MUTUAL"] as const;
+
+interface ShareInviteRecord {
+  id: number;
+  created: string;
+  updated: string;
+  status: string;
+  /** The inviter's account the share is about; shown as monetary_account_id only while accepted. */
+  accountId: number;
+  /** Whether the share is linked to the account (accepted); a model of "null otherwise". */
+  linked: boolean;
+  draftShareInviteBankId: number;
+  accessType: string;
+  shareType: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+  /** Write-only: kept, never shown (conventions §7). */
+  cardId?: number;
+}
+
+/** Seeded statuses: every value, ACTIVE most often, 12 shares so the default page size (10) matters. */
+const SEEDED_STATUSES = [
+  "ACTIVE",
+  "REJECTED",
+  "ACTIVE",
+  "REVOKED",
+  "ACTIVE",
+  "REJECTED",
+  "ACTIVE",
+  "REVOKED",
+  "ACTIVE",
+  "ACTIVE",
+  "REJECTED",
+  "ACTIVE",
+];
+
+/**
+ * Share invites as seen by the invited user (deprecated; spec: Resources, States and Endpoints >
+ * Share invites): list, read, and PUT to accept or reject. card_id is write-only.
+ */
+export const shareInvitesModule: ResourceModule = {
+  name: "share-invites",
+  seed(ctx, user) {
+    const shares = ctx.state.collection<ShareInviteRecord>("share-invites");
+    const pending = ctx.variants.on("share-pending-invites");
+    SEEDED_STATUSES.map((status, i) => (pending && i % 3 === 1 ? "PENDING" : status)).forEach((status, i) => {
+      const now = timestamp();
+      shares.add(user.id, (id) => ({
+        id,
+        created: now,
+        updated: now,
+        status,
+        accountId: ctx.state.nextId(),
+        linked: status === "ACTIVE",
+        draftShareInviteBankId: ctx.state.nextId(),
+        accessType: ACCESS_TYPES[i % ACCESS_TYPES.length]!,
+        shareType: SHARE_TYPES[i % SHARE_TYPES.length]!,
+        startDate: timestamp(new Date(Date.UTC(2026, 0, 1 + i))),
+        endDate: timestamp(new Date(Date.UTC(2027, 0, 1 + i))),
+        description: `Shared account ${i + 1}`,
+      }));
+    });
+  },
+  register(app, ctx) {
+    const shares = ctx.state.collection<ShareInviteRecord>("share-invites");
+    const BASE = "/v1/user/:userID/share-invite-monetary-account-response";
+
+    app.get(BASE, async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const page = paginate(request, listedShares(ctx, shares, userId), ctx);
+      return sendItems(
+        reply,
+        page.items.map((s) => ({ [SHARE_INVITE_TYPE_KEY]: shareView(ctx, s) })),
+        { Pagination: page.pagination },
+      );
+    });
+
+    app.get(`${BASE}/:itemId`, async (request, reply) => {
+      const found = findShare(ctx, shares, request, "share-invite-other-user-readable");
+      return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: shareView(ctx, found, true) }]);
+    });
+
+    app.put(`${BASE}/:itemId`, async (request, reply) => {
+      const found = findShare(ctx, shares, request, "share-invite-other-user-writable");
+      const body = objectBody(request);
+      const { status, card_id: cardId } = body;
+      carelessStatusRequired(ctx, status);
+      const badCardId = cardId !== undefined && (typeof cardId !== "number" || !Number.isInteger(cardId) || cardId < 1);
+      if (badCardId && cardIdCheckedFirst(ctx)) refuseCardId(ctx);
+      if (status !== undefined) {
+        if (typeof status !== "string") throw invalidBody(ctx, "Field status must be a string.");
+        checkStatusValue(ctx, found, status, body);
+        refusedMove(ctx, found, status);
+        applyStatus(ctx, found, status);
+      }
+      if (badCardId) refuseCardId(ctx);
+      // card_id links a card when the share detail is a card-payment share; the detail is not modelled (GAP-15).
+      if (typeof cardId === "number") found.cardId = cardId;
+      found.updated = timestamp();
+      return sendId(reply, found.id);
+    });
+  },
+};
+
+// ---- Seams of the share-invite routes: each decides one rule and names the faults and variants that bend it. ----
+
+/**
+ * The read form (SHARE-002, SHARE-004 to SHARE-006, SHARE-010): statuses and access types as the tables spell them,
+ * monetary_account_id only while the share is accepted, draft_share_invite_bank_id an integer, never card_id.
+ */
+function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false): Record<string, unknown> {
+  const { faults } = ctx;
+  const shownAccount = share.linked && (share.status === "ACTIVE" || faults.on("share-invite-rejected-keeps-account"));
+  return {
+    id: share.id,
+    created: share.created,
+    updated: share.updated,
+    status: faults.on("share-invite-status-lowercase") ? share.status.toLowerCase() : share.status,
+    monetary_account_id: shownAccount ? share.accountId : null,
+    draft_share_invite_bank_id:
+      read && faults.on("share-invite-read-draft-id-string") ? String(share.draftShareInviteBankId) : share.draftShareInviteBankId,
+    access_type: faults.on("share-invite-access-type-lowercase") ? share.accessType.toLowerCase() : share.accessType,
+    share_type: share.shareType,
+    start_date: share.startDate,
+    end_date: share.endDate,
+    description: share.description,
+    ...(faults.on("share-invite-echoes-card-id") && share.cardId !== undefined ? { card_id: share.cardId } : {}),
+  };
+}
+
+/** The caller's shares, and only theirs (SHARE-001). */
+function listedShares(ctx: ReferenceContext, shares: Collection<ShareInviteRecord>, userId: number): ShareInviteRecord[] {
+  if (!ctx.faults.on("share-invite-list-includes-other-users")) return shares.list(userId);
+  return [...ctx.state.users.keys()].flatMap((u) => shares.list(u));
+}
+
+/** The caller's share of the path (AUTH-019); `anyOwner` names the fault that forgets the owner check. */
+function findShare(
+  ctx: ReferenceContext,
+  shares: Collection<ShareInviteRecord>,
+  request: FastifyRequest,
+  anyOwner: FaultName,
+): ShareInviteRecord {
+  const userId = pathUser(request, ctx);
+  const id = intParam(request, "itemId");
+  const found = ctx.faults.on(anyOwner) ? shares.getAny(id) : shares.get(userId, id);
+  if (!found) throw notTheirs(ctx);
+  return found;
+}
+
+/** status is optional on PUT (SHARE-011); the fault requires it. */
+function carelessStatusRequired(ctx: ReferenceContext, status: unknown): void {
+  if (status === undefined && ctx.faults.on("share-invite-status-required")) throw badRequest("Field status is required.");
+}
+
+/** A PUT refused for its card_id changes nothing (SHARE-012): card_id is checked first; the fault checks it after the status is stored. */
+function cardIdCheckedFirst(ctx: ReferenceContext): boolean {
+  return !ctx.faults.on("share-invite-card-id-checked-late");
+}
+
+function refuseCardId(ctx: ReferenceContext): never {
+  throw invalidBody(ctx, "Field card_id must be a positive integer.");
+}
+
+/** status is one of the table's values (SHARE-009); a refused PUT changes nothing, and its error never quotes card_id (SHARE-010). */
+function checkStatusValue(ctx: ReferenceContext, found: ShareInviteRecord, status: string, body: Record<string, unknown>): void {
+  const { faults } = ctx;
+  if ((SHARE_STATUSES as readonly string[]).includes(status)) return;
+  if (faults.on("share-invite-refused-put-applies")) found.status = status;
+  if (faults.on("share-invite-any-status-accepted")) return;
+  // The fault quotes the whole request body in the error text, write-only card_id included.
+  const echo = faults.on("share-invite-error-echoes-card-id") ? ` Request: ${JSON.stringify(body)}` : "";
+  throw invalidBody(ctx, `Field status must be one of ${SHARE_STATUSES.join(", ")}.${echo}`);
+}
+
+/**
+ * The invited user may accept, reject and revoke (SHARE-006 to SHARE-008); the fault refuses revoking. Variant
+ * share-answered-moves-refused: GAP-71 leaves moves from an answered share to the server.
+ */
+function refusedMove(ctx: ReferenceContext, found: ShareInviteRecord, status: string): void {
+  const known = (SHARE_STATUSES as readonly string[]).includes(status);
+  const answered = found.status === "REJECTED" || found.status === "REVOKED" || (found.status === "ACTIVE" && status === "REJECTED");
+  if (known && answered && ctx.variants.on("share-answered-moves-refused"))
+    throw badRequest(`This share was already answered (${found.status}).`);
+  if (status === "REVOKED" && ctx.faults.on("share-invite-revoke-refused")) throw badRequest("Only the inviting user can revoke a share.");
+}
+
+/** The move is applied: ACTIVE links the account, any other status unlinks it (SHARE-005 to SHARE-007); the faults ignore a move or the link. */
+function applyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: string): void {
+  const { faults } = ctx;
+  const ignored =
+    (status === "ACTIVE" && faults.on("share-invite-accept-ignored")) ||
+    (status === "REJECTED" && faults.on("share-invite-reject-ignored"));
+  if (ignored) return;
+  found.status = status;
+  if (status === "ACTIVE") found.linked = !faults.on("share-invite-accepted-without-account");
+  else if (!faults.on("share-invite-rejected-keeps-account")) found.linked = false;
+}

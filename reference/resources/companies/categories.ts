@@ -1,0 +1,97 @@
+// The route reads as the specification; every fault and variant of this file hooks in through a named seam below it.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { badRequest } from "../../http-error.js";
+import { objectBody, pathUser, sendItems, sendId, type ReferenceContext, type ResourceModule } from "../../module.js";
+import { timestamp } from "../../time.js";
+import { recoded } from "./companies.js";
+
+const OPTIONAL = ["category", "description", "color", "icon"] as const;
+
+interface CategoryRecord {
+  id: number;
+  created: string;
+  status: string;
+  category?: string;
+  description?: string;
+  color?: string;
+  icon?: string;
+}
+
+/**
+ * POST /user/{userID}/additional-transaction-information-category-user-defined (spec: Endpoints >
+ * User-defined transaction categories; GAP-35). There is no read endpoint: the categories are kept only
+ * so the module is a faithful store.
+ */
+export const categoriesModule: ResourceModule = {
+  name: "categories",
+  register(app, ctx) {
+    const categories = ctx.state.collection<CategoryRecord>("categories");
+    app.post(
+      "/v1/user/:userID/additional-transaction-information-category-user-defined",
+      recoded(ctx, async (request, reply) => {
+        const userId = categoryUser(ctx, request);
+        const body = objectBody(request);
+        const status = body.status;
+        checkStatus(ctx, status);
+        enabledOrDisabled(ctx, status);
+        const fields = optionalFields(ctx, body);
+        const category = categories.add(userId, (id) => ({
+          id,
+          created: timestamp(),
+          status: typeof status === "string" ? status : "ACTIVE",
+          ...fields,
+        }));
+        return sendCreated(ctx, reply, category.id);
+      }),
+    );
+  },
+};
+
+// ---- Seams of the category route: each decides one rule and names the faults and variants that bend it. ----
+
+/** The userID of the path, which must be the caller's (AUTH-015); the faults take the session's user, or any existing user. */
+function categoryUser(ctx: ReferenceContext, request: FastifyRequest): number {
+  if (ctx.faults.on("category-path-user-ignored") && request.session) return request.session.userId;
+  return pathUser(request, ctx, "category-path-user-unchecked");
+}
+
+/** status is a required non-empty string (CAT-003); the faults take a body without it, or with status null. */
+function checkStatus(ctx: ReferenceContext, status: unknown): void {
+  const { faults } = ctx;
+  if (status === undefined || (status === null && !faults.on("category-status-null-accepted"))) {
+    if (!faults.on("category-status-optional")) throw badRequest("Field status is required.");
+  } else if (status !== null && (typeof status !== "string" || status === "")) throw badRequest("Field status must be a non-empty string.");
+}
+
+/** Variant category-status-enabled-disabled (GAP-35: the values are not shown): status is ENABLED or DISABLED. */
+function enabledOrDisabled(ctx: ReferenceContext, status: unknown): void {
+  if (ctx.variants.on("category-status-enabled-disabled") && status !== "ENABLED" && status !== "DISABLED")
+    throw badRequest("Field status must be ENABLED or DISABLED.");
+}
+
+/** category, description, color and icon are optional strings (CAT-002, CAT-004); the faults require the name, or take any JSON type. */
+function optionalFields(ctx: ReferenceContext, body: Record<string, unknown>): Partial<Record<(typeof OPTIONAL)[number], string>> {
+  const { faults } = ctx;
+  const fields: Partial<Record<(typeof OPTIONAL)[number], string>> = {};
+  for (const name of OPTIONAL) {
+    const value = body[name];
+    if (value === undefined || value === null) {
+      if (name === "category" && faults.on("category-status-only-refused")) throw badRequest("Field category is required.");
+      continue;
+    }
+    if (
+      typeof value !== "string" &&
+      !(name === "color" && faults.on("category-color-type-unchecked")) &&
+      !(name === "category" && faults.on("category-name-type-unchecked"))
+    )
+      throw badRequest(`Field ${name} must be a string.`);
+    fields[name] = String(value);
+  }
+  return fields;
+}
+
+/** POST answers the new category's Id, an integer (CAT-001). */
+function sendCreated(ctx: ReferenceContext, reply: FastifyReply, id: number): FastifyReply {
+  if (ctx.faults.on("category-create-id-string")) return sendItems(reply, [{ Id: { id: String(id) } }]);
+  return sendId(reply, id);
+}

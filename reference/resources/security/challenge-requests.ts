@@ -1,0 +1,144 @@
+// The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
+import type { FastifyReply } from "fastify";
+import type { FaultName } from "../../../faults/catalogue.js";
+import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
+import type { Collection } from "../../state.js";
+import { timestamp } from "../../time.js";
+import { invalidBody, notTheirs } from "../refusals.js";
+
+/** Any single type key will do (conventions §2); this is the provider's object name. */
+const CHALLENGE_TYPE_KEY = "MasterCardIdentityCheckChallengeRequestUser";
+/** The two answers a PUT may give (spec: States and transitions > Challenge request). */
+const CHALLENGE_ANSWERS = ["ACCEPTED_PENDING_RESPONSE", "REJECTED_PENDING_RESPONSE"];
+/** Seeded per user: enough for one accept, one reject, one refusal series and spares. */
+const SEEDED = 5;
+
+interface ChallengeRecord {
+  id: number;
+  created: string;
+  updated: string;
+  /** As first seeded: what the stale-read fault keeps answering. */
+  initialStatus: string;
+  status: string;
+  amount: string;
+  description: string;
+  expiry_time: string;
+}
+
+function challengeView(c: ChallengeRecord, status: string): Record<string, unknown> {
+  return {
+    id: c.id,
+    created: c.created,
+    updated: c.updated,
+    status,
+    amount: c.amount,
+    description: c.description,
+    expiry_time: c.expiry_time,
+  };
+}
+
+/** GET and PUT /user/{userID}/challenge-request/{itemId} (spec: Endpoints > Challenge requests; conventions §2, §7; GAP-31). */
+export const challengeRequestsModule: ResourceModule = {
+  name: "challenge-requests",
+  seed(ctx, user) {
+    const challenges = ctx.state.collection<ChallengeRecord>("challenge-requests");
+    const ids: number[] = [];
+    for (let i = 0; i < SEEDED; i++) {
+      const now = timestamp();
+      const expiry = timestamp(new Date(Date.now() + 24 * 3600 * 1000));
+      const c = challenges.add(user.id, (id) => ({
+        id,
+        created: now,
+        updated: now,
+        initialStatus: "PENDING",
+        status: "PENDING",
+        amount: `${10 + i}.50`,
+        description: `Purchase ${i + 1} at a web shop`,
+        expiry_time: expiry,
+      }));
+      ids.push(c.id);
+    }
+    return { challengeRequestIds: ids };
+  },
+  register(app, ctx) {
+    const challenges = ctx.state.collection<ChallengeRecord>("challenge-requests");
+
+    app.get("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const id = intParam(request, "itemId");
+      const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-readable");
+      if (!c) throw unknownChallenge(ctx, challenges, id);
+      return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: readView(ctx, c) }]);
+    });
+
+    app.put("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
+      const userId = pathUser(request, ctx);
+      const id = intParam(request, "itemId");
+      const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-writable");
+      if (!c) throw notTheirs(ctx);
+      const status = objectBody(request).status;
+      if (status === undefined) return refuseMissingStatus(ctx, reply, c);
+      if (typeof status !== "string" || !acceptedAnswer(ctx, status)) {
+        refusedAnswerApplied(ctx, c, status);
+        throw invalidBody(ctx, `Field status must be one of ${CHALLENGE_ANSWERS.join(", ")}.`);
+      }
+      c.status = status;
+      c.updated = timestamp();
+      return sendAnswered(ctx, reply, c);
+    });
+  },
+};
+
+// ---- Seams of the challenge routes: each decides one rule and names the faults and variants that bend it. ----
+
+/** The caller's challenge request of that id (AUTH-019); `anyOwner` names the fault that forgets the owner check. */
+function findChallenge(
+  ctx: ReferenceContext,
+  challenges: Collection<ChallengeRecord>,
+  userId: number,
+  id: number,
+  anyOwner: FaultName,
+): ChallengeRecord | undefined {
+  return ctx.faults.on(anyOwner) ? challenges.getAny(id) : challenges.get(userId, id);
+}
+
+/** An unknown challenge request is refused with a 4XX (ERR-014); the fault crashes (500) on an id nobody has. */
+function unknownChallenge(ctx: ReferenceContext, challenges: Collection<ChallengeRecord>, id: number): Error {
+  if (ctx.faults.on("challenge-unknown-id-500") && challenges.ownerOf(id) === undefined) return new Error("challenge request is undefined");
+  return notTheirs(ctx);
+}
+
+/** GET answers the challenge request with its current status (CHAL-004, CHAL-005); variant challenge-fields-minimal: {id, status} only. */
+function readView(ctx: ReferenceContext, c: ChallengeRecord): Record<string, unknown> {
+  const { faults, variants } = ctx;
+  let view = challengeView(c, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status);
+  if (variants.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };
+  if (faults.on("challenge-get-status-missing")) delete view.status;
+  return view;
+}
+
+/** PUT without status is refused (CHAL-007); the fault answers the Id and changes nothing. */
+function refuseMissingStatus(ctx: ReferenceContext, reply: FastifyReply, c: ChallengeRecord): FastifyReply {
+  if (ctx.faults.on("challenge-put-missing-status-accepted")) return sendId(reply, c.id);
+  throw invalidBody(ctx, "Field status is required.");
+}
+
+/** PUT takes the two answers of the state table (CHAL-001, CHAL-002, CHAL-006); the faults misspell or drop one, or take any string. */
+function acceptedAnswer(ctx: ReferenceContext, status: string): boolean {
+  const { faults } = ctx;
+  let allowed = CHALLENGE_ANSWERS;
+  if (faults.on("challenge-accept-refused")) allowed = ["ACCEPTED_PENDING_RESPONSES", "REJECTED_PENDING_RESPONSE"];
+  if (faults.on("challenge-reject-refused")) allowed = ["ACCEPTED_PENDING_RESPONSE"];
+  return allowed.includes(status) || faults.on("challenge-put-any-status");
+}
+
+/** A refused PUT changes nothing (CHAL-006); the fault stores the status before it refuses. */
+function refusedAnswerApplied(ctx: ReferenceContext, c: ChallengeRecord, status: unknown): void {
+  if (ctx.faults.on("challenge-refused-put-applies")) c.status = String(status);
+}
+
+/** PUT answers the challenge request's Id (CHAL-003). */
+function sendAnswered(ctx: ReferenceContext, reply: FastifyReply, c: ChallengeRecord): FastifyReply {
+  if (ctx.faults.on("challenge-put-answers-object")) return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: challengeView(c, c.status) }]);
+  return sendId(reply, c.id);
+}
