@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, test } from "vitest";
 import { expectRefused, failPlain, type About } from "../harness/checks.js";
-import { mapConcurrently, oneAtATime, together } from "./support/concurrent-property.js";
+import { mapConcurrently, together } from "./support/concurrent-property.js";
 import { CARD_TYPES } from "./support/cards.js";
 import { idsIn } from "./support/crud-checks.js";
 import { objectsOfType } from "../harness/envelope.js";
@@ -15,6 +15,7 @@ import type { Exchange } from "../harness/http/exchange.js";
 import { expectNoTrace } from "./support/resource-helpers.js";
 import type { Session } from "../harness/session/session.js";
 import { useTarget } from "../harness/run/target.js";
+import { SharedData } from "./support/shared-data.js";
 import { FULL_CHAIN } from "../harness/test-data/certificates.js";
 import { png1x1 } from "../harness/test-data/images.js";
 
@@ -186,13 +187,20 @@ async function snapshot(c: Case): Promise<string> {
 }
 
 /**
+ * The owners' data the write cases of this file's tests read before and after their write. Each write case holds it
+ * alone (`write`), whichever test it belongs to; AUTH-022's refused writes, which read nothing back, hold it shared
+ * (`read`): a write that landed anyway shows in its own case and never in another case's reads.
+ */
+const ownerData = new SharedData();
+
+/**
  * The cases of a sweep, side by side where that cannot blur the verdict: refused reads change nothing and
  * read nothing back, so they run at once; writes, each between two reads of the owner's data, go one at a
- * time, so a write that landed shows in its own case and never in a neighbour's reads.
+ * time (across the file's tests too: ownerData), so a write that landed shows in its own case and never in a
+ * neighbour's reads.
  */
 async function sweep(list: Case[], check: (c: Case) => Promise<void>): Promise<void> {
-  const writes = oneAtATime();
-  await mapConcurrently(list, inFlight, (c) => (c.endpoint.method === "GET" ? check(c) : writes(() => check(c))));
+  await mapConcurrently(list, inFlight, (c) => (c.endpoint.method === "GET" ? check(c) : ownerData.write(() => check(c))));
 }
 
 /**
@@ -209,7 +217,9 @@ function expectUnchanged(c: Case, before: string, after: string, about: About, l
   if (problems.length > 0) failPlain(about, `expected the refused write to change nothing, but ${problems.join("; ")}`);
 }
 
-describe("another user's userID on every endpoint and method", () => {
+// Side by side: every request is refused and changes nothing; each write case reads the owner's data before and
+// after its write with no other write of the file in between (ownerData).
+describe.concurrent("another user's userID on every endpoint and method", () => {
   test("AUTH-015 AUTH-023 another user's session on the owner's userID is refused on every endpoint and method, and a refused write changes nothing", async ({
     skip,
   }) => {
@@ -241,7 +251,9 @@ describe("another user's userID on every endpoint and method", () => {
   });
 });
 
-describe("a userID that names nobody", () => {
+// Side by side: every request is refused and reads nothing back; its writes stay out of the other tests' write
+// cases (ownerData).
+describe.concurrent("a userID that names nobody", () => {
   test("AUTH-022 a userID no user has is refused with an error body on every endpoint and method, never answered with an empty list", async () => {
     const list = await cases();
     const known = [t.primary().userId, t.secondary()?.userId, ...list.map((c) => c.owner.userId)];
@@ -249,13 +261,15 @@ describe("a userID that names nobody", () => {
     // No case reads anything back: every request goes out side by side.
     await mapConcurrently(list, inFlight, async (c) => {
       // The caller's own item ids in the path: a server that ignored the path's user would serve them.
-      const exchange = await send(c, NOBODY, c.owner);
+      const exchange = await (c.endpoint.method === "GET" ? send(c, NOBODY, c.owner) : ownerData.read(() => send(c, NOBODY, c.owner)));
       expectRefused(exchange, { req: "AUTH-022", what: `by user ${c.owner.userId} on userID ${NOBODY}, which names no user` });
     });
   });
 });
 
-describe("another user's item through the caller's own userID", () => {
+// Side by side: the intruder is a fresh user of its own (its ids, read once, stay its own); each write case reads the
+// owner's data before and after its write with no other write of the file in between (ownerData).
+describe.concurrent("another user's item through the caller's own userID", () => {
   test("AUTH-019 AUTH-023 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write changes nothing", async ({
     skip,
   }) => {

@@ -138,7 +138,9 @@ function expectNoTrace(exchange: Exchange, card: Card, about: About): void {
   );
 }
 
-describe("reading cards", () => {
+// Side by side: reads of the primary's cards, which no check of this file changes; CARD-025 marks a card of its
+// own fresh user.
+describe.concurrent("reading cards", () => {
   test("CARD-001 the card list answers 200 with one element per card, no card twice", async () => {
     const about = { req: "CARD-001" };
     const { cards, pages } = await primaryCalls().all(about);
@@ -287,7 +289,9 @@ describe("reading cards", () => {
   });
 });
 
-describe("card failures answer exactly 400", () => {
+// Side by side: refused requests on the primary's cards (which no check changes), and PUTs on the cards of a
+// fresh user each test makes for itself.
+describe.concurrent("card failures answer exactly 400", () => {
   test("CARD-009 ERR-001 GET of a card id that does not exist answers exactly 400 with an error body", async () => {
     const calls = primaryCalls();
     const { cards } = await calls.all({ req: "CARD-009" });
@@ -430,7 +434,8 @@ describe("card failures answer exactly 400", () => {
   });
 });
 
-describe("updating cards", () => {
+// Side by side: each test updates the cards of a fresh user of its own.
+describe.concurrent("updating cards", () => {
   test("CARD-008 PUT answers 200 with the updated card", async ({ skip }) => {
     needsFreshUser(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-008" });
@@ -590,7 +595,8 @@ function countriesOf(card: Card): string {
     .join(",");
 }
 
-describe("the card state table", () => {
+// Side by side: each test moves the cards of a fresh user of its own.
+describe.concurrent("the card state table", () => {
   test("CARD-013 PUT status ACTIVE on a card whose order_status is ACCEPTED_FOR_PRODUCTION activates it", async ({ skip }) => {
     needsDestructive(t, skip);
     const { calls, cards } = await freshCardUser(t, { req: "CARD-013" });
@@ -780,7 +786,8 @@ describe("the card state table", () => {
   });
 });
 
-describe("the card state table, row by row", () => {
+// Side by side: each test moves the cards of a fresh user of its own.
+describe.concurrent("the card state table, row by row", () => {
   test("CARD-015 a LOST, STOLEN or CANCELLED card keeps its status after a PUT of order_status CARD_REQUEST_PENDING or of its own status, whatever the answer", async ({
     skip,
   }) => {
@@ -858,7 +865,8 @@ describe("the card state table, row by row", () => {
   });
 });
 
-describe("every field of an update, and refusals that change nothing", () => {
+// Side by side: each test updates and reads back the cards of a fresh user of its own.
+describe.concurrent("every field of an update, and refusals that change nothing", () => {
   test("CARD-007 after a PUT the list shows the card as a read by id shows it", async ({ skip }) => {
     needsFreshUser(t, skip);
     const about = { req: "CARD-007" };
@@ -1015,7 +1023,9 @@ describe("every field of an update, and refusals that change nothing", () => {
   });
 });
 
-describe("every card failure answers exactly 400", () => {
+// Side by side: refused requests on the primary's cards (which no check changes), and refused PUTs on the cards
+// of a fresh user each test makes for itself.
+describe.concurrent("every card failure answers exactly 400", () => {
   // A path that does not match the card route may never reach a card read (GAP-81): any 4XX with an error body
   // passes (conventions §6); strict takes it for a card failure and requires the 400.
   test.for(["abc", "null"])(

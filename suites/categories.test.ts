@@ -51,7 +51,8 @@ async function needStatusTaken(skip: Skip): Promise<void> {
   );
 }
 
-describe("POST /user/{userID}/additional-transaction-information-category-user-defined", () => {
+// Side by side: creates and refusals only; no category is ever read back.
+describe.concurrent("POST /user/{userID}/additional-transaction-information-category-user-defined", () => {
   test("CAT-001 ERR-009 a category with status, category, description, color and icon is answered with an integer Id", async ({ skip }) => {
     await needStatusTaken(skip);
     const session = await writer();

@@ -22,10 +22,20 @@ import { expectNoTrace, foreignIds, readWholeList, SHARED_IDS, writerSession } f
 import { validateSchema } from "../harness/schemas.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
+import { SharedData } from "./support/shared-data.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
 const writer = writerSession(t);
+/**
+ * The company lists tests of this file count or pick ids from, while the file's tests run side by side. Every test
+ * that POSTs a company to the writer, and the AUTH-019 checks (which pick an id the second user does not own), hold
+ * it shared (`read`: they overlap one another). Held alone (`write`): COMP-015, which may count the writer's ids
+ * before and after a refused create (a company another test adds meanwhile would read as stored), and AUTH-015's
+ * PUT check, which adds a company to the second user where the target provisions no users (with ids per user,
+ * the id an AUTH-019 check picked could become the second user's own).
+ */
+const companyLists = new SharedData();
 const TYPE = "UserCompany";
 const values = t.profile.bodyValues;
 const [COUNTRY, OTHER_COUNTRY] = values.companyCountries;
@@ -193,119 +203,135 @@ async function putChanged(
   return { exchange: again, sent };
 }
 
-describe("POST /user/{userID}/company", () => {
+// Side by side: each test creates companies of its own on the writer (found by id or by a name of its own);
+// companyLists keeps COMP-015's before-and-after count apart from the others' creates.
+describe.concurrent("POST /user/{userID}/company", () => {
   test("COMP-001 COMP-002 COMP-005 COMP-016 ERR-009 a created company answers Id and reads back as one UserCompany with that id", async ({
     skip,
     annotate,
   }) => {
-    await needWrites(skip);
-    const log = new LenientLog(t.profile.strict);
-    const session = await writer();
-    const id = await create(
-      session,
-      { ...BASE, name: "Conformance Created Company BV", chamber_of_commerce_number: "87654321" },
-      { req: "COMP-001", what: "with the required fields, addresses and chamber_of_commerce_number" },
-    );
-    const { exchange, company } = await read(session, id, { req: "COMP-002", what: "of the company just created" }, log);
-    expectThat(company.id === id, exchange, `the company with id ${id}`, { req: "COMP-002" }, `id ${JSON.stringify(company.id)}`);
-    await log.report(annotate);
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const log = new LenientLog(t.profile.strict);
+      const session = await writer();
+      const id = await create(
+        session,
+        { ...BASE, name: "Conformance Created Company BV", chamber_of_commerce_number: "87654321" },
+        { req: "COMP-001", what: "with the required fields, addresses and chamber_of_commerce_number" },
+      );
+      const { exchange, company } = await read(session, id, { req: "COMP-002", what: "of the company just created" }, log);
+      expectThat(company.id === id, exchange, `the company with id ${id}`, { req: "COMP-002" }, `id ${JSON.stringify(company.id)}`);
+      await log.report(annotate);
+    });
   });
 
   test("COMP-003 COMP-012 COMP-017 ERR-011 every body field the read form shows reads back as created, and as changed by a PUT", async ({
     skip,
     annotate,
   }) => {
-    await needWrites(skip);
-    const log = new LenientLog(t.profile.strict);
-    const session = await writer();
-    const created: Record<string, unknown> = {
-      ...BASE,
-      ...SAMPLE_ONLY,
-      name: "Conformance Read Back BV",
-      chamber_of_commerce_number: "87654321",
-    };
-    const id = await create(session, created, { req: "COMP-003", what: "with every body field" });
-    const { exchange: first, company: before } = await read(session, id, { req: "COMP-003", what: "after the create" }, log);
-    const put = await putChanged(
-      session,
-      id,
-      {
-        ...changedBody(created, "Conformance Read Back Changed BV"),
-        country: OTHER_COUNTRY,
-        address_postal: { ...ADDRESS, po_box: "1000", mailbox_name: "Changed" },
-      },
-      log,
-    );
-    expectOk(put.exchange, { req: "COMP-012", what: "with every body field changed" });
-    const answered = objectsOfType(put.exchange.json, TYPE)[0];
-    const { exchange: second, company: after } = await read(session, id, { req: "COMP-012", what: "after the PUT" }, log);
-    for (const field of READ_BACK) {
-      // A field the read form shows after the create or after the PUT is one this target shows: it must show it both times.
-      if (!shown(before, field) && !shown(after, field)) {
-        log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, `the read form leaves out ${field}`, `${field} shown as sent`);
-        continue;
-      }
-      const when = (c: Record<string, unknown>) => (shown(c, field) ? "" : " (the read form shows it after the other write)");
-      expectThat(
-        shown(before, field) && sameAsSent(created[field], before[field]),
-        first,
-        `${field} ${JSON.stringify(created[field])} as created${when(before)}`,
-        { req: "COMP-003" },
-        `${field} ${JSON.stringify(before[field])}`,
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const log = new LenientLog(t.profile.strict);
+      const session = await writer();
+      const created: Record<string, unknown> = {
+        ...BASE,
+        ...SAMPLE_ONLY,
+        name: "Conformance Read Back BV",
+        chamber_of_commerce_number: "87654321",
+      };
+      const id = await create(session, created, { req: "COMP-003", what: "with every body field" });
+      const { exchange: first, company: before } = await read(session, id, { req: "COMP-003", what: "after the create" }, log);
+      const put = await putChanged(
+        session,
+        id,
+        {
+          ...changedBody(created, "Conformance Read Back Changed BV"),
+          country: OTHER_COUNTRY,
+          address_postal: { ...ADDRESS, po_box: "1000", mailbox_name: "Changed" },
+        },
+        log,
       );
-      expectThat(
-        shown(after, field) && sameAsSent(put.sent[field], after[field]),
-        second,
-        `${field} ${JSON.stringify(put.sent[field])} as the PUT set it${when(after)}`,
-        { req: "COMP-012" },
-        `${field} ${JSON.stringify(after[field])}`,
-      );
-      if (shown(answered, field)) {
+      expectOk(put.exchange, { req: "COMP-012", what: "with every body field changed" });
+      const answered = objectsOfType(put.exchange.json, TYPE)[0];
+      const { exchange: second, company: after } = await read(session, id, { req: "COMP-012", what: "after the PUT" }, log);
+      for (const field of READ_BACK) {
+        // A field the read form shows after the create or after the PUT is one this target shows: it must show it both times.
+        if (!shown(before, field) && !shown(after, field)) {
+          log.note(
+            { req: "COMP-017", what: `GET ${itemPath(session, id)}` },
+            `the read form leaves out ${field}`,
+            `${field} shown as sent`,
+          );
+          continue;
+        }
+        const when = (c: Record<string, unknown>) => (shown(c, field) ? "" : " (the read form shows it after the other write)");
         expectThat(
-          sameAsSent(put.sent[field], answered![field]),
-          put.exchange,
-          `${field} ${JSON.stringify(put.sent[field])} in the UserCompany the PUT answers`,
-          { req: "COMP-012" },
-          `${field} ${JSON.stringify(answered![field])}`,
+          shown(before, field) && sameAsSent(created[field], before[field]),
+          first,
+          `${field} ${JSON.stringify(created[field])} as created${when(before)}`,
+          { req: "COMP-003" },
+          `${field} ${JSON.stringify(before[field])}`,
         );
+        expectThat(
+          shown(after, field) && sameAsSent(put.sent[field], after[field]),
+          second,
+          `${field} ${JSON.stringify(put.sent[field])} as the PUT set it${when(after)}`,
+          { req: "COMP-012" },
+          `${field} ${JSON.stringify(after[field])}`,
+        );
+        if (shown(answered, field)) {
+          expectThat(
+            sameAsSent(put.sent[field], answered![field]),
+            put.exchange,
+            `${field} ${JSON.stringify(put.sent[field])} in the UserCompany the PUT answers`,
+            { req: "COMP-012" },
+            `${field} ${JSON.stringify(answered![field])}`,
+          );
+        }
       }
-    }
-    await log.report(annotate);
+      await log.report(annotate);
+    });
   });
 
   test("COMP-007 a company without chamber_of_commerce_number, avatar_uuid and signup_track_type is accepted", async ({ skip }) => {
-    await needWrites(skip);
-    const session = await writer();
-    await create(
-      session,
-      { ...BASE, name: "Conformance No Optionals BV" },
-      { req: "COMP-007", what: "without chamber_of_commerce_number, avatar_uuid and signup_track_type" },
-    );
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const session = await writer();
+      await create(
+        session,
+        { ...BASE, name: "Conformance No Optionals BV" },
+        { req: "COMP-007", what: "without chamber_of_commerce_number, avatar_uuid and signup_track_type" },
+      );
+    });
   });
 
   test("COMP-008 ERR-003 a company with only the four required fields is accepted, or refused with an error body (strict: accepted)", async ({
     skip,
   }) => {
-    await needWrites(skip);
-    const session = await writer();
-    const exchange = await send(session, "POST", companyPath(session), { ...REQUIRED, name: "Conformance Minimal BV" });
-    const about = { req: "COMP-008", what: "with only name, country, legal_form and subscription_type" };
-    expectNot5xx(exchange, about);
-    if (exchange.status !== 200 && !t.profile.strict) return expectRefused(exchange, about);
-    expectOk(exchange, about);
-    expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const session = await writer();
+      const exchange = await send(session, "POST", companyPath(session), { ...REQUIRED, name: "Conformance Minimal BV" });
+      const about = { req: "COMP-008", what: "with only name, country, legal_form and subscription_type" };
+      expectNot5xx(exchange, about);
+      if (exchange.status !== 200 && !t.profile.strict) return expectRefused(exchange, about);
+      expectOk(exchange, about);
+      expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
+    });
   });
 
   test("COMP-009 a company carrying address_main, address_postal, ubo, vat_number and vat_numbers as in the sample body is accepted", async ({
     skip,
   }) => {
-    await needWrites(skip);
-    const session = await writer();
-    await create(
-      session,
-      { ...BASE, ...SAMPLE_ONLY, name: "Conformance Sample Body BV" },
-      { req: "COMP-009", what: "with every sample-only field" },
-    );
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const session = await writer();
+      await create(
+        session,
+        { ...BASE, ...SAMPLE_ONLY, name: "Conformance Sample Body BV" },
+        { req: "COMP-009", what: "with every sample-only field" },
+      );
+    });
   });
 
   const missing = Object.keys(REQUIRED).flatMap((field) => [
@@ -313,11 +339,13 @@ describe("POST /user/{userID}/company", () => {
     [`${field} null`, field, null] as const,
   ]);
   test.for(missing)("COMP-006 ERR-001 a company with %s is refused with an error body", async ([what, field, value], { skip }) => {
-    await needWrites(skip);
-    const session = await writer();
-    const body: Record<string, unknown> = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Incomplete BV", [field]: value };
-    if (value === undefined) delete body[field];
-    expectRefused(await send(session, "POST", companyPath(session), body), { req: "COMP-006", what: `with ${what}` });
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const session = await writer();
+      const body: Record<string, unknown> = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Incomplete BV", [field]: value };
+      if (value === undefined) delete body[field];
+      expectRefused(await send(session, "POST", companyPath(session), body), { req: "COMP-006", what: `with ${what}` });
+    });
   });
 
   const wrongTypes: [string, Record<string, unknown>][] = [
@@ -330,15 +358,17 @@ describe("POST /user/{userID}/company", () => {
     ["a string for address_main", { address_main: "Naritaweg 131, Amsterdam" }],
   ];
   test.for(wrongTypes)("COMP-010 ERR-001 a company with %s is refused with an error body", async ([what, change], { skip }) => {
-    await needWrites(skip);
-    const session = await writer();
-    const exchange = await send(session, "POST", companyPath(session), {
-      ...BASE,
-      ...SAMPLE_ONLY,
-      name: "Conformance Mistyped BV",
-      ...change,
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const session = await writer();
+      const exchange = await send(session, "POST", companyPath(session), {
+        ...BASE,
+        ...SAMPLE_ONLY,
+        name: "Conformance Mistyped BV",
+        ...change,
+      });
+      expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
     });
-    expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
   });
 
   const refusedCreates: [string, string, Record<string, unknown>][] = [
@@ -351,63 +381,68 @@ describe("POST /user/{userID}/company", () => {
   test.for(refusedCreates)(
     "COMP-015 a refused company create %s stores no company",
     async ([what, refusal, change], { skip, annotate }) => {
-      await needWrites(skip);
-      const log = new LenientLog(t.profile.strict);
-      const session = await writer();
-      const about = { req: "COMP-015", what: `(after a create ${what})` };
-      const idsBefore = (await companiesOf(session, about)).map((c) => c.id);
-      const name = `Conformance Refused ${randomUUID().slice(0, 8)} BV`;
-      const body = Object.fromEntries(Object.entries({ ...BASE, ...SAMPLE_ONLY, name, ...change }).filter(([, v]) => v !== undefined));
-      expectRefused(await send(session, "POST", companyPath(session), body), { req: refusal, what });
-      const after = await companiesOf(session, about);
-      if (after.some((c) => typeof c.name === "string")) {
-        const stored = after.filter((c) => c.name === name);
-        if (stored.length > 0)
-          failPlain(
-            { ...about, what: `GET ${companyPath(session)} (every page)` },
-            `expected no company named "${name}" after the refused create, got ${stored.map((c) => String(c.id)).join(", ")}`,
+      await companyLists.write(async () => {
+        await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
+        const session = await writer();
+        const about = { req: "COMP-015", what: `(after a create ${what})` };
+        const idsBefore = (await companiesOf(session, about)).map((c) => c.id);
+        const name = `Conformance Refused ${randomUUID().slice(0, 8)} BV`;
+        const body = Object.fromEntries(Object.entries({ ...BASE, ...SAMPLE_ONLY, name, ...change }).filter(([, v]) => v !== undefined));
+        expectRefused(await send(session, "POST", companyPath(session), body), { req: refusal, what });
+        const after = await companiesOf(session, about);
+        if (after.some((c) => typeof c.name === "string")) {
+          const stored = after.filter((c) => c.name === name);
+          if (stored.length > 0)
+            failPlain(
+              { ...about, what: `GET ${companyPath(session)} (every page)` },
+              `expected no company named "${name}" after the refused create, got ${stored.map((c) => String(c.id)).join(", ")}`,
+            );
+          return;
+        }
+        // The list shows no names (GAP-03): new ids show a stored company, but only on a user no one else writes to.
+        if (t.canProvision()) {
+          const added = after.filter((c) => !idsBefore.includes(c.id)).map((c) => String(c.id));
+          if (added.length > 0)
+            failPlain(
+              { ...about, what: `GET ${companyPath(session)} (every page)` },
+              `expected no new company after the refused create, got ${added.join(", ")}`,
+            );
+        } else
+          log.note(
+            about,
+            "the company list shows no names, so a stored refused company cannot be told from another writer's",
+            "names in the list (COMP-017)",
           );
-        return;
-      }
-      // The list shows no names (GAP-03): new ids show a stored company, but only on a user no one else writes to.
-      if (t.canProvision()) {
-        const added = after.filter((c) => !idsBefore.includes(c.id)).map((c) => String(c.id));
-        if (added.length > 0)
-          failPlain(
-            { ...about, what: `GET ${companyPath(session)} (every page)` },
-            `expected no new company after the refused create, got ${added.join(", ")}`,
-          );
-      } else
-        log.note(
-          about,
-          "the company list shows no names, so a stored refused company cannot be told from another writer's",
-          "names in the list (COMP-017)",
-        );
-      await log.report(annotate);
+        await log.report(annotate);
+      });
     },
   );
 });
 
-describe("GET /user/{userID}/company", () => {
+// Side by side: each test looks for its own company by id or name; the lists are only read.
+describe.concurrent("GET /user/{userID}/company", () => {
   test("COMP-004 COMP-005 the company list answers UserCompany elements, the company just created among them", async ({
     skip,
     annotate,
   }) => {
-    await needWrites(skip);
-    const log = new LenientLog(t.profile.strict);
-    const session = await writer();
-    const id = await create(session, { ...BASE, name: "Conformance Listed BV" }, { req: "COMP-001", what: "(setup for the list)" });
-    const about = { req: "COMP-004", what: "(every page)" };
-    const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
-    expectThat(
-      objects.some((c) => c.id === id),
-      first,
-      `the created company ${id} on some page of the list`,
-      about,
-      `ids ${objects.map((c) => String(c.id)).join(", ")}`,
-    );
-    expectCompanies(objects, first, { req: "COMP-005", what: "(list element)" }, log);
-    await log.report(annotate);
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const log = new LenientLog(t.profile.strict);
+      const session = await writer();
+      const id = await create(session, { ...BASE, name: "Conformance Listed BV" }, { req: "COMP-001", what: "(setup for the list)" });
+      const about = { req: "COMP-004", what: "(every page)" };
+      const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
+      expectThat(
+        objects.some((c) => c.id === id),
+        first,
+        `the created company ${id} on some page of the list`,
+        about,
+        `ids ${objects.map((c) => String(c.id)).join(", ")}`,
+      );
+      expectCompanies(objects, first, { req: "COMP-005", what: "(list element)" }, log);
+      await log.report(annotate);
+    });
   });
 
   test("COMP-004 COMP-005 the primary user's company list answers UserCompany elements valid against the Company table", async ({
@@ -425,94 +460,106 @@ describe("GET /user/{userID}/company", () => {
   });
 
   test("COMP-004 no company of another user appears in the second user's list", async ({ skip }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const listPath = companyPath(other!);
-    if (!readOnly) {
-      // A company with a name no one else has, created by another user: the second user's list must not show it.
-      await needWrites(skip);
-      const owner = await writer();
-      const name = `Conformance Private ${randomUUID().slice(0, 8)} BV`;
-      const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
+    await companyLists.read(async () => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const listPath = companyPath(other!);
+      if (!readOnly) {
+        // A company with a name no one else has, created by another user: the second user's list must not show it.
+        await needWrites(skip);
+        const owner = await writer();
+        const name = `Conformance Private ${randomUUID().slice(0, 8)} BV`;
+        const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
+        const theirs = await companiesOf(other!, { req: "COMP-004", what: "of the second user" });
+        const leaked = theirs.filter((c) => c.name === name);
+        if (leaked.length > 0)
+          failPlain(
+            { req: "COMP-004", what: `GET ${listPath} (every page)` },
+            `expected only the second user's companies, got another user's company ${id} ("${name}") as ${leaked.map((c) => String(c.id)).join(", ")}`,
+          );
+        return;
+      }
+      // Read-only: ids may be per user, so only a company with the same id and the same name counts as the primary's.
+      const mine = await primaryCompanies({ req: "COMP-004", what: "of the primary user" });
       const theirs = await companiesOf(other!, { req: "COMP-004", what: "of the second user" });
-      const leaked = theirs.filter((c) => c.name === name);
+      const leaked = theirs
+        .filter((c) => mine.some((m) => m.id === c.id && m.name !== undefined && m.name === c.name))
+        .map((c) => String(c.id));
       if (leaked.length > 0)
         failPlain(
           { req: "COMP-004", what: `GET ${listPath} (every page)` },
-          `expected only the second user's companies, got another user's company ${id} ("${name}") as ${leaked.map((c) => String(c.id)).join(", ")}`,
+          `expected only the second user's companies, got the primary user's companies ${leaked.join(", ")} (same id and name)`,
         );
-      return;
-    }
-    // Read-only: ids may be per user, so only a company with the same id and the same name counts as the primary's.
-    const mine = await primaryCompanies({ req: "COMP-004", what: "of the primary user" });
-    const theirs = await companiesOf(other!, { req: "COMP-004", what: "of the second user" });
-    const leaked = theirs
-      .filter((c) => mine.some((m) => m.id === c.id && m.name !== undefined && m.name === c.name))
-      .map((c) => String(c.id));
-    if (leaked.length > 0)
-      failPlain(
-        { req: "COMP-004", what: `GET ${listPath} (every page)` },
-        `expected only the second user's companies, got the primary user's companies ${leaked.join(", ")} (same id and name)`,
-      );
+    });
   });
 });
 
-describe("PUT /user/{userID}/company/{itemId}", () => {
+// Side by side: each test updates and reads back a company it created itself.
+describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
   test("COMP-011 COMP-017 ERR-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the new name", async ({
     skip,
     annotate,
   }) => {
-    await needWrites(skip);
-    const log = new LenientLog(t.profile.strict);
-    const session = await writer();
-    const id = await create(
-      session,
-      { ...BASE, name: "Conformance Before Rename BV" },
-      { req: "COMP-001", what: "(setup for the update)" },
-    );
-    const renamed = { ...BASE, name: "Conformance After Rename BV" };
-    const exchange = await send(session, "PUT", itemPath(session, id), renamed);
-    const about = { req: "COMP-011", what: "with a new name" };
-    expectOk(exchange, about);
-    const answered = expectObjects(exchange, ["Id", TYPE], { req: "ERR-011", what: "with a new name (Id or UserCompany)" });
-    expectThat(
-      answered[0]!.id === id,
-      exchange,
-      `the id ${id} of the updated company`,
-      { req: "ERR-011" },
-      `id ${JSON.stringify(answered[0]!.id)}`,
-    );
-    if (t.profile.strict) expectObjects(exchange, ["Id"], { req: "ERR-011", what: "(strict: Id)" });
-    const { exchange: after, company } = await read(session, id, { req: "COMP-011", what: "after the PUT" }, log);
-    if (!shown(company, "name"))
-      log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
-    else
-      expectThat(
-        company.name === renamed.name,
-        after,
-        `name ${JSON.stringify(renamed.name)} after the PUT`,
-        { req: "COMP-011" },
-        `name ${JSON.stringify(company.name)}`,
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const log = new LenientLog(t.profile.strict);
+      const session = await writer();
+      const id = await create(
+        session,
+        { ...BASE, name: "Conformance Before Rename BV" },
+        { req: "COMP-001", what: "(setup for the update)" },
       );
-    await log.report(annotate);
+      const renamed = { ...BASE, name: "Conformance After Rename BV" };
+      const exchange = await send(session, "PUT", itemPath(session, id), renamed);
+      const about = { req: "COMP-011", what: "with a new name" };
+      expectOk(exchange, about);
+      const answered = expectObjects(exchange, ["Id", TYPE], { req: "ERR-011", what: "with a new name (Id or UserCompany)" });
+      expectThat(
+        answered[0]!.id === id,
+        exchange,
+        `the id ${id} of the updated company`,
+        { req: "ERR-011" },
+        `id ${JSON.stringify(answered[0]!.id)}`,
+      );
+      if (t.profile.strict) expectObjects(exchange, ["Id"], { req: "ERR-011", what: "(strict: Id)" });
+      const { exchange: after, company } = await read(session, id, { req: "COMP-011", what: "after the PUT" }, log);
+      if (!shown(company, "name"))
+        log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
+      else
+        expectThat(
+          company.name === renamed.name,
+          after,
+          `name ${JSON.stringify(renamed.name)} after the PUT`,
+          { req: "COMP-011" },
+          `name ${JSON.stringify(company.name)}`,
+        );
+      await log.report(annotate);
+    });
   });
 
   test.for(Object.keys(REQUIRED))(
     "COMP-014 COMP-013 ERR-001 a PUT without %s is refused, and the company stays as it was",
     async (field, { skip, annotate }) => {
-      await needWrites(skip);
-      const log = new LenientLog(t.profile.strict);
-      const session = await writer();
-      const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Whole PUT BV", chamber_of_commerce_number: "87654321" };
-      const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
-      const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
-      const body: Record<string, unknown> = changedBody(original, "Conformance Partial PUT BV");
-      delete body[field];
-      const exchange = await send(session, "PUT", itemPath(session, id), body);
-      expectRefused(exchange, { req: "COMP-014", what: `without ${field}` });
-      const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT without ${field}` }, log);
-      expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT without ${field}` }, log);
-      await log.report(annotate);
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
+        const session = await writer();
+        const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Whole PUT BV", chamber_of_commerce_number: "87654321" };
+        const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
+        const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
+        const body: Record<string, unknown> = changedBody(original, "Conformance Partial PUT BV");
+        delete body[field];
+        const exchange = await send(session, "PUT", itemPath(session, id), body);
+        expectRefused(exchange, { req: "COMP-014", what: `without ${field}` });
+        const { exchange: check, company: after } = await read(
+          session,
+          id,
+          { req: "COMP-013", what: `after the PUT without ${field}` },
+          log,
+        );
+        expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT without ${field}` }, log);
+        await log.report(annotate);
+      });
     },
   );
 
@@ -526,65 +573,73 @@ describe("PUT /user/{userID}/company/{itemId}", () => {
   test.for(wrongPuts)(
     "COMP-010 COMP-013 ERR-001 a PUT with %s is refused, and the company stays as it was",
     async ([what, change], { skip, annotate }) => {
-      await needWrites(skip);
-      const log = new LenientLog(t.profile.strict);
-      const session = await writer();
-      const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Kept Name BV", chamber_of_commerce_number: "87654321" };
-      const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
-      const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
-      const exchange = await send(session, "PUT", itemPath(session, id), {
-        ...changedBody(original, "Conformance Half Applied BV"),
-        ...change,
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
+        const session = await writer();
+        const original = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Kept Name BV", chamber_of_commerce_number: "87654321" };
+        const id = await create(session, original, { req: "COMP-001", what: "(setup for the update)" });
+        const { company: before } = await read(session, id, { req: "COMP-013", what: "before the PUT" }, log);
+        const exchange = await send(session, "PUT", itemPath(session, id), {
+          ...changedBody(original, "Conformance Half Applied BV"),
+          ...change,
+        });
+        expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
+        const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT with ${what}` }, log);
+        expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT with ${what}` }, log);
+        await log.report(annotate);
       });
-      expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
-      const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT with ${what}` }, log);
-      expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT with ${what}` }, log);
-      await log.report(annotate);
     },
   );
 });
 
-describe("who may see and change a company", () => {
+// Side by side: refused requests change no company; each refused PUT is on a company its test created, and
+// companyLists keeps the second user's ids steady while an AUTH-019 check relies on them.
+describe.concurrent("who may see and change a company", () => {
   test("AUTH-019 ERR-001 the second user asking for the primary user's company under its own userID is refused and gets none of its data", async ({
     skip,
   }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const primarys = await primaryCompanies({ req: "AUTH-019", what: "of the primary user (setup)" });
-    const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
-    const foreign = foreignIds(
-      primarys.map((c) => c.id),
-      own,
-    )[0];
-    const theirs = primarys.find((c) => c.id === foreign);
-    skip(!theirs, primarys.length === 0 ? "the primary user has no company to try" : SHARED_IDS);
-    const exchange = await send(other!, "GET", itemPath(other!, theirs!.id as number));
-    const about = { req: "AUTH-019", what: `by the second user with the primary user's company id ${String(theirs!.id)}` };
-    expectRefused(exchange, about);
-    expectNoTrace(exchange, [theirs!.id as number, ...(typeof theirs!.name === "string" ? [theirs!.name] : [])], about);
+    await companyLists.read(async () => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const primarys = await primaryCompanies({ req: "AUTH-019", what: "of the primary user (setup)" });
+      const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
+      const foreign = foreignIds(
+        primarys.map((c) => c.id),
+        own,
+      )[0];
+      const theirs = primarys.find((c) => c.id === foreign);
+      skip(!theirs, primarys.length === 0 ? "the primary user has no company to try" : SHARED_IDS);
+      const exchange = await send(other!, "GET", itemPath(other!, theirs!.id as number));
+      const about = { req: "AUTH-019", what: `by the second user with the primary user's company id ${String(theirs!.id)}` };
+      expectRefused(exchange, about);
+      expectNoTrace(exchange, [theirs!.id as number, ...(typeof theirs!.name === "string" ? [theirs!.name] : [])], about);
+    });
   });
 
   test("AUTH-019 ERR-001 the second user's PUT on another user's company under its own userID is refused, and the company stays as it was", async ({
     skip,
     annotate,
   }) => {
-    await needWrites(skip);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const log = new LenientLog(t.profile.strict);
-    const owner = await writer();
-    const name = "Conformance Not Yours BV";
-    const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(setup)" });
-    const { company: before } = await read(owner, id, { req: "AUTH-019", what: "by the owner (setup)" }, log);
-    const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
-    skip(foreignIds([id], own).length === 0, `company ${id}: ${SHARED_IDS}`);
-    const exchange = await send(other!, "PUT", itemPath(other!, id), { ...BASE, name: "Conformance Taken Over BV" });
-    const about = { req: "AUTH-019", what: `by the second user with another user's company id ${id}` };
-    expectRefused(exchange, about);
-    expectNoTrace(exchange, [id, name], about);
-    const { exchange: after, company } = await read(owner, id, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
-    expectUnchanged(before, company, after, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
-    await log.report(annotate);
+    await companyLists.read(async () => {
+      await needWrites(skip);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const log = new LenientLog(t.profile.strict);
+      const owner = await writer();
+      const name = "Conformance Not Yours BV";
+      const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(setup)" });
+      const { company: before } = await read(owner, id, { req: "AUTH-019", what: "by the owner (setup)" }, log);
+      const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
+      skip(foreignIds([id], own).length === 0, `company ${id}: ${SHARED_IDS}`);
+      const exchange = await send(other!, "PUT", itemPath(other!, id), { ...BASE, name: "Conformance Taken Over BV" });
+      const about = { req: "AUTH-019", what: `by the second user with another user's company id ${id}` };
+      expectRefused(exchange, about);
+      expectNoTrace(exchange, [id, name], about);
+      const { exchange: after, company } = await read(owner, id, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
+      expectUnchanged(before, company, after, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
+      await log.report(annotate);
+    });
   });
 
   test("AUTH-015 ERR-001 the primary session on the second user's userID is refused for the company list and read", async ({ skip }) => {
@@ -614,26 +669,28 @@ describe("who may see and change a company", () => {
     skip,
     annotate,
   }) => {
-    await needWrites(skip);
-    // The owner: the file's fresh user where the target provisions users, else the second user.
-    const owner = t.canProvision() ? await writer() : t.secondary();
-    skip(!owner, t.secondaryMissing());
-    const log = new LenientLog(t.profile.strict);
-    const name = `Conformance Theirs ${randomUUID().slice(0, 8)} BV`;
-    const id = await create(owner!, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
-    const { company: before } = await read(owner!, id, { req: "AUTH-015", what: "by the owner (setup)" }, log);
-    const exchange = await send(t.primary(), "PUT", itemPath(owner!, id), { ...BASE, name: "Conformance Taken Over BV" });
-    const about = { req: "AUTH-015", what: `with the primary session on the owner's id ${owner!.userId}` };
-    expectRefused(exchange, about);
-    expectNoTrace(exchange, [id, name], about);
-    const { exchange: check, company: after } = await read(
-      owner!,
-      id,
-      { req: "AUTH-015", what: "by the owner after the refused PUT" },
-      log,
-    );
-    expectUnchanged(before, after, check, { req: "AUTH-015", what: "by the owner after the refused PUT" }, log);
-    await log.report(annotate);
+    await companyLists.write(async () => {
+      await needWrites(skip);
+      // The owner: the file's fresh user where the target provisions users, else the second user.
+      const owner = t.canProvision() ? await writer() : t.secondary();
+      skip(!owner, t.secondaryMissing());
+      const log = new LenientLog(t.profile.strict);
+      const name = `Conformance Theirs ${randomUUID().slice(0, 8)} BV`;
+      const id = await create(owner!, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
+      const { company: before } = await read(owner!, id, { req: "AUTH-015", what: "by the owner (setup)" }, log);
+      const exchange = await send(t.primary(), "PUT", itemPath(owner!, id), { ...BASE, name: "Conformance Taken Over BV" });
+      const about = { req: "AUTH-015", what: `with the primary session on the owner's id ${owner!.userId}` };
+      expectRefused(exchange, about);
+      expectNoTrace(exchange, [id, name], about);
+      const { exchange: check, company: after } = await read(
+        owner!,
+        id,
+        { req: "AUTH-015", what: "by the owner after the refused PUT" },
+        log,
+      );
+      expectUnchanged(before, after, check, { req: "AUTH-015", what: "by the owner after the refused PUT" }, log);
+      await log.report(annotate);
+    });
   });
 
   test("AUTH-015 ERR-001 a userID that is not the session's and names no known user is refused for the company list, read, create and update", async ({

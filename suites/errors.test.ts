@@ -36,7 +36,8 @@ function cardToPut(): Promise<{ session: Session; cardId: number }> {
   return cardOnce;
 }
 
-describe("malformed requests", () => {
+// Side by side: every request is refused and changes nothing; none is read back.
+describe.concurrent("malformed requests", () => {
   const malformed = ['{"client_public_key": ', "{'single': 'quotes'}", "[1, 2,", "\u0000\u0001"];
   test.for(malformed)(
     "ERR-005 ERR-003 ERR-001 a malformed JSON body %j is refused with an error body, never a 5XX",
@@ -85,7 +86,8 @@ describe("malformed requests", () => {
   });
 });
 
-describe("unknown paths and methods", () => {
+// Side by side: every request is refused and changes nothing; none is read back.
+describe.concurrent("unknown paths and methods", () => {
   test("ERR-007 ERR-001 an unknown path is refused with an error body", async () => {
     const session = t.primary();
     for (const path of [t.userPath(session, "/no-such-resource"), "/no-such-endpoint"]) {
@@ -175,7 +177,8 @@ function expectRefusal(exchange: Exchange, about: About): void {
   expectRefused(exchange, about);
 }
 
-describe("every endpoint", () => {
+// Side by side: every request is refused and changes nothing; the filled-in endpoints are read once, before.
+describe.concurrent("every endpoint", () => {
   test("ERR-006 ERR-001 ERR-002 ERR-003 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX and an error body, never 5XX", async () => {
     // Every request is a refusal on a path of its own: they go out side by side, judged in the loop's order.
     const cases = (await filledEndpoints()).flatMap((f) =>
@@ -237,7 +240,8 @@ describe("every endpoint", () => {
   });
 });
 
-describe("every endpoint's bodies and item ids", () => {
+// Side by side: every request is refused and changes nothing; none is read back.
+describe.concurrent("every endpoint's bodies and item ids", () => {
   test("ERR-005 ERR-001 ERR-002 ERR-003 on every endpoint that takes a JSON body, a malformed one is refused with 4XX and an error body, never 5XX", async ({
     skip,
   }) => {
@@ -273,7 +277,8 @@ describe("every endpoint's bodies and item ids", () => {
   });
 });
 
-describe("write-only values in error bodies", () => {
+// Side by side: refused updates that change nothing and read nothing back.
+describe.concurrent("write-only values in error bodies", () => {
   // Distinct values no server text holds by chance; a refusal must not quote them back.
   const SECRET = { pin_code: "7391", activation_code: "act-5fd0c2e91b", cancellation_reason: "reason-9c41e07a2d", card_id: 987654321 };
 

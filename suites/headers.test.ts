@@ -16,7 +16,8 @@ function cards(headers: Record<string, string | null>, token: string | null = t.
   return t.client.request({ path: t.userPath(t.primary(), "/card"), token, from, headers });
 }
 
-describe("User-Agent", () => {
+// Side by side: reads of the primary's card list and refusals; nothing is changed.
+describe.concurrent("User-Agent", () => {
   test("HDR-001 ERR-001 ERR-002 a resource call without User-Agent is refused with an error body", async () => {
     expectOk(await cards({}), { req: "HDR-001", what: "with User-Agent (control)" });
     expectRefused(await cards({ "User-Agent": null }), { req: "HDR-001", what: "without User-Agent" });
@@ -31,7 +32,8 @@ describe("User-Agent", () => {
   });
 });
 
-describe("User-Agent values and optional headers", () => {
+// Side by side: reads of the primary's card list; nothing is changed.
+describe.concurrent("User-Agent values and optional headers", () => {
   test("HDR-010 any User-Agent value is accepted", async () => {
     for (const agent of ["x", "my client", "Mozilla/5.0 (X11; Linux x86_64)", "conformance/1.0 (+tests; no-format)"]) {
       expectOk(await cards({ "User-Agent": agent }), { req: "HDR-010", what: `with User-Agent: ${agent}` });
@@ -50,7 +52,8 @@ describe("User-Agent values and optional headers", () => {
   });
 });
 
-describe("X-Service-Client-Request-Id", () => {
+// Side by side: each test uses request ids of its own (random) and, for new sessions, a device of its own.
+describe.concurrent("X-Service-Client-Request-Id", () => {
   test("HDR-002 HDR-003 ERR-001 a request id reused on a resource call is refused, and each id is echoed", async () => {
     const id = `conformance-${crypto.randomUUID()}`;
     const first = await cards({ [t.header("Client-Request-Id")]: id });
@@ -172,7 +175,8 @@ describe("X-Service-Client-Request-Id", () => {
   });
 });
 
-describe("X-Service-Language, Region, Geolocation, Cache-Control", () => {
+// Side by side: reads of the primary's card list and refusals; nothing is changed.
+describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", () => {
   test("HDR-006 the supported languages en_US and nl_NL are accepted", async () => {
     for (const language of ["en_US", "nl_NL"]) {
       expectOk(await cards({ [t.header("Language")]: language }), { req: "HDR-006", what: `with ${t.header("Language")}: ${language}` });
@@ -240,7 +244,8 @@ describe("X-Service-Language, Region, Geolocation, Cache-Control", () => {
   });
 });
 
-describe("header names in any case (HTTP)", () => {
+// Side by side: reads of the primary's card list and refusals, with request ids of each test's own.
+describe.concurrent("header names in any case (HTTP)", () => {
   /** The canonical name in lower case and in alternating case. */
   const spellings = (name: string) => [name.toLowerCase(), [...name].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join("")];
 
@@ -299,7 +304,8 @@ describe("header names in any case (HTTP)", () => {
   });
 });
 
-describe("translated error texts", () => {
+// Side by side: refusals only; nothing is changed.
+describe.concurrent("translated error texts", () => {
   test("HDR-017 ERR-001 under nl_NL, error_description_translated is not the en_US text of the same error", async ({ annotate }) => {
     const log = new LenientLog(t.profile.strict);
     const refusals: [string, (language: string) => Promise<Exchange>][] = [

@@ -85,7 +85,8 @@ function needsEncryption(skip: Skip, calls: CardCalls): void {
 const cardPath = (s: PinSetup) => t.userPath(s.calls.session, `/card/${s.card.id}`);
 const masked = (body: Record<string, unknown>) => canonical({ ...body, pin_code: "****" });
 
-describe("pin_code in plaintext", () => {
+// Side by side: each test writes to the card of a fresh user of its own.
+describe.concurrent("pin_code in plaintext", () => {
   const rows: [string, (pin: string) => Record<string, unknown>][] = [
     ["pin_code alone", (pin) => ({ pin_code: pin })],
     ["pin_code next to second_line", (pin) => ({ pin_code: pin, second_line: "conformance pin 029" })],
@@ -110,7 +111,8 @@ describe("pin_code in plaintext", () => {
   });
 });
 
-describe("pin_code under the provider's request encryption", () => {
+// Side by side: each test writes to the card of a fresh user of its own.
+describe.concurrent("pin_code under the provider's request encryption", () => {
   test("CARD-030 CARD-024 CARD-032 an encrypted card PUT with pin_code and second_line is answered 200 with the card showing the second_line, a later GET shows it too, and no answer shows the pin", async ({
     skip,
   }) => {

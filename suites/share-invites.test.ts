@@ -78,7 +78,8 @@ function candidates(shares: Share[], status: string, prefer?: string): Share[] {
 /** "is not there or null": how a share that is not accepted shows monetary_account_id (GAP-14). */
 const noAccount = (share: Share) => share.monetary_account_id === undefined || share.monetary_account_id === null;
 
-describe("reading shares", () => {
+// Side by side: reads of the primary's shares, which no check of this file changes (listed once, above).
+describe.concurrent("reading shares", () => {
   test("SHARE-001 ERR-015 the share-invite list answers one ShareInviteMonetaryAccountResponse per share, each readable by its id", async ({
     skip,
   }) => {
@@ -166,7 +167,8 @@ describe("reading shares", () => {
   });
 });
 
-describe("answering an invitation (PUT, on a fresh user)", () => {
+// Side by side: each test moves and reads back the shares of a fresh user of its own.
+describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
   type Skip = (condition: boolean, reason: string) => void;
   /**
    * PUT {status} on a share in another status, then read it back; the answer and the read share. A move
@@ -369,7 +371,9 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
   });
 });
 
-describe("whose shares", () => {
+// Side by side: the second user's refused reads and writes change no share; the status check is on a fresh owner of
+// its own.
+describe.concurrent("whose shares", () => {
   test("AUTH-019 AUTH-015 ERR-001 the second user cannot read or answer the primary user's shares, and the primary cannot list the second user's", async ({
     skip,
   }) => {

@@ -54,7 +54,9 @@ async function expectSignedSessionOpens(device: { apiKey: string; token: string 
 
 // HDR-012 is LENIENT (neither file says answers are signed): it is checked only where the profile asks for it
 // with signing.verifyResponses, the profile's own declaration that its server signs.
-describe("server signatures (<prefix>Server-Signature)", () => {
+// Side by side: each test opens an installation of its own, or reads the primary's cards; the one create adds to
+// a list nothing reads.
+describe.concurrent("server signatures (<prefix>Server-Signature)", () => {
   test("HDR-012 the answers of POST /installation, /device-server and /session-server carry a valid server signature over their exact body", async ({
     skip,
   }) => {
@@ -163,7 +165,8 @@ describe("server signatures (<prefix>Server-Signature)", () => {
   });
 });
 
-describe("client signatures on POST /session-server (<prefix>Client-Signature)", () => {
+// Side by side: each test registers a device of its own on its own installation.
+describe.concurrent("client signatures on POST /session-server (<prefix>Client-Signature)", () => {
   test("HDR-013 ERR-001 POST /session-server without a client signature is refused with an error body", async ({ skip }) => {
     skip(!signing.requests, OFF);
     const about = { req: "HDR-013", what: `without ${clientHeader}` };
