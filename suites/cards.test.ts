@@ -288,63 +288,68 @@ describe("reading cards", () => {
 });
 
 describe("card failures answer exactly 400", () => {
-  test("CARD-009 ERR-001 GET of a card id that does not exist answers exactly 400 with an error body", async () => {
+  test("CARD-009 GET of a card id that does not exist answers exactly 400 with an error body", { tags: ["ERR-001"] }, async () => {
     const calls = primaryCalls();
     const { cards } = await calls.all({ req: "CARD-009" });
     const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
     expect400(await calls.get(unknown), { req: "CARD-009", what: `of card id ${unknown}, which the user does not have` });
   });
 
-  test("CARD-009 AUTH-019 GET of another user's card id under the caller's own userID answers exactly 400 and never that card", async ({
-    skip,
-  }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const pairs = [
-      { caller: primaryCalls(), owner: new CardCalls(t, other!), who: "the primary user reading the second user's card" },
-      { caller: new CardCalls(t, other!), owner: primaryCalls(), who: "the second user reading the primary user's card" },
-    ];
-    let tried = 0;
-    for (const { caller, owner, who } of pairs) {
-      const { cards } = await owner.all({ req: "AUTH-019", what: "listing the owner's cards" });
-      const { cards: callers } = await caller.all({ req: "AUTH-019", what: "listing the caller's own cards" });
-      const id = foreignIds(
-        cards.map((c) => c.id),
-        callers.map((c) => c.id),
-      )[0];
-      const card = cards.find((c) => c.id === id);
-      if (!card) continue;
-      const exchange = await caller.get(card.id);
-      expect400(exchange, { req: "CARD-009", what: `(${who}, id ${card.id})` });
-      expectNoTrace(exchange, card, { req: "AUTH-019", what: `(${who})` });
-      tried++;
-    }
-    skip(tried === 0, `neither user has a card to try: ${SHARED_IDS}, or no cards`);
-  });
+  test(
+    "CARD-009 GET of another user's card id under the caller's own userID answers exactly 400 and never that card",
+    { tags: ["AUTH-019"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const pairs = [
+        { caller: primaryCalls(), owner: new CardCalls(t, other!), who: "the primary user reading the second user's card" },
+        { caller: new CardCalls(t, other!), owner: primaryCalls(), who: "the second user reading the primary user's card" },
+      ];
+      let tried = 0;
+      for (const { caller, owner, who } of pairs) {
+        const { cards } = await owner.all({ req: "AUTH-019", what: "listing the owner's cards" });
+        const { cards: callers } = await caller.all({ req: "AUTH-019", what: "listing the caller's own cards" });
+        const id = foreignIds(
+          cards.map((c) => c.id),
+          callers.map((c) => c.id),
+        )[0];
+        const card = cards.find((c) => c.id === id);
+        if (!card) continue;
+        const exchange = await caller.get(card.id);
+        expect400(exchange, { req: "CARD-009", what: `(${who}, id ${card.id})` });
+        expectNoTrace(exchange, card, { req: "AUTH-019", what: `(${who})` });
+        tried++;
+      }
+      skip(tried === 0, `neither user has a card to try: ${SHARED_IDS}, or no cards`);
+    },
+  );
 
-  test("AUTH-015 CARD-009 a session on another user's userID with that user's card id is refused (strict: exactly 400) and never answers the card", async ({
-    skip,
-  }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const { cards } = await new CardCalls(t, other!).all({ req: "AUTH-015", what: "listing the second user's cards" });
-    skip(cards.length === 0, "the second user has no cards");
-    const card = cards[0]!;
-    const session = t.primary();
-    const exchange = await t.client.request({
-      path: t.userPath(other!, `/card/${card.id}`),
-      token: session.sessionToken,
-      from: session.from,
-    });
-    const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
-    expectNoTrace(exchange, card, about);
-    // The userID rule is one of authentication (GAP-39, GAP-59): any 4XX with an error body; strict: a card failure's 400.
-    if (t.profile.strict) expect400(exchange, { ...about, req: "CARD-009", what: `${about.what} (strict: a card read failure, 400)` });
-    else expectRefused(exchange, about);
-  });
+  test(
+    "AUTH-015 a session on another user's userID with that user's card id is refused (strict: exactly 400) and never answers the card",
+    { tags: ["CARD-009"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const { cards } = await new CardCalls(t, other!).all({ req: "AUTH-015", what: "listing the second user's cards" });
+      skip(cards.length === 0, "the second user has no cards");
+      const card = cards[0]!;
+      const session = t.primary();
+      const exchange = await t.client.request({
+        path: t.userPath(other!, `/card/${card.id}`),
+        token: session.sessionToken,
+        from: session.from,
+      });
+      const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
+      expectNoTrace(exchange, card, about);
+      // The userID rule is one of authentication (GAP-39, GAP-59): any 4XX with an error body; strict: a card failure's 400.
+      if (t.profile.strict) expect400(exchange, { ...about, req: "CARD-009", what: `${about.what} (strict: a card read failure, 400)` });
+      else expectRefused(exchange, about);
+    },
+  );
 
   test.for(["0", "-1", "abc", "1.5"])(
-    "CARD-011 ERR-001 a card list with count=%s answers exactly 400 with an error body",
+    "CARD-011 a card list with count=%s answers exactly 400 with an error body",
+    { tags: ["ERR-001"] },
     async (count) => {
       expect400(await primaryCalls().list({ count }), { req: "CARD-011", what: `with count=${count}` });
     },
@@ -1019,7 +1024,8 @@ describe("every card failure answers exactly 400", () => {
   // A path that does not match the card route may never reach a card read (GAP-81): any 4XX with an error body
   // passes (conventions §6); strict takes it for a card failure and requires the 400.
   test.for(["abc", "null"])(
-    "CARD-036 ERR-001 GET and PUT of card id %s, not an integer, are refused with an error body (strict: exactly 400)",
+    "CARD-036 GET and PUT of card id %s, not an integer, are refused with an error body (strict: exactly 400)",
+    { tags: ["ERR-001"] },
     async (id, { skip, annotate }) => {
       const calls = primaryCalls();
       const log = new LenientLog(t.profile.strict);
@@ -1036,47 +1042,52 @@ describe("every card failure answers exactly 400", () => {
     },
   );
 
-  test("CARD-037 ERR-001 PUT of a card id the user does not have answers exactly 400 with an error body", async ({ skip }) => {
-    skip(t.profile.mode === "read-only", SKIP.readOnly);
-    const calls = primaryCalls();
-    const { cards } = await calls.all({ req: "CARD-037" });
-    const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
-    expect400(await calls.put(unknown, { second_line: "NOT A CARD" }), {
-      req: "CARD-037",
-      what: `of card id ${unknown}, which the user does not have`,
-    });
-  });
+  test(
+    "CARD-037 PUT of a card id the user does not have answers exactly 400 with an error body",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(t.profile.mode === "read-only", SKIP.readOnly);
+      const calls = primaryCalls();
+      const { cards } = await calls.all({ req: "CARD-037" });
+      const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
+      expect400(await calls.put(unknown, { second_line: "NOT A CARD" }), {
+        req: "CARD-037",
+        what: `of card id ${unknown}, which the user does not have`,
+      });
+    },
+  );
 
-  test("CARD-038 ERR-001 PUT with a body that is not valid JSON answers exactly 400 and changes nothing; a JSON body that is not an object is refused the same way or ignored (strict: refused)", async ({
-    skip,
-    annotate,
-  }) => {
-    needsFreshUser(t, skip);
-    const about = { req: "CARD-038" };
-    const { calls, cards } = await freshCardUser(t, about);
-    const card =
-      cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
-      pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const log = new LenientLog(t.profile.strict);
-    for (const [text, malformed] of [
-      ['{"second_line": "MUST NOT APPLY"', true],
-      ['{"second_line": MUST NOT APPLY}', true],
-      ["[]", false],
-      ['"MUST NOT APPLY"', false],
-    ] as const) {
-      const what = `with the body ${text} on card ${card.id}`;
-      const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-      const exchange = await calls.putText(card.id, text);
-      const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${text}` });
-      if (!malformed && exchange.status === 200) {
-        log.note({ ...about, what }, "a JSON body that is not an object answered 200", "a refusal with exactly 400");
-        continue;
+  test(
+    "CARD-038 PUT with a body that is not valid JSON answers exactly 400 and changes nothing; a JSON body that is not an object is refused the same way or ignored (strict: refused)",
+    { tags: ["ERR-001"] },
+    async ({ skip, annotate }) => {
+      needsFreshUser(t, skip);
+      const about = { req: "CARD-038" };
+      const { calls, cards } = await freshCardUser(t, about);
+      const card =
+        cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
+        pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+      const log = new LenientLog(t.profile.strict);
+      for (const [text, malformed] of [
+        ['{"second_line": "MUST NOT APPLY"', true],
+        ['{"second_line": MUST NOT APPLY}', true],
+        ["[]", false],
+        ['"MUST NOT APPLY"', false],
+      ] as const) {
+        const what = `with the body ${text} on card ${card.id}`;
+        const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+        const exchange = await calls.putText(card.id, text);
+        const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${text}` });
+        if (!malformed && exchange.status === 200) {
+          log.note({ ...about, what }, "a JSON body that is not an object answered 200", "a refusal with exactly 400");
+          continue;
+        }
+        expect400(exchange, { ...about, what });
+        expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
       }
-      expect400(exchange, { ...about, what });
-      expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-    }
-    await log.report(annotate);
-  });
+      await log.report(annotate);
+    },
+  );
 
   test("CARD-039 a PUT on another user's userID and card id with the caller's session is refused (strict: exactly 400) and leaves that card unchanged", async ({
     skip,

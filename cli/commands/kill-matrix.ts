@@ -4,6 +4,8 @@ import { judge, writeKillMatrix } from "../../report/kill-matrix.js";
 import { loadTargetsFile, selectProfile } from "../../harness/profile/profile.js";
 import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
 import { CONFORMANCE_PROJECT, faultProject, profilePlan, type ProjectPlan, type RunPlan } from "../../harness/run/run-plan.js";
+import { testNamePattern } from "../../catalogue/selection.js";
+import { suiteTitles } from "../../catalogue/test-titles.js";
 import type { FaultSpec } from "../../reference/faults/faults.js";
 import { groupSuites, variantGroups, variantProject } from "../../reference/faults/variant-groups.js";
 import type { VariantSpec } from "../../reference/faults/variant-spec.js";
@@ -114,7 +116,7 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
 
 /**
  * The kill matrix's run plan: the clean reference ("conformance", unless left out), one project per fault (its
- * suites, the tests naming its requirement, against the fault's own target profile: "reference" unless it names
+ * suites, the tests proving its requirement, against the fault's own target profile: "reference" unless it names
  * one, e.g. reference-signed) and one per group of legal variants (the suites any member can change, all when one
  * names none). Every profile comes from the package's own targets file, read once here.
  */
@@ -127,11 +129,16 @@ function killMatrixPlan(
   const reference = profilePlan({ targetsFile, profile: selectProfile(targets, "reference"), reportsDir });
   const base = reference.projects.get(CONFORMANCE_PROJECT)!.profile;
   const projects = new Map<string, ProjectPlan>(options.clean ? [[CONFORMANCE_PROJECT, { profile: base }]] : []);
+  const titles = options.faults.length > 0 ? suiteTitles() : [];
   for (const f of options.faults) {
+    const pattern = testNamePattern(
+      { requirementIds: [f.requirement] },
+      titles.filter((t) => f.suites.includes(t.suite)),
+    );
     projects.set(faultProject(f.name), {
       profile: f.target ? selectProfile(targets, f.target) : base,
       suites: f.suites,
-      requirement: f.requirement,
+      ...(pattern === undefined ? {} : { pattern }),
       fault: f.name,
     });
   }

@@ -157,7 +157,7 @@ export class SummaryReporter implements Reporter {
       name: test.name,
       fullName: `${suite} > ${test.fullName}`,
       status,
-      requirements: test.meta().requirements ?? requirementIdsOf(test.name),
+      requirements: test.meta().requirements ?? requirementIdsOf(test.name, test.tags),
       durationMs: Math.round(diagnostic?.duration ?? 0),
       ...(message ? { message: redactText(message) } : {}),
       ...(notSelected ? { notSelected: true as const } : {}),
