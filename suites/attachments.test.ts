@@ -121,7 +121,7 @@ describe("uploads", () => {
     },
   );
 
-  test("ATT-002 a one-page PDF is accepted where the target takes PDFs (strict: always), else accepted or refused with an error body", async ({
+  test("ATT-002 a one-page PDF is accepted where PDFs are taken (strict: always), else accepted or refused with an error body", async ({
     skip,
   }) => {
     skip(readOnly, SKIP.readOnly);
@@ -344,7 +344,8 @@ describe("attachments belong to their user", () => {
     const accepted = exchange.status >= 200 && exchange.status < 300;
     skip(
       accepted && (await idsLookPerUser(t.primary(), other!)),
-      `the upload was accepted, and the two users' cards or companies share ids (ids per user?), so monetary account ${accountId} may be the second user's own: monetary accounts cannot be listed (GAP-70)`,
+      `the upload was accepted, and the two users' cards or companies share ids (ids per user?), so monetary account ` +
+        `${accountId} may be the second user's own: monetary accounts cannot be listed (GAP-70)`,
     );
     expectRefused(exchange, { req: "AUTH-019", what: `by the second user, to the primary user's monetary account ${accountId}` });
   });

@@ -401,7 +401,9 @@ describe("IP binding", () => {
       const lockedToo = await postDeviceServer(t.client, { token: another.token ?? null, apiKey, from: addressA });
       expectRefused(lockedToo, {
         req: "AUTH-012",
-        what: `from ${addressA} on a new installation after the refused registration (the lock-out is the caller's, not the installation's)`,
+        what:
+          `from ${addressA} on a new installation after the refused registration (the lock-out is the caller's, not the ` +
+          `installation's)`,
       });
     },
   );
@@ -512,7 +514,8 @@ describe("IP binding over random addresses", () => {
   });
 
   test(
-    "AUTH-011 only calls from an address the key was registered for get a working session (property over source addresses and permitted_ips)",
+    "AUTH-011 only calls from an address the key was registered for get a working session (property over source addresses and " +
+      "permitted_ips)",
     { tags: ["AUTH-012", "AUTH-013", "AUTH-014"] },
     async ({ skip }) => {
       skip(!addressB, SKIP.twoAddresses);
@@ -528,7 +531,10 @@ describe("IP binding over random addresses", () => {
           const apiKey = await t.freshApiKey(addressA);
           const at = (which: 0 | 1) => addresses[which];
           const permittedIps = { none: undefined, A: [addresses[0]], B: [addresses[1]], "A+B": [...addresses] }[plan.permitted];
-          const script = `installation from ${at(plan.from.installation)} → device-server from ${at(plan.from.device)}${permittedIps ? ` with permitted_ips [${permittedIps.join(", ")}]` : ""} → session-server from ${at(plan.from.session)} → GET /card from ${at(plan.from.resource)}`;
+          const script =
+            `installation from ${at(plan.from.installation)} → device-server from ` +
+            `${at(plan.from.device)}${permittedIps ? ` with permitted_ips [${permittedIps.join(", ")}]` : ""} → session-server ` +
+            `from ${at(plan.from.session)} → GET /card from ${at(plan.from.resource)}`;
           const installation = await postInstallation(t.client, { from: at(plan.from.installation), publicKeyPem });
           expectOk(installation.exchange, { req: "AUTH-001", what: `in ${script}` });
           const device = await postDeviceServer(t.client, {

@@ -244,7 +244,7 @@ describe("another user's userID on every endpoint and method", () => {
 });
 
 describe("a userID that names nobody", () => {
-  test("AUTH-022 a userID no user has is refused with an error body on every endpoint and method, never answered with an empty list", async () => {
+  test("AUTH-022 a userID no user has is refused with an error body on every endpoint and method, never with an empty list", async () => {
     const list = await cases();
     const known = [t.primary().userId, t.secondary()?.userId, ...list.map((c) => c.owner.userId)];
     if (known.includes(NOBODY)) failPlain({ req: "AUTH-022" }, `the made-up userID ${NOBODY} belongs to a user of this run; pick another`);
@@ -259,7 +259,8 @@ describe("a userID that names nobody", () => {
 
 describe("another user's item through the caller's own userID", () => {
   test(
-    "AUTH-019 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write changes nothing",
+    "AUTH-019 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write " +
+      "changes nothing",
     { tags: ["AUTH-023"] },
     async ({ skip }) => {
       const list = await cases();

@@ -67,7 +67,8 @@ async function replacementOf(calls: CardCalls, before: Card[], answered: number,
   if (fresh.length > 1)
     failPlain(
       about,
-      `expected one card with a card number new to the user after one replace, got ${fresh.length} (cards ${fresh.map((c) => c.id).join(", ")})`,
+      `expected one card with a card number new to the user after one replace, got ${fresh.length} (cards ` +
+        `${fresh.map((c) => c.id).join(", ")})`,
     );
   if (fresh.length === 1)
     return {
@@ -86,7 +87,8 @@ async function expectNoNewNumber(calls: CardCalls, before: Card[], about: About)
   if (fresh.length > 0)
     failPlain(
       about,
-      `expected a refused replace to replace nothing, but card(s) ${fresh.join(", ")} now carry a card number no card of the user carried before`,
+      `expected a refused replace to replace nothing, but card(s) ${fresh.join(", ")} now carry a card number no card of the ` +
+        `user carried before`,
     );
 }
 
@@ -136,7 +138,8 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
   );
 
   test(
-    "REPL-002 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's expiry date",
+    "REPL-002 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's " +
+      "expiry date",
     { tags: ["REPL-003", "REPL-004", "REPL-005"] },
     async ({ skip }) => {
       needsDestructive(t, skip);
@@ -163,14 +166,16 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
       if (!replacement.newNumber) {
         failPlain(
           { req: "REPL-004", what: `replace ${what}` },
-          `expected a card number none of the user's cards carried before (${[...numbersOf(cards)].length} numbers), on card ${after.id} or another card; none appeared`,
+          `expected a card number none of the user's cards carried before (${[...numbersOf(cards)].length} numbers), on card ` +
+            `${after.id} or another card; none appeared`,
         );
       }
     },
   );
 
   test(
-    "REPL-014 a replace sending the card's own name_on_card with preferred_name_on_card is accepted and the replacement shows both, or is refused with 4XX replacing nothing (strict: accepted)",
+    "REPL-014 a replace sending the card's own name_on_card with preferred_name_on_card is accepted and the replacement shows both, or " +
+      "is refused with 4XX replacing nothing (strict: accepted)",
     { tags: ["REPL-006"] },
     async ({ skip, annotate }) => {
       needsDestructive(t, skip);
@@ -227,56 +232,63 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     }
   });
 
-  test("REPL-015 a replace of a card id the user does not have is refused with 4XX and an error body, and none of the user's cards is replaced", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-015" });
-    const id = unknownId(cards);
-    const about = { req: "REPL-015", what: `on card id ${id}, which does not exist` };
-    expectRefused(await calls.replace(id, { second_line: "conformance 015" }), about);
-    await expectNoNewNumber(calls, cards, about);
-  });
+  test(
+    "REPL-015 a replace of a card id the user does not have is refused with 4XX and an error body, and none of the user's cards is " +
+      "replaced",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-015" });
+      const id = unknownId(cards);
+      const about = { req: "REPL-015", what: `on card id ${id}, which does not exist` };
+      expectRefused(await calls.replace(id, { second_line: "conformance 015" }), about);
+      await expectNoNewNumber(calls, cards, about);
+    },
+  );
 
-  test("AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and none of that user's cards is replaced", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const victim = await freshCardUser(t, { req: "AUTH-019" });
-    const [card] = await foreignCards(t.primary(), victim.cards, skip);
-    const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card!.id}` };
-    expectRefused(await new CardCalls(t, t.primary()).replace(card!.id, {}), about);
-    await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
-  });
+  test(
+    "AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and none of that user's cards is " +
+      "replaced",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const victim = await freshCardUser(t, { req: "AUTH-019" });
+      const [card] = await foreignCards(t.primary(), victim.cards, skip);
+      const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card!.id}` };
+      expectRefused(await new CardCalls(t, t.primary()).replace(card!.id, {}), about);
+      await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
+    },
+  );
 
-  test("AUTH-015 the primary session is refused on another user's userID, for a replace and a batch replace of that user's card, and none of that user's cards is replaced", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const victim = await freshCardUser(t, { req: "AUTH-015" });
-    const [card] = replaceable(victim.cards, skip);
-    const primary = t.primary();
-    const send = (rest: string, json: unknown) =>
-      t.client.request({
-        method: "POST",
-        path: t.userPath(victim.calls.session, rest),
-        token: primary.sessionToken,
-        from: primary.from,
-        json,
+  test(
+    "AUTH-015 the primary session is refused on another user's userID, for a replace and a batch replace of that user's card, and none " +
+      "of that user's cards is replaced",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const victim = await freshCardUser(t, { req: "AUTH-015" });
+      const [card] = replaceable(victim.cards, skip);
+      const primary = t.primary();
+      const send = (rest: string, json: unknown) =>
+        t.client.request({
+          method: "POST",
+          path: t.userPath(victim.calls.session, rest),
+          token: primary.sessionToken,
+          from: primary.from,
+          json,
+        });
+      const about = { req: "AUTH-015", what: `with the primary session on the fresh user's id ${victim.calls.session.userId}` };
+      expectRefused(await send(`/card/${card!.id}/replace`, {}), { ...about, what: `${about.what}: replace of its card ${card!.id}` });
+      expectRefused(await send("/card-batch-replace", { cards: [{ id: card!.id }] }), {
+        ...about,
+        what: `${about.what}: batch replace of its card ${card!.id}`,
       });
-    const about = { req: "AUTH-015", what: `with the primary session on the fresh user's id ${victim.calls.session.userId}` };
-    expectRefused(await send(`/card/${card!.id}/replace`, {}), { ...about, what: `${about.what}: replace of its card ${card!.id}` });
-    expectRefused(await send("/card-batch-replace", { cards: [{ id: card!.id }] }), {
-      ...about,
-      what: `${about.what}: batch replace of its card ${card!.id}`,
-    });
-    await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
-  });
+      await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
+    },
+  );
 });
 
 describe("POST /user/{userID}/card-batch-replace", () => {
   test(
-    "REPL-008 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it and a new card number",
+    "REPL-008 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it " +
+      "and a new card number",
     { tags: ["REPL-004", "REPL-016"] },
     async ({ skip }) => {
       needsDestructive(t, skip);
@@ -316,7 +328,8 @@ describe("POST /user/{userID}/card-batch-replace", () => {
       if (lacking.length > 0)
         failPlain(
           { req: "REPL-004", what: `batch replace ${canonical(body)}` },
-          `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; they do not`,
+          `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; ` +
+            `they do not`,
         );
     },
   );
@@ -344,29 +357,32 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     });
   });
 
-  test("REPL-010 a batch naming a card id that does not exist between two of the user's cards is refused with 4XX and an error body, and replaces neither card", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-010" });
-    const [first, last] = replaceable(cards, skip, 2);
-    const body = {
-      cards: [
-        { id: first!.id, second_line: "conformance 010 a" },
-        { id: unknownId(cards) },
-        { id: last!.id, second_line: "conformance 010 b" },
-      ],
-    };
-    const about = { req: "REPL-010", what: `with ${canonical(body)} (the middle id does not exist)` };
-    const before = await Promise.all([first!, last!].map((c) => calls.read(c.id, { ...about, what: "before the batch" })));
-    expectRefused(await calls.batchReplace(body), about);
-    for (const card of before)
-      expectSameCard(card, await calls.read(card.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
-    await expectNoNewNumber(calls, cards, about);
-  });
+  test(
+    "REPL-010 a batch naming a card id that does not exist between two of the user's cards is refused with 4XX and an error body, and " +
+      "replaces neither card",
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-010" });
+      const [first, last] = replaceable(cards, skip, 2);
+      const body = {
+        cards: [
+          { id: first!.id, second_line: "conformance 010 a" },
+          { id: unknownId(cards) },
+          { id: last!.id, second_line: "conformance 010 b" },
+        ],
+      };
+      const about = { req: "REPL-010", what: `with ${canonical(body)} (the middle id does not exist)` };
+      const before = await Promise.all([first!, last!].map((c) => calls.read(c.id, { ...about, what: "before the batch" })));
+      expectRefused(await calls.batchReplace(body), about);
+      for (const card of before)
+        expectSameCard(card, await calls.read(card.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
+      await expectNoNewNumber(calls, cards, about);
+    },
+  );
 
   test(
-    "REPL-010 a batch naming another user's card between two of the caller's cards is refused with 4XX, and no card of either user is replaced",
+    "REPL-010 a batch naming another user's card between two of the caller's cards is refused with 4XX, and no card of either user is " +
+      "replaced",
     { tags: ["AUTH-019"] },
     async ({ skip }) => {
       needsDestructive(t, skip);

@@ -89,7 +89,8 @@ describe("card state table", () => {
       const probe = await freshCards(lenient, labels);
       skip(
         probe.real.ids.length === 0,
-        "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, request pending)",
+        "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, " +
+          "request pending)",
       );
       await allure.parameter("seed", String(t.run.seed), { excluded: true });
       await allure.parameter("kinds of card the fresh user has", probe.labels.join("; "), { excluded: true });

@@ -47,7 +47,8 @@ async function needStatusTaken(skip: Skip): Promise<void> {
   const first = await baseline;
   skip(
     first.status >= 400 && first.status < 500 && !t.profile.bodyValuesGiven.includes("categoryStatus"),
-    `the target refused a category with status ${JSON.stringify(STATUS)}, the default bodyValues.categoryStatus (status values are not shown, GAP-35): set bodyValues.categoryStatus in the profile to the status the target takes for an active category`,
+    `the target refused a category with status ${JSON.stringify(STATUS)}, the default bodyValues.categoryStatus (status values ` +
+      `are not shown, GAP-35): set bodyValues.categoryStatus in the profile to the status the target takes for an active category`,
   );
 }
 

@@ -364,7 +364,8 @@ describe("reading chains", () => {
     if (!listed)
       failPlain(
         about,
-        `GET ${base(session)} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ${chains.map((c) => String(c.id)).join(", ")}`,
+        `GET ${base(session)} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ` +
+          `${chains.map((c) => String(c.id)).join(", ")}`,
       );
     expectSchema(listed, "certificate-pinned", about);
     const { bodies } = splitPemChain(String(listed.certificate_chain));
@@ -372,7 +373,8 @@ describe("reading chains", () => {
     if (bodies.join() !== expected.join()) {
       failPlain(
         about,
-        `chain ${id} in the list: expected certificate_chain with ${expected.map(nameOf).join(", ")}, got ${bodies.map(nameOf).join(", ") || "no PEM certificate"}`,
+        `chain ${id} in the list: expected certificate_chain with ${expected.map(nameOf).join(", ")}, got ` +
+          `${bodies.map(nameOf).join(", ") || "no PEM certificate"}`,
       );
     }
   });

@@ -79,7 +79,8 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     if (ANSWERS.includes(before) && exchange.status >= 400 && exchange.status < 500) {
       skip(
         true,
-        `fixture ${id} was answered by an earlier run (status ${before}) and the server refuses another answer (GAP-13): give fresh challengeRequestIds`,
+        `fixture ${id} was answered by an earlier run (status ${before}) and the server refuses another answer (GAP-13): give ` +
+          `fresh challengeRequestIds`,
       );
     }
     expectAnsweredWithId(exchange, about);

@@ -87,7 +87,10 @@ async function needWrites(skip: Skip): Promise<void> {
   const ownValues = given("companyLegalForm") || given("companySubscriptionType") || given("companyCountries");
   skip(
     first.status >= 400 && first.status < 500 && !ownValues,
-    `the target refused a company with the default bodyValues (legal_form ${JSON.stringify(values.companyLegalForm)}, subscription_type ${JSON.stringify(values.companySubscriptionType)}, country ${JSON.stringify(COUNTRY)}; allowed values are not shown, GAP-02): set bodyValues.companyLegalForm, companySubscriptionType and companyCountries in the profile to values the target takes`,
+    `the target refused a company with the default bodyValues (legal_form ${JSON.stringify(values.companyLegalForm)}, ` +
+      `subscription_type ${JSON.stringify(values.companySubscriptionType)}, country ${JSON.stringify(COUNTRY)}; allowed values are ` +
+      `not shown, GAP-02): set bodyValues.companyLegalForm, companySubscriptionType and companyCountries in the profile to values ` +
+      `the target takes`,
   );
 }
 
@@ -138,7 +141,10 @@ const primaryCompanies = (about: About) => companiesOf(t.primary(), about);
 /** Whether the read form shows the field (null reads as unset). */
 const shown = (company: Record<string, unknown> | undefined, field: string) => company?.[field] !== undefined && company[field] !== null;
 
-/** The value as sent equals the value read: strings exactly; objects member by member as sent (the read form adds members); arrays entry by entry. */
+/**
+ * The value as sent equals the value read: strings exactly; objects member by member as sent (the read form adds members); arrays entry by
+ * entry.
+ */
 function sameAsSent(sent: unknown, read: unknown): boolean {
   if (Array.isArray(sent)) return Array.isArray(read) && read.length === sent.length && sent.every((s, i) => sameAsSent(s, read[i]));
   if (sent !== null && typeof sent === "object") {
@@ -188,7 +194,8 @@ async function putChanged(
   if (again.status !== 200) return { exchange, sent: body };
   log.note(
     { req: "COMP-012", what: "PUT company" },
-    `country ${JSON.stringify(OTHER_COUNTRY)} was refused and ${JSON.stringify(COUNTRY)} taken; country changes are not checked (set bodyValues.companyCountries to two countries the target takes)`,
+    `country ${JSON.stringify(OTHER_COUNTRY)} was refused and ${JSON.stringify(COUNTRY)} taken; country changes are not checked ` +
+      `(set bodyValues.companyCountries to two countries the target takes)`,
   );
   return { exchange: again, sent };
 }
@@ -304,7 +311,7 @@ describe("POST /user/{userID}/company", () => {
     },
   );
 
-  test("COMP-009 a company carrying address_main, address_postal, ubo, vat_number and vat_numbers as in the sample body is accepted", async ({
+  test("COMP-009 a company carrying address_main, address_postal, ubo, vat_number and vat_numbers as in the sample is accepted", async ({
     skip,
   }) => {
     await needWrites(skip);
@@ -458,7 +465,8 @@ describe("GET /user/{userID}/company", () => {
       if (leaked.length > 0)
         failPlain(
           { req: "COMP-004", what: `GET ${listPath} (every page)` },
-          `expected only the second user's companies, got another user's company ${id} ("${name}") as ${leaked.map((c) => String(c.id)).join(", ")}`,
+          `expected only the second user's companies, got another user's company ${id} ("${name}") as ` +
+            `${leaked.map((c) => String(c.id)).join(", ")}`,
         );
       return;
     }

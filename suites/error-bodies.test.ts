@@ -213,7 +213,8 @@ describe("invalid bodies", () => {
   );
 
   test(
-    "ERR-001 a JSON body without a required member, with a member of the wrong type or outside its enum, that is no object, or that is empty, is refused with 4XX and an error body on every endpoint, never 5XX",
+    "ERR-001 a JSON body without a required member, with a member of the wrong type or outside its enum, that is no object, or that is " +
+      "empty, is refused with 4XX and an error body on every endpoint, never 5XX",
     {
       tags: [
         "ERR-002",
@@ -300,7 +301,8 @@ describe("invalid paths and methods", () => {
   );
 
   test(
-    "ERR-001 a read of an item id that does not exist (negative, far beyond any id handed out, or beyond 64 bits) is refused with 4XX and an error body, exactly 400 for a card",
+    "ERR-001 a read of an item id that does not exist (negative, far beyond any id handed out, or beyond 64 bits) is refused with 4XX " +
+      "and an error body, exactly 400 for a card",
     { tags: ["ERR-002", "ERR-003", "ERR-014", "CARD-009"] },
     async () => {
       const keys = slotsWhere((s) => s.endpoint.method === "GET" && s.endpoint.path.endsWith("{itemId}"));
@@ -356,7 +358,8 @@ describe("invalid headers and other users' ids", () => {
   };
 
   test(
-    "ERR-001 a call without authentication, with a token that is not its session token, without User-Agent, or an upload without its description, is refused with 4XX and an error body",
+    "ERR-001 a call without authentication, with a token that is not its session token, without User-Agent, or an upload without its " +
+      "description, is refused with 4XX and an error body",
     { tags: ["ERR-002", "ERR-003", "AUTH-004", "AUTH-005", "AUTH-009", "HDR-001", "ATT-004"] },
     async () => {
       // A made-up token exists only in the cases that send it: a counterexample never shows one that was not sent
@@ -393,7 +396,8 @@ describe("invalid headers and other users' ids", () => {
   );
 
   test(
-    "ERR-001 another user's userID in any path, or another user's item id under the caller's own userID, is refused with 4XX and never answers that user's item",
+    "ERR-001 another user's userID in any path, or another user's item id under the caller's own userID, is refused with 4XX and never " +
+      "answers that user's item",
     { tags: ["ERR-002", "ERR-003", "AUTH-015", "AUTH-019", "CARD-009"] },
     async ({ skip }) => {
       skip(!foreign, t.secondaryMissing());

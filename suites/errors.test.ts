@@ -179,7 +179,8 @@ function expectRefusal(exchange: Exchange, about: About): void {
 
 describe("every endpoint", () => {
   test(
-    "ERR-006 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX and an error body, never 5XX",
+    "ERR-006 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX " +
+      "and an error body, never 5XX",
     { tags: ["ERR-001", "ERR-002", "ERR-003"] },
     async () => {
       // Every request is a refusal on a path of its own: they go out side by side, judged in the loop's order.
@@ -194,7 +195,8 @@ describe("every endpoint", () => {
   );
 
   test(
-    "ERR-007 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX and an error body; a read it does not list is refused too (strict; a server may offer more reads)",
+    "ERR-007 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX " +
+      "and an error body; a read it does not list is refused too (strict; a server may offer more reads)",
     { tags: ["ERR-001", "ERR-002", "ERR-003"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
@@ -295,7 +297,8 @@ describe("write-only values in error bodies", () => {
   const SECRET = { pin_code: "7391", activation_code: "act-5fd0c2e91b", cancellation_reason: "reason-9c41e07a2d", card_id: 987654321 };
 
   test(
-    "ERR-016 a refused card update or share-invite update never echoes the write-only pin_code, activation_code, cancellation_reason or card_id it carried (a bare card id in the text only under strict)",
+    "ERR-016 a refused card update or share-invite update never echoes the write-only pin_code, activation_code, cancellation_reason or " +
+      "card_id it carried (a bare card id in the text only under strict)",
     { tags: ["ERR-001"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);

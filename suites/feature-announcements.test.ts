@@ -71,40 +71,42 @@ describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
     },
   );
 
-  test("FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and content_type and integer height and width", async ({
-    skip,
-  }) => {
-    skip(ids.length === 0, noFixture);
-    let checked = 0;
-    for (const id of ids) {
-      const about = { req: "FEAT-002", what: `(announcement ${id})` };
-      const { exchange, announcement } = await read(id, about);
-      const avatar = announcement.avatar;
-      // An announcement without avatar has nothing to check, except where the profile is strict.
-      if (avatar === undefined && !t.profile.strict) continue;
-      checked++;
-      expectThat(
-        avatar !== null && typeof avatar === "object" && !Array.isArray(avatar),
-        exchange,
-        "an avatar object",
-        about,
-        `avatar ${JSON.stringify(avatar)}`,
-      );
-      expectSchema(avatar, "avatar", about, exchange);
-      // The members' types are checked where present; that every member is there, only by strict profiles.
-      if (t.profile.strict) {
-        const missing = ["uuid", "anchor_uuid", "style", "image"].filter((m) => (avatar as Record<string, unknown>)[m] === undefined);
+  test(
+    "FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and " +
+      "content_type and integer height and width",
+    async ({ skip }) => {
+      skip(ids.length === 0, noFixture);
+      let checked = 0;
+      for (const id of ids) {
+        const about = { req: "FEAT-002", what: `(announcement ${id})` };
+        const { exchange, announcement } = await read(id, about);
+        const avatar = announcement.avatar;
+        // An announcement without avatar has nothing to check, except where the profile is strict.
+        if (avatar === undefined && !t.profile.strict) continue;
+        checked++;
         expectThat(
-          missing.length === 0,
+          avatar !== null && typeof avatar === "object" && !Array.isArray(avatar),
           exchange,
-          "avatar with uuid, anchor_uuid, style and image (strict)",
+          "an avatar object",
           about,
-          `missing ${missing.join(", ")}`,
+          `avatar ${JSON.stringify(avatar)}`,
         );
+        expectSchema(avatar, "avatar", about, exchange);
+        // The members' types are checked where present; that every member is there, only by strict profiles.
+        if (t.profile.strict) {
+          const missing = ["uuid", "anchor_uuid", "style", "image"].filter((m) => (avatar as Record<string, unknown>)[m] === undefined);
+          expectThat(
+            missing.length === 0,
+            exchange,
+            "avatar with uuid, anchor_uuid, style and image (strict)",
+            about,
+            `missing ${missing.join(", ")}`,
+          );
+        }
       }
-    }
-    skip(checked === 0, "no announcement of the profile's fixtures carries an avatar");
-  });
+      skip(checked === 0, "no announcement of the profile's fixtures carries an avatar");
+    },
+  );
 });
 
 describe("feature announcements are read only", () => {

@@ -279,7 +279,7 @@ describe("header names in any case (HTTP)", () => {
     },
   );
 
-  test("HDR-016 X-Service-Language under a lower-case or mixed-case name gives the same error texts as under its canonical name", async () => {
+  test("HDR-016 X-Service-Language under a lower-case or mixed-case name gives the same error texts as its canonical name", async () => {
     const translated = (e: Exchange) => JSON.stringify(errorEntries(e.json)?.map((entry) => entry.error_description_translated));
     const canonical = await cards({ [t.header("Language")]: "nl_NL" }, null);
     expectRefused(canonical, { req: "HDR-016", what: `without authentication, ${t.header("Language")}: nl_NL` });
@@ -328,7 +328,8 @@ describe("translated error texts", () => {
       if (same.length === refusals.length) {
         failPlain(
           { req: "HDR-017", what: `GET ${t.userPath(t.primary(), "/card")} refused in en_US and in nl_NL` },
-          `expected error_description_translated to follow ${t.header("Language")} (a Dutch text under nl_NL), got the en_US text every time: ${same.join("; ")}`,
+          `expected error_description_translated to follow ${t.header("Language")} (a Dutch text under nl_NL), got the en_US ` +
+            `text every time: ${same.join("; ")}`,
         );
       }
       for (const text of same)

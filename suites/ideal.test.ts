@@ -108,7 +108,9 @@ describe("requesting and polling a transaction", () => {
   );
 
   test(
-    "IDEAL-002 a created transaction reads back under IdealMerchantTransaction with the fields of conventions §7, the path's account and the BIC sent",
+    "IDEAL-002 a created transaction reads back under IdealMerchantTransaction with the fields of conventions §7, the path's " +
+      "account and " +
+      "the BIC sent",
     { tags: ["ERR-015"] },
     async ({ skip }) => {
       gate(skip, true);
@@ -125,7 +127,7 @@ describe("requesting and polling a transaction", () => {
     },
   );
 
-  test("IDEAL-002 a listed transaction reads back by its id with the fields of conventions §7", { tags: ["ERR-015"] }, async ({ skip }) => {
+  test("IDEAL-002 a listed transaction reads back by id with the fields of conventions §7", { tags: ["ERR-015"] }, async ({ skip }) => {
     gate(skip, false);
     const list = await call({ path: base() });
     expectOk(list, { req: "IDEAL-002", what: "(the account's transactions, for an id to read)" });
@@ -173,7 +175,8 @@ describe("invalid requests", () => {
 
 describe("whose monetary account", () => {
   test(
-    "AUTH-019 the second user cannot list, read or add to the primary user's monetary account, and the primary cannot use the second user's id",
+    "AUTH-019 the second user cannot list, read or add to the primary user's monetary account, and the primary cannot use the second " +
+      "user's id",
     { tags: ["AUTH-015", "ERR-001"] },
     async ({ skip }) => {
       gate(skip, false);
@@ -207,7 +210,8 @@ describe("whose monetary account", () => {
           : primaryIds.length > 0 && !primaryIds.some((id) => bodyHasId(list.bodyText, id)));
       skip(
         ownAccount,
-        `the second user's list under monetary account ${accountId!} answered 200 with none of the primary user's transactions: ${SAME_ID_ELSEWHERE}`,
+        `the second user's list under monetary account ${accountId!} answered 200 with none of the primary user's transactions: ` +
+          `${SAME_ID_ELSEWHERE}`,
       );
       expect4xxAndErrorBody(list, { req: "AUTH-019", what });
       neverTheirs(list, what);

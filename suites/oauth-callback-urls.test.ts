@@ -110,7 +110,8 @@ describe("create, read, list", () => {
       if (listed.length !== 1)
         failPlain(
           { req: "OCB-003" },
-          `GET ${callbackPath()} (all pages): expected the posted url ${url} once, found it ${listed.length} times among ${objects.length} callback URLs`,
+          `GET ${callbackPath()} (all pages): expected the posted url ${url} once, found it ${listed.length} times among ` +
+            `${objects.length} callback URLs`,
         );
       const listedId = listed[0]!.id;
       if (listedId !== undefined && listedId !== id)

@@ -195,7 +195,8 @@ async function expectWalks(list: ListCase, first: Page, all: number[], count: nu
       if (pages.length > all.length + 1)
         failPlain(
           { req: "PAGE-016" },
-          `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ${all.length} items`,
+          `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ` +
+            `${all.length} items`,
         );
       const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
       ends(page);
@@ -219,7 +220,9 @@ async function expectWalks(list: ListCase, first: Page, all: number[], count: nu
     if (!once || !inOrder) {
       failPlain(
         { req: "PAGE-016", what: `following ${direction} from ${pages[0]!.exchange.request.path}` },
-        `expected every one of the ${all.length} items (ids ${all.join(", ")}) exactly once, each page ${direction === "older_url" ? "older" : "newer"} than the one before; the pages held ${pages.map((p) => `[${p.ids.join(", ")}]`).join(" ")}`,
+        `expected every one of the ${all.length} items (ids ${all.join(", ")}) exactly once, each page ` +
+          `${direction === "older_url" ? "older" : "newer"} than the one before; the pages held ` +
+          `${pages.map((p) => `[${p.ids.join(", ")}]`).join(" ")}`,
       );
     }
   };
@@ -255,7 +258,8 @@ describe("pages of every list", () => {
   );
 
   test(
-    "PAGE-001 on every page reached by following links, Pagination links are relative /v1/ links to the same list that keep count, newer_id is the page's greatest id and older_id its smallest",
+    "PAGE-001 on every page reached by following links, Pagination links are relative /v1/ links to the same list that keep count, " +
+      "newer_id is the page's greatest id and older_id its smallest",
     { tags: ["PAGE-002", "PAGE-008", "PAGE-009", "PAGE-013", "PAGE-014", "PAGE-015", "PAGE-017", "PAGE-021"] },
     async ({ skip }) => {
       const lists = await listsOrSkip(skip);
@@ -275,7 +279,8 @@ describe("pages of every list", () => {
   );
 
   test(
-    "PAGE-003 following older_url from the first page, and newer_url back from the oldest, visits every item exactly once, every page holds count items (fewer only at the end), and each link is null exactly at its end",
+    "PAGE-003 following older_url from the first page, and newer_url back from the oldest, visits every item exactly once, every page " +
+      "holds count items (fewer only at the end), and each link is null exactly at its end",
     { tags: ["PAGE-004", "PAGE-010", "PAGE-011", "PAGE-016", "PAGE-021"] },
     async ({ skip }) => {
       const lists = (await listCases()).filter((list) => list.stable);
@@ -316,7 +321,8 @@ describe("the count parameter", () => {
   });
 
   test(
-    "PAGE-003 on a list of more than 200 items, count 200 answers exactly 200 items, no count exactly 10, a count above 10 exactly that many on the first page and on the page older_id leads to, and no count ever more than 200",
+    "PAGE-003 on a list of more than 200 items, count 200 answers exactly 200 items, no count exactly 10, a count above 10 exactly that " +
+      "many on the first page and on the page older_id leads to, and no count ever more than 200",
     { tags: ["PAGE-004", "PAGE-005", "PAGE-006"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
@@ -391,7 +397,8 @@ describe("the count parameter", () => {
 
 describe("lists of every size", () => {
   test(
-    "PAGE-003 a list grown and shrunk through the API to any size, empty included, pages correctly at every count, and a future_url finds the items created after it",
+    "PAGE-003 a list grown and shrunk through the API to any size, empty included, pages correctly at every count, and a future_url " +
+      "finds the items created after it",
     { tags: ["PAGE-004", "PAGE-010", "PAGE-011", "PAGE-012", "PAGE-016", "PAGE-018", "PAGE-020", "PAGE-021"] },
     async ({ skip }) => {
       skip(readOnly, SKIP.readOnly);
@@ -468,7 +475,9 @@ describe("every list, page by page", () => {
   const INVALID_COUNTS = ["0", "-1", "1.5", "abc", "10x"];
 
   test(
-    "PAGE-001 on every list, fixture-backed ones included and grown past 10 items where the API allows, no count answers exactly 10 items when more exist, count 200 at most 200, a count below 1 or not an integer is refused, and every page of a walk with count 3 both ways keeps count in relative /v1 links to the same list, with cursors at the page's ends and null links at the list's ends",
+    "PAGE-001 on every list, grown past 10 items where the API allows: no count answers exactly 10 items when more exist, count 200 at " +
+      "most 200, a count below 1 or not an integer is refused, and walks with count 3 both ways keep count, relative /v1 links, " +
+      "cursors and null ends",
     {
       tags: [
         "PAGE-002",
@@ -575,7 +584,8 @@ describe("every list, page by page", () => {
   );
 
   test(
-    "PAGE-003 every list a fresh user can add to, grown past 200 items in parallel, answers count 200 with exactly 200 items, no count with exactly 10, and a count above 200 with a refusal or at most 200 items",
+    "PAGE-003 every list a fresh user can add to, grown past 200 items in parallel, answers count 200 with exactly 200 items, no count " +
+      "with exactly 10, and a count above 200 with a refusal or at most 200 items",
     { tags: ["PAGE-005", "PAGE-006"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
@@ -621,7 +631,8 @@ describe("every list, page by page", () => {
 
 describe("an emptied list and its refresh link", () => {
   test(
-    "PAGE-020 a fresh user's list emptied through the API answers Response [] with newer_url and older_url null, and a future_url taken before two items were created answers exactly those two",
+    "PAGE-020 a fresh user's list emptied through the API answers Response [] with newer_url and older_url null, and a future_url taken " +
+      "before two items were created answers exactly those two",
     { tags: ["PAGE-018", "PAGE-010", "PAGE-011"] },
     async ({ skip }) => {
       skip(readOnly, SKIP.readOnly);

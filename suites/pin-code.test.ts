@@ -91,7 +91,8 @@ describe("pin_code in plaintext", () => {
     ["pin_code next to second_line", (pin) => ({ pin_code: pin, second_line: "conformance pin 029" })],
   ];
   test(
-    "CARD-029 a card PUT carrying pin_code without encryption is refused with exactly 400 and an error body that does not quote the pin, and the card is unchanged",
+    "CARD-029 a card PUT carrying pin_code without encryption is refused with exactly 400 and an error body that does not quote the pin, " +
+      "and the card is unchanged",
     { tags: ["CARD-032"] },
     async ({ skip }) => {
       needsFreshUser(t, skip);
@@ -114,7 +115,8 @@ describe("pin_code in plaintext", () => {
 
 describe("pin_code under the provider's request encryption", () => {
   test(
-    "CARD-030 an encrypted card PUT with pin_code and second_line is answered 200 with the card showing the second_line, a later GET shows it too, and no answer shows the pin",
+    "CARD-030 an encrypted card PUT with pin_code and second_line is answered 200 with the card showing the second_line, a later GET " +
+      "shows it too, and no answer shows the pin",
     { tags: ["CARD-024", "CARD-032"] },
     async ({ skip }) => {
       needsFreshUser(t, skip);
@@ -164,7 +166,8 @@ describe("pin_code under the provider's request encryption", () => {
     ],
   ];
   test(
-    "CARD-031 an encrypted card PUT whose HMAC does not match, whose key the server cannot unseal or whose body does not decrypt is refused with exactly 400, quotes no pin, and the card is unchanged",
+    "CARD-031 an encrypted card PUT whose HMAC does not match, whose key the server cannot unseal or whose body does not decrypt is " +
+      "refused with exactly 400, quotes no pin, and the card is unchanged",
     { tags: ["CARD-032"] },
     async ({ skip }) => {
       needsFreshUser(t, skip);

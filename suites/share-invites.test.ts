@@ -159,13 +159,15 @@ describe("reading shares", () => {
       if (share.status === "ACTIVE" && !Number.isInteger(share.monetary_account_id)) {
         failPlain(
           { req: "SHARE-005" },
-          `GET ${listPath(t.primary())}: ACTIVE (accepted) share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected an integer`,
+          `GET ${listPath(t.primary())}: ACTIVE (accepted) share ${String(share.id)} has monetary_account_id ` +
+            `${JSON.stringify(share.monetary_account_id)}, expected an integer`,
         );
       }
       if (share.status === "REJECTED" && !noAccount(share)) {
         failPlain(
           { req: "SHARE-005" },
-          `GET ${listPath(t.primary())}: REJECTED share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected null`,
+          `GET ${listPath(t.primary())}: REJECTED share ${String(share.id)} has monetary_account_id ` +
+            `${JSON.stringify(share.monetary_account_id)}, expected null`,
         );
       }
     }
@@ -214,7 +216,8 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
       shares.length === 0
         ? NO_SHARES
         : refused.length > 0
-          ? `the fresh user's shares are all answered, and the server refuses every move to ${status} from them (${refused.join(", ")}), which GAP-13 leaves open`
+          ? `the fresh user's shares are all answered, and the server refuses every move to ${status} from them ` +
+            `(${refused.join(", ")}), which GAP-13 leaves open`
           : `every share of the fresh user is already ${status}`;
     skip(true, why);
     throw new Error(why);
@@ -284,7 +287,10 @@ describe("answering an invitation (PUT, on a fresh user)", () => {
     },
   );
 
-  /** A fresh user's share and a card of the user's own to send as card_id, so the write has every chance to be taken (its effect is not checked: GAP-15). */
+  /**
+   * A fresh user's share and a card of the user's own to send as card_id, so the write has every chance to be taken (its effect is not
+   * checked: GAP-15).
+   */
   async function shareWithOwnCard(skip: (condition: boolean, note: string) => void) {
     const session = await freshUser(skip);
     const share = (await sharesOf(session, "SHARE-010")).find((s) => typeof s.id === "number");

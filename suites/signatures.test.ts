@@ -55,7 +55,7 @@ async function expectSignedSessionOpens(device: { apiKey: string; token: string 
 // HDR-012 is LENIENT (neither file says answers are signed): it is checked only where the profile asks for it
 // with signing.verifyResponses, the profile's own declaration that its server signs.
 describe("server signatures (<prefix>Server-Signature)", () => {
-  test("HDR-012 the answers of POST /installation, /device-server and /session-server carry a valid server signature over their exact body", async ({
+  test("HDR-012 answers of POST /installation, /device-server, /session-server bear a valid server signature over the exact body", async ({
     skip,
   }) => {
     skip(!signing.verifyResponses, OFF);
