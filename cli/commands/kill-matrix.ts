@@ -104,11 +104,13 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
     process.stdout.write(`legal variant failed: ${v.variant}: ${v.failures.map((f) => f.split("\n")[0]).join("; ")}\n`);
   for (const g of matrix.groupFailures)
     process.stdout.write(
-      `legal variants failed together, each passing alone: ${g.variants.join(" + ")}: ${g.failures.map((f) => f.split("\n")[0]).join("; ")}\n`,
+      `legal variants failed together, each passing alone: ${g.variants.join(" + ")}: ` +
+        `${g.failures.map((f) => f.split("\n")[0]).join("; ")}\n`,
     );
   process.stdout.write(
     `kill matrix: ${matrix.killed} of ${matrix.faults} faults caught, clean reference ${matrix.cleanFailures.length} failures, ` +
-      `${matrix.variants.length - flagged.length} of ${matrix.variants.length} legal variants passed, ${(matrix.wallMs / 1000).toFixed(1)} s (${join(reportsDir, "kill-matrix.md")})\n`,
+      `${matrix.variants.length - flagged.length} of ${matrix.variants.length} legal variants passed, ` +
+      `${(matrix.wallMs / 1000).toFixed(1)} s (${join(reportsDir, "kill-matrix.md")})\n`,
   );
   const clean = matrix.cleanFailures.length === 0 && flagged.length === 0 && matrix.groupFailures.length === 0;
   return matrix.killed === matrix.faults && clean && summary.summary.errors.length === 0 ? 0 : 1;

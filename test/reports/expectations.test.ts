@@ -35,7 +35,8 @@ describe("the baseline file", () => {
   it("a valid file loads, with test and requirement entries", () => {
     const baseline = loadBaseline(
       file(
-        "target: reference\nexpectations:\n  - requirement: HDR-003\n    reason: ticket 12\n    until: 2027-03-31\n  - test: headers > g > HDR-008 x\n    reason: vendor says so\n",
+        "target: reference\nexpectations:\n  - requirement: HDR-003\n    reason: ticket 12\n    until: 2027-03-31\n" +
+          "  - test: headers > g > HDR-008 x\n    reason: vendor says so\n",
       ),
     );
     expect(baseline.target).toBe("reference");

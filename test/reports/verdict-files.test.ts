@@ -45,7 +45,7 @@ describe("conformance.json and conformance.md", () => {
     expect(run.stdout).toMatch(/^verdict: CONFORMANT: /m);
   });
 
-  it("a faulty run: NOT CONFORMANT, exit 1, the failed requirement and its message in both files; annotations on GitHub Actions", async () => {
+  it("a faulty run: NOT CONFORMANT, exit 1, the failed requirement and its message in both files; GitHub Actions annotations", async () => {
     const stepSummary = join(dir, "step-summary.md");
     const run = await spawnConformance(["run", "headers", "--fault", "cache-control-required"], {
       env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: stepSummary },
@@ -72,7 +72,8 @@ describe("conformance.json and conformance.md", () => {
 
   it("a convention the profile switched off: the failure is a deviation, the verdict CONFORMANT, exit 0", async () => {
     const file = targets(
-      "targets:\n  lenient:\n    embedded: true\n    provisioning: sandbox-user\n    sourceAddresses: [127.0.0.1, 127.0.0.2]\n    conventionsOff: [HDR-003]\n",
+      "targets:\n  lenient:\n    embedded: true\n    provisioning: sandbox-user\n    sourceAddresses: [127.0.0.1, 127.0.0.2]\n" +
+        "    conventionsOff: [HDR-003]\n",
     );
     const run = await spawnConformance(["run", "headers", "--targets", file, "--target", "lenient", "--fault", "request-id-not-echoed"], {
       env,
