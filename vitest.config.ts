@@ -2,11 +2,12 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PROFILE_DEFAULTS } from "./harness/profile/profile.js";
 import { plannedProjects, type ProjectShape } from "./harness/run/run-plan.js";
+import { REQUIREMENT_IDS } from "./catalogue/requirement-ids.js";
 
 // Projects: `conformance` aims the suites at a target (harness/run/global-setup.ts); `selftest` is the
 // project's own tests. The run plan the CLI hands over (harness/run/run-plan.ts) names the conformance projects: for
 // the kill matrix one per reference fault ("fault:<name>", only the suites that can see it and only the tests
-// naming its requirement) and one per group of legal variants ("variant:<name>+<name>…", the suites any member
+// proving its requirement) and one per group of legal variants ("variant:<name>+<name>…", the suites any member
 // can change), so the whole matrix runs in one vitest process. Started directly, there is one: `conformance`.
 // Reporters for conformance runs are added by the CLI.
 
@@ -14,8 +15,11 @@ const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfigu
   test: {
     name,
     include: plan.suites ? plan.suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"],
-    // A fault is caught when a test naming its requirement fails, so only those tests need to run.
-    ...(plan.requirement ? { testNamePattern: new RegExp(`(?:^|\\s)${plan.requirement}(?=\\s)`) } : {}),
+    // A fault is caught when a test proving its requirement fails, so only those tests need to run.
+    ...(plan.pattern ? { testNamePattern: new RegExp(plan.pattern) } : {}),
+    // A test's tags are the requirement IDs it proves besides its title's (docs/architecture.md): an ID the
+    // catalogue does not know is no tag, and fails the file's collection.
+    tags: REQUIREMENT_IDS.map((name) => ({ name })),
     globalSetup: ["harness/run/global-setup.ts"],
     setupFiles: ["harness/run/test-scope-setup.ts", "harness/run/setup-requirements.ts", "harness/run/weather-setup.ts"],
     pool: "threads",

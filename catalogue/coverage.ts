@@ -1,6 +1,6 @@
 import { suiteTitles } from "./test-titles.js";
 
-/** Requirement ID → the suites whose test titles name it (read from the suite sources). */
+/** Requirement ID → the suites with a test that proves it (its title leads with it, or its tags name it; read from the sources). */
 export function coverageBySuite(): Map<string, string[]> {
   const coverage = new Map<string, Set<string>>();
   for (const title of suiteTitles()) {

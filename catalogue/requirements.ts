@@ -20,8 +20,6 @@ export interface Requirement {
 const CATALOGUE_FILE = new URL("../spec/requirements.yaml", import.meta.url);
 /** A requirement ID's shape, the one spelling of it: the catalogue's prefixes and three digits. */
 const ID = "(?:AUTH|HDR|ERR|COMP|CARD|REPL|ATT|CERT|OCB|SHARE|CAT|CHAL|FEAT|IDEAL|PAGE|VER)-\\d{3}";
-/** A whole string that is one requirement ID. */
-const REQUIREMENT_ID = new RegExp(`^${ID}$`);
 
 /** Every requirement ID a text mentions, as whole words, in order. */
 export function requirementIdsIn(text: string): string[] {
@@ -41,15 +39,16 @@ export function requirements(): Map<string, Requirement> {
   });
 }
 
+/** The requirement ID a test title leads with: the one the test proves first ("CARD-004 a card update …" → "CARD-004"). */
+export function primaryRequirementId(title: string): string | undefined {
+  return new RegExp(`^(${ID})(?=\\s|$)`).exec(title)?.[1];
+}
+
 /**
- * The requirement IDs a test proves, from the start of its title:
- * "AUTH-004 ERR-001 a resource call without … is refused" → ["AUTH-004", "ERR-001"].
+ * The requirement IDs a test proves: the one its title leads with, then those its `tags` option names
+ * (`test("CARD-004 a card update …", { tags: ["ERR-001"] }, …)` → ["CARD-004", "ERR-001"]; docs/architecture.md).
  */
-export function requirementIdsOf(title: string): string[] {
-  const ids: string[] = [];
-  for (const word of title.split(/\s+/)) {
-    if (!REQUIREMENT_ID.test(word)) break;
-    ids.push(word);
-  }
-  return ids;
+export function requirementIdsOf(title: string, tags: readonly string[] = []): string[] {
+  const primary = primaryRequirementId(title);
+  return [...new Set([...(primary === undefined ? [] : [primary]), ...tags])];
 }

@@ -1,10 +1,13 @@
-// Selecting tests by requirement: `--requirement CARD-004 --requirement PAGE-*` and
-// `--exclude-destructive` become one vitest test-name pattern. A test's title starts with the IDs it
-// proves, and vitest matches the pattern against "<file> <describe…> <title>"; so "the title names ID"
-// is ID as a whole word. That is exact as long as no title or describe mentions an ID outside its
-// leading run, which test/list.test.ts checks.
+// Selecting tests by requirement: `--requirement CARD-004 --requirement PAGE-*`, `--exclude-destructive`
+// and the kill matrix's fault projects become one vitest test-name pattern, matched against
+// "<file> <describe…> <title>". A test proves the ID its title leads with and the IDs its `tags` option
+// names (docs/architecture.md). The first is in the name: the ID as a whole word (exact as long as no
+// title or describe mentions an ID elsewhere, which test/list.test.ts checks). Tags are not in the name:
+// the titles of the tests that tag the ID are, read from the suite sources (catalogue/test-titles.ts), and
+// test/list.test.ts checks that these patterns pick exactly the tests a run collects with each ID.
 import { ConfigError } from "../harness/profile/config-error.js";
 import { requirements, type Requirement } from "./requirements.js";
+import type { SuiteTitle } from "./test-titles.js";
 
 const WILDCARD = /^[A-Z*?]+(?:-[0-9*?]*)?$/;
 
@@ -39,21 +42,41 @@ export function destructiveRequirements(catalogue: Map<string, Requirement> = re
   return [...catalogue.values()].filter((r) => r.destructive === true).map((r) => r.id);
 }
 
-/** A pattern that matches a test name in which one of the IDs stands as a whole word. */
-function namesAnyOf(ids: string[]): string {
-  return `(?:^|\\s)(?:${ids.join("|")})(?=\\s|$)`;
+/**
+ * A title as written (catalogue/test-titles.ts), as a pattern for the name vitest gives the test: regex characters
+ * escaped, a space any white space, a test.for placeholder (%s, %j …) or template part (${…}) any text.
+ */
+function titlePattern(title: string): string {
+  return title
+    .split(/(%%|%[sdifjoO#$]|\$\{[^}]*\})/)
+    .map((part, i) =>
+      i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]*?") : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"),
+    )
+    .join("");
+}
+
+/** A pattern that matches the name of a test proving one of the IDs: its title leads with one, or its tags name one. */
+function provesAnyOf(ids: string[], titles: readonly SuiteTitle[]): string {
+  const led = `(?:^|\\s)(?:${ids.join("|")})(?=\\s|$)`;
+  const tagged = titles.filter((t) => t.kind === "test" && t.tags.some((id) => ids.includes(id)));
+  if (tagged.length === 0) return led;
+  return `(?:${led}|(?:^|\\s)(?:${[...new Set(tagged.map((t) => titlePattern(t.title)))].join("|")})$)`;
 }
 
 /**
- * One vitest testNamePattern from --grep, --requirement and --exclude-destructive (undefined: run all).
- * Each part is a lookahead, so the test name must satisfy all of them.
+ * One vitest testNamePattern from --grep, --requirement and --exclude-destructive (undefined: run all); `titles`
+ * are the suites' test titles, for the tests that prove an ID through their tags. Each part is a lookahead, so the
+ * test name must satisfy all of them.
  */
-export function testNamePattern(options: { grep?: string; requirementIds?: string[]; excludeIds?: string[] }): string | undefined {
+export function testNamePattern(
+  options: { grep?: string; requirementIds?: string[]; excludeIds?: string[] },
+  titles: readonly SuiteTitle[],
+): string | undefined {
   const { grep, requirementIds = [], excludeIds = [] } = options;
   if (requirementIds.length === 0 && excludeIds.length === 0) return grep;
   const parts: string[] = [];
-  if (requirementIds.length > 0) parts.push(`(?=.*${namesAnyOf(requirementIds)})`);
-  if (excludeIds.length > 0) parts.push(`(?!.*${namesAnyOf(excludeIds)})`);
+  if (requirementIds.length > 0) parts.push(`(?=.*${provesAnyOf(requirementIds, titles)})`);
+  if (excludeIds.length > 0) parts.push(`(?!.*${provesAnyOf(excludeIds, titles)})`);
   if (grep !== undefined) parts.push(`(?=.*(?:${grep}))`);
   return `^${parts.join("")}`;
 }

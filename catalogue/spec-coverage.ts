@@ -189,7 +189,8 @@ export function analyseCoverage(
     if (entry && (entry.informative || entry.notTestable) && testable.length > 0) {
       problem(
         "contradiction",
-        `${where} is marked ${entry.informative ? "informative" : "notTestable"}, yet ${testable.join(", ")} quote${testable.length === 1 ? "s" : ""} it: list the requirements instead`,
+        `${where} is marked ${entry.informative ? "informative" : "notTestable"}, yet ${testable.join(", ")} ` +
+          `quote${testable.length === 1 ? "s" : ""} it: list the requirements instead`,
       );
     }
     if (entry?.todo && state === "todo") problem("todo", `${where}: no requirement yet`, true);
@@ -232,7 +233,8 @@ function quotedStatements(
       if (hits.length === 0)
         problem(
           "source-outside",
-          `${r.id}: its quote from ${source.in} is in no statement (a quote must sit inside one sentence, list item or table row, or span whole ones): "${source.quote}"`,
+          `${r.id}: its quote from ${source.in} is in no statement (a quote must sit inside one sentence, list item or table ` +
+            `row, or span whole ones): "${source.quote}"`,
         );
       for (const s of hits) out.set(s, (out.get(s) ?? new Set()).add(r.id));
     }
@@ -273,7 +275,10 @@ export function figuresOf(statements: MappedStatement[]): CoverageFigures {
 
 /** "spec coverage 98.6% (212 of 215 observable statements map to a requirement; 16 not testable, 19 informative)". */
 export function coverageLine(f: CoverageFigures): string {
-  return `spec coverage ${f.percent}% (${f.mapped} of ${f.observable} observable statements map to a requirement; ${f.notTestable} not testable, ${f.informative} informative${f.todo > 0 ? `, ${f.todo} without a requirement yet` : ""})`;
+  return (
+    `spec coverage ${f.percent}% (${f.mapped} of ${f.observable} observable statements map to a requirement; ` +
+    `${f.notTestable} not testable, ${f.informative} informative${f.todo > 0 ? `, ${f.todo} without a requirement yet` : ""})`
+  );
 }
 
 let cached: CoverageFigures | undefined;

@@ -1,5 +1,5 @@
 // The coverage matrix per specification section: statements, how many map to a requirement, the
-// requirements, the checks naming them (suite test titles), the reference faults that break them, the gaps
+// requirements, the checks proving them (suite test titles), the reference faults that break them, the gaps
 // spec/gaps.md records there, and the statements not testable. `conformance coverage` prints it.
 import {
   analyseCoverage,
@@ -51,7 +51,7 @@ export function coverageMatrix(
     if (!mentions.has(suite)) mentions.set(suite, idsMentionedIn(suiteSource(suite)));
     return mentions.get(suite)!;
   };
-  // A title whose leading IDs are filled in at run time may prove any ID its suite names.
+  // A title whose leading ID is filled in at run time may prove any ID its suite names.
   const checksOf = (ids: Set<string>) =>
     tests
       .filter((t) => t.requirements.some((id) => ids.has(id)) || (t.dynamic && [...ids].some((id) => mentioned(t.suite).has(id))))

@@ -1,7 +1,9 @@
-// Test titles read from the suite sources, without running them: `conformance list` prints them and
-// `conformance run --requirement` picks the suite files to load from them. Titles are literals in
-// test("…"), it(`…`), test.for(rows)("…"), describe("…"); a title whose leading requirement IDs are
-// filled in at run time ("%s ERR-001 …", `${id} …`) is marked dynamic.
+// Test titles read from the suite sources, without running them: `conformance list` prints them, the
+// catalogue sync and `conformance coverage` count what they prove, and selection by requirement
+// (`conformance run --requirement`, the kill matrix's fault projects) picks suite files and tests by them.
+// Titles are literals, or literals joined with +, in test("…"), it(`…`), test.for(rows)("…"),
+// describe("…"); the `tags` of an options object after the title are read too. A title whose leading
+// requirement ID is filled in at run time ("%s a PUT with %s …", `${id} …`) is marked dynamic.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { requirementIdsIn, requirementIdsOf } from "./requirements.js";
@@ -13,9 +15,11 @@ export interface SuiteTitle {
   kind: "test" | "describe";
   /** The title as written: template parts stay `${…}`, test.for placeholders stay `%s`. */
   title: string;
-  /** The requirement IDs at the start of the title (static part only). */
+  /** The requirement IDs the test proves: the one its title leads with (unless dynamic), then its tags. */
   requirements: string[];
-  /** The leading IDs are (partly) filled in at run time. */
+  /** The IDs its `tags` option names (the requirements it proves besides the one its title leads with). */
+  tags: string[];
+  /** The leading ID is filled in at run time (per test.for row). */
   dynamic: boolean;
   line: number;
 }
@@ -53,22 +57,50 @@ export function titlesIn(suite: string, source: string): SuiteTitle[] {
       if (at < 0) break;
     }
     if (at < 0 || source[at] !== "(") continue;
-    at = skipSpace(source, at + 1);
-    const literal = readLiteral(source, at);
+    const literal = readTitle(source, skipSpace(source, at + 1));
     if (literal === undefined) continue;
-    const title = literal.replace(/\s+/g, " ").trim();
-    const lead = title.split(" ");
-    const dynamicLead = lead.length > 0 && /^(%[sdifjo]|\$\{|\$\w)/.test(lead[0]!);
+    const title = literal.text.replace(/\s+/g, " ").trim();
+    const dynamic = /^(%[sdifjo]|\$\{|\$\w)/.test(title);
+    const tags = optionTags(source, literal.end);
     titles.push({
       suite,
       kind: match[1] === "describe" ? "describe" : "test",
       title,
-      requirements: requirementIdsOf(dynamicLead ? lead.slice(1).join(" ") : title),
-      dynamic: dynamicLead,
+      requirements: dynamic ? tags : requirementIdsOf(title, tags),
+      tags,
+      dynamic,
       line: source.slice(0, match.index).split("\n").length,
     });
   }
   return titles;
+}
+
+/** A title: one string literal, or several joined with +; its text and the index just past it. */
+function readTitle(source: string, at: number): { text: string; end: number } | undefined {
+  let text = readLiteral(source, at);
+  if (text === undefined) return undefined;
+  let end = literalEnd(source, at);
+  for (;;) {
+    const plus = skipSpace(source, end);
+    if (source[plus] !== "+") return { text, end };
+    const next = skipSpace(source, plus + 1);
+    const more = readLiteral(source, next);
+    if (more === undefined) return { text, end };
+    text += more;
+    end = literalEnd(source, next);
+  }
+}
+
+/** The requirement IDs of the `tags` of an options object that follows a title (`"…", { tags: ["ERR-001"] }, …`). */
+function optionTags(source: string, at: number): string[] {
+  at = skipSpace(source, at);
+  if (source[at] !== ",") return [];
+  at = skipSpace(source, at + 1);
+  if (source[at] !== "{") return [];
+  const end = skipBalanced(source, at);
+  if (end < 0) return [];
+  const tags = /(?<![\w$])tags\s*:\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/.exec(source.slice(at, end));
+  return tags ? requirementIdsIn(tags[1]!) : [];
 }
 
 /** Requirement IDs named anywhere in a suite source (titles, test.for rows, helper arguments). */

@@ -143,7 +143,8 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       default:
         throw new ConfigError(
-          `conformance: unknown command "${command}" (commands: run, rerun, doctor, list, init, openapi, report, merge, expectations, coverage, targets, serve, faults, variants, kill-matrix; see conformance --help)`,
+          `conformance: unknown command "${command}" (commands: run, rerun, doctor, list, init, openapi, report, merge, ` +
+            `expectations, coverage, targets, serve, faults, variants, kill-matrix; see conformance --help)`,
         );
     }
   } catch (error) {

@@ -54,9 +54,11 @@ export function preflightIncomplete(options: {
   const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   writeFileSync(
     join(options.reportsDir, "junit.xml"),
-    `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="conformance (${xml(options.profile.name)})" tests="1" failures="0" errors="1" time="0">\n` +
+    `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="conformance (${xml(options.profile.name)})" tests="1" ` +
+      `failures="0" errors="1" time="0">\n` +
       `    <testsuite name="preflight" tests="1" failures="0" errors="1" skipped="0" time="0">\n` +
-      `        <testcase classname="preflight" name="the target answers" time="0">\n            <error message="${xml(problem)}" type="Unreachable"/>\n        </testcase>\n` +
+      (`        <testcase classname="preflight" name="the target answers" time="0">\n            <error message="${xml(problem)}" ` +
+        `type="Unreachable"/>\n        </testcase>\n`) +
       `    </testsuite>\n</testsuites>\n`,
   );
   finishRun({ reportsDir: options.reportsDir, summary, run, github: false });

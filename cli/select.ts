@@ -1,7 +1,7 @@
 import { ConfigError } from "../harness/profile/config-error.js";
 import { requirements } from "../catalogue/requirements.js";
 import { destructiveRequirements, expandRequirements, testNamePattern } from "../catalogue/selection.js";
-import { idsMentionedIn, suiteFileNames, suiteSource } from "../catalogue/test-titles.js";
+import { idsMentionedIn, suiteFileNames, suiteSource, suiteTitles } from "../catalogue/test-titles.js";
 
 export interface Selection {
   /** Suite names to load (empty: all). */
@@ -30,6 +30,10 @@ export function selectTests(options: { suites: string[]; grep?: string; requirem
     if (untested.length > 0) process.stderr.write(`conformance run: no test${where} proves ${untested.join(", ")}; running the others\n`);
     suites = candidates.filter((s) => ids.some((id) => mentions.get(s)!.has(id)));
   }
-  const grep = testNamePattern({ ...(options.grep === undefined ? {} : { grep: options.grep }), requirementIds: ids, excludeIds });
+  const selecting = ids.length > 0 || excludeIds.length > 0;
+  const grep = testNamePattern(
+    { ...(options.grep === undefined ? {} : { grep: options.grep }), requirementIds: ids, excludeIds },
+    selecting ? suiteTitles() : [],
+  );
   return { suites, ...(grep === undefined ? {} : { grep }) };
 }

@@ -38,7 +38,8 @@ export function resolveTarget(
   }
   if (!exists && !explicit) {
     throw new ConfigError(
-      `${file}: cannot read the targets file (no such file); write one with "conformance init", or run "conformance ${command} --target ${BUILTIN_PROFILE}" against the embedded reference server`,
+      `${file}: cannot read the targets file (no such file); write one with "conformance init", or run "conformance ${command} ` +
+        `--target ${BUILTIN_PROFILE}" against the embedded reference server`,
     );
   }
   return { targetsFile: file, profile: selectProfile(loadTargetsFile(file, env), flags.target), builtin: false };

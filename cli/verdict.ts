@@ -122,13 +122,16 @@ function consoleVerdict(report: ConformanceReport, reportsDir: string): string {
   const dir = near === "" ? "." : near.startsWith("..") ? reportsDir : near;
   lines.push(`Target ${report.run.target} (seed ${report.run.seed ?? "none"}), reports in ${dir}`);
   lines.push(
-    `conformance: ${t.passed} passed, ${t.failed} failed${e && e.expected.length > 0 ? ` (${e.expected.length} expected)` : ""}, ${t.skipped} skipped${t.deviation > 0 ? `, ${plural(t.deviation, "deviation")}` : ""}`,
+    `conformance: ${t.passed} passed, ${t.failed} failed${e && e.expected.length > 0 ? ` (${e.expected.length} expected)` : ""}, ` +
+      `${t.skipped} skipped${t.deviation > 0 ? `, ${plural(t.deviation, "deviation")}` : ""}`,
   );
   lines.push(`verdict: ${report.verdict}: ${report.reason}${report.complete ? "" : " (partial run)"} (${join(dir, "conformance.md")})`);
   if (e) {
     const fails = newFailures.length + e.unexpectedPasses.length + e.expired.length + report.errors.length > 0;
     lines.push(
-      `baseline ${e.file}: ${plural(newFailures.length, "new failure")}, ${e.expected.length} expected, ${plural(e.unexpectedPasses.length, "unexpected pass", "unexpected passes")}, ${e.expired.length} expired: ${fails ? "the run fails" : "no regressions"}`,
+      `baseline ${e.file}: ${plural(newFailures.length, "new failure")}, ${e.expected.length} expected, ` +
+        `${plural(e.unexpectedPasses.length, "unexpected pass", "unexpected passes")}, ${e.expired.length} expired: ` +
+        `${fails ? "the run fails" : "no regressions"}`,
     );
   }
   return `${lines.join("\n")}\n`;

@@ -260,7 +260,10 @@ export function wrongType(name: BodyName): fc.Arbitrary<InvalidBody> | undefined
   const { fields } = schemaFields(schema);
   const choices = wrong.fields.flatMap((field) => valuesNotOfType(fields[field]?.type ?? "string").map((v) => ({ field, ...v })));
   return fc.tuple(valid, fc.constantFrom(...choices)).map(([body, { field, type, value }]) => ({
-    what: `with ${field} as ${type === "integer" || type === "number" ? "a number" : `a${type === "array" || type === "object" ? "n" : ""} ${type}`} (${JSON.stringify(value)})`,
+    what:
+      `with ${field} as ` +
+      `${type === "integer" || type === "number" ? "a number" : `a${type === "array" || type === "object" ? "n" : ""} ${type}`} ` +
+      `(${JSON.stringify(value)})`,
     req: wrong.req,
     field,
     json: { ...body, [field]: value },

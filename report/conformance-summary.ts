@@ -158,7 +158,9 @@ export interface BaselineResult {
  * in summaries written before tests carried their typed `failure` (legacyFailure).
  */
 export const UNREACHABLE_SOURCE =
-  "no complete answer within|connection refused|connection reset|connection closed by the server|host name not found|host unreachable|closed the connection|connection aborted|source address not available|TLS:|TLS handshake failed|maxResponseBytes|429 Too Many Requests|host name lookup failed|network unreachable|connecting timed out";
+  "no complete answer within|connection refused|connection reset|connection closed by the server|host name not found|" +
+  "host unreachable|closed the connection|connection aborted|source address not available|TLS:|TLS handshake failed|" +
+  "maxResponseBytes|429 Too Many Requests|host name lookup failed|network unreachable|connecting timed out";
 /** Messages of a session bootstrap that failed (harness/run/global-setup.ts, harness/run/target.ts). */
 export const BOOTSTRAP_SOURCE = "no session for the primary user|session bootstrap";
 const UNREACHABLE = new RegExp(UNREACHABLE_SOURCE, "i");
@@ -432,7 +434,9 @@ function decide(results: RequirementResult[], tests: TestResult[], errors: strin
   if (notRun > 0) {
     return {
       verdict: "INCOMPLETE",
-      reason: `the target stopped answering during the run: ${plural(notRun, "test")} not run after the profile's maxTransportErrors requests in a row got no answer; rerun when the target is back`,
+      reason:
+        `the target stopped answering during the run: ${plural(notRun, "test")} not run after the profile's maxTransportErrors ` +
+        `requests in a row got no answer; rerun when the target is back`,
     };
   }
   if (errors.length > 0)
@@ -446,19 +450,26 @@ function decide(results: RequirementResult[], tests: TestResult[], errors: strin
     const broken = tests.filter((t) => t.kind === "transport").length;
     return {
       verdict: "INCOMPLETE",
-      reason: `${plural(weather.length, "requirement")} not checked because ${plural(broken, "test")} ended broken by transport (dropped connections, 5XX pages, rate limiting: weather, not a failure of a rule): ${weather.map((r) => r.id).join(", ")}; rerun, lower the load (rateLimit.requestsPerSecond) or raise the profile's retries`,
+      reason:
+        `${plural(weather.length, "requirement")} not checked because ${plural(broken, "test")} ended broken by transport (dropped ` +
+        `connections, 5XX pages, rate limiting: weather, not a failure of a rule): ${weather.map((r) => r.id).join(", ")}; rerun, ` +
+        `lower the load (rateLimit.requestsPerSecond) or raise the profile's retries`,
     };
   }
   const skipped = results.filter((r) => r.status === "skipped" && !r.notApplicable && !isSwitchedOff(r.id, run.conventionsOff));
   if (skipped.length > 0)
     return {
       verdict: "INCOMPLETE",
-      reason: `${plural(skipped.length, "requirement")} not checked (every test naming it skipped or stopped early): ${skipped.map((r) => r.id).join(", ")}`,
+      reason:
+        `${plural(skipped.length, "requirement")} not checked (every test naming it skipped or stopped early): ` +
+        `${skipped.map((r) => r.id).join(", ")}`,
     };
   const deviations = results.filter((r) => r.status === "deviation").length;
   return {
     verdict: "CONFORMANT",
-    reason: `${results.length === 1 ? "the one requirement" : `all ${results.length} requirements`} checked passed${deviations > 0 ? ` (${plural(deviations, "deviation")} from conventions the profile switched off)` : ""}`,
+    reason:
+      `${results.length === 1 ? "the one requirement" : `all ${results.length} requirements`} checked ` +
+      `passed${deviations > 0 ? ` (${plural(deviations, "deviation")} from conventions the profile switched off)` : ""}`,
   };
 }
 
@@ -470,7 +481,12 @@ export function writeConformance(reportsDir: string, report: ConformanceReport):
 
 // ------------------------------------------------------------------ Markdown
 
-const ICON: Record<Outcome, string> = { passed: "✅ passed", failed: "❌ failed", deviation: "⚠️ deviation", skipped: "⏭️ skipped" };
+const ICON: Record<Outcome, string> = {
+  passed: "✅ passed",
+  failed: "❌ failed",
+  deviation: "⚠️ deviation",
+  skipped: "⏭️ skipped",
+};
 const VERDICT_ICON: Record<Verdict, string> = { CONFORMANT: "✅", "NOT CONFORMANT": "❌", INCOMPLETE: "⚠️" };
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 
@@ -487,7 +503,8 @@ export function renderMarkdown(report: ConformanceReport): string {
   out.push(`## Banking API conformance: ${VERDICT_ICON[report.verdict]} ${report.verdict}`, "");
   out.push(`${report.reason}.`, "");
   out.push(
-    `Target \`${run.target}\` · suite ${run.suiteVersion} · spec ${run.specVersion} · seed ${run.seed ?? "none"} · ${run.startedAt} → ${run.finishedAt}`,
+    `Target \`${run.target}\` · suite ${run.suiteVersion} · spec ${run.specVersion} · seed ${run.seed ?? "none"} · ` +
+      `${run.startedAt} → ${run.finishedAt}`,
     "",
   );
   if (!report.complete) {
@@ -514,14 +531,18 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (report.specCoverage) {
     const c = report.specCoverage;
     out.push(
-      `**Spec coverage**: ${c.percent}% (${c.mapped} of the specification's ${c.observable} observable statements map to a requirement; ${c.notTestable} not testable, ${c.informative} informative; \`conformance coverage\`).`,
+      `**Spec coverage**: ${c.percent}% (${c.mapped} of the specification's ${c.observable} observable statements map to a ` +
+        `requirement; ${c.notTestable} not testable, ${c.informative} informative; \`conformance coverage\`).`,
       "",
     );
   }
   const t = report.totals;
   out.push(
-    `**Requirements**: ${t.requirements.passed} passed, ${t.requirements.failed} failed, ${t.requirements.deviation} deviations, ${t.requirements.skipped} skipped (of ${t.requirements.total} checked; ${t.notChecked} in the catalogue not checked by this run).  `,
-    `**Tests**: ${t.tests.passed} passed, ${t.tests.failed} failed, ${t.tests.deviation} deviations, ${t.tests.skipped} skipped${t.tests.brokenByTransport ? `, ${t.tests.brokenByTransport} broken by transport (weather: not counted as failed)` : ""}.`,
+    `**Requirements**: ${t.requirements.passed} passed, ${t.requirements.failed} failed, ${t.requirements.deviation} deviations, ` +
+      `${t.requirements.skipped} skipped (of ${t.requirements.total} checked; ${t.notChecked} in the catalogue not checked by this ` +
+      `run).  `,
+    `**Tests**: ${t.tests.passed} passed, ${t.tests.failed} failed, ${t.tests.deviation} deviations, ${t.tests.skipped} ` +
+      `skipped${t.tests.brokenByTransport ? `, ${t.tests.brokenByTransport} broken by transport (weather: not counted as failed)` : ""}.`,
     "",
     "| level | passed | failed | deviation | skipped |",
     "| --- | ---: | ---: | ---: | ---: |",
@@ -588,7 +609,8 @@ export function renderMarkdown(report: ConformanceReport): string {
     }
   }
   out.push(
-    `<sub>Results SHA-256 \`${report.resultsSha256}\` (of the \`tests\` array in conformance.json) · profile SHA-256 \`${run.profileSha256}\` · ${FORMAT}</sub>`,
+    `<sub>Results SHA-256 \`${report.resultsSha256}\` (of the \`tests\` array in conformance.json) · profile SHA-256 ` +
+      `\`${run.profileSha256}\` · ${FORMAT}</sub>`,
     "",
   );
   return `${out.join("\n")}\n`;
@@ -605,7 +627,8 @@ function lenientMarkdown(readings: LenientReading[]): string[] {
   const lines = [
     `### LENIENT readings observed: ${readings.length}`,
     "",
-    "Readings the specification allows, other than the suite's first: they pass; a profile with `strict: true` fails those with a strict expectation, and only records the others.",
+    "Readings the specification allows, other than the suite's first: they pass; a profile with `strict: true` fails those with " +
+      "a strict expectation, and only records the others.",
     "",
     "| requirement | what the target did | strict requires | tests |",
     "| --- | --- | --- | ---: |",
@@ -619,7 +642,8 @@ function lenientMarkdown(readings: LenientReading[]): string[] {
 
 function expectationsMarkdown(e: BaselineResult): string[] {
   const lines = [
-    `### Baseline \`${e.file}\`: ${e.expected.length} expected, ${e.newFailures.length} new, ${e.unexpectedPasses.length} unexpected passes, ${e.expired.length} expired`,
+    `### Baseline \`${e.file}\`: ${e.expected.length} expected, ${e.newFailures.length} new, ${e.unexpectedPasses.length} ` +
+      `unexpected passes, ${e.expired.length} expired`,
     "",
   ];
   for (const n of e.newFailures) lines.push(`- ❌ new failure: ${n}`);

@@ -87,7 +87,10 @@ function describe(errors: ErrorObject[], data: unknown): string {
   );
   switch (error.keyword) {
     case "additionalProperties":
-      return `${where}: unknown field "${String(params.additionalProperty)}" (allowed: ${path.length === 0 ? "target, expectations" : "test, requirement, reason, until"})`;
+      return (
+        `${where}: unknown field "${String(params.additionalProperty)}" ` +
+        `(allowed: ${path.length === 0 ? "target, expectations" : "test, requirement, reason, until"})`
+      );
     case "required":
       return `${where}: field "${String(params.missingProperty)}" is missing`;
     case "oneOf":

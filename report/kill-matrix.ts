@@ -155,13 +155,15 @@ export function writeKillMatrix(reportsDir: string, matrix: KillMatrix): void {
   const lines = [
     "# Kill matrix",
     "",
-    `${matrix.killed} of ${matrix.faults} reference faults caught (${(matrix.killRate * 100).toFixed(1)} %); clean reference: ${matrix.cleanFailures.length} failures; wall time ${(matrix.wallMs / 1000).toFixed(1)} s.`,
+    `${matrix.killed} of ${matrix.faults} reference faults caught (${(matrix.killRate * 100).toFixed(1)} %); clean reference: ` +
+      `${matrix.cleanFailures.length} failures; wall time ${(matrix.wallMs / 1000).toFixed(1)} s.`,
     "",
     "| fault | breaks | caught | caught by |",
     "| --- | --- | --- | --- |",
     ...matrix.verdicts.map(
       (v) =>
-        `| \`${v.fault}\` | ${v.requirement} | ${v.killed ? "yes" : "**no**"} | ${esc(v.killed ? v.caughtBy.join("<br>") : (v.note ?? ""))} |`,
+        `| \`${v.fault}\` | ${v.requirement} | ${v.killed ? "yes" : "**no**"} | ` +
+        `${esc(v.killed ? v.caughtBy.join("<br>") : (v.note ?? ""))} |`,
     ),
     "",
   ];
@@ -173,16 +175,19 @@ export function writeKillMatrix(reportsDir: string, matrix: KillMatrix): void {
     lines.push(
       "## Legal variants (the suite must pass each)",
       "",
-      `${passed} of ${matrix.variants.length} passed. Each is a behaviour the specification or the conventions allow; a failure here is a false alarm of the suite.`,
+      `${passed} of ${matrix.variants.length} passed. Each is a behaviour the specification or the conventions allow; a failure ` +
+        `here is a false alarm of the suite.`,
       "",
       "| variant | allowed by | passed | tests | skipped | failures |",
       "| --- | --- | --- | --- | --- | --- |",
       ...matrix.variants.map(
         (v) =>
-          `| \`${v.variant}\` | ${esc(v.allowedBy)} | ${v.passed ? "yes" : "**no**"} | ${v.tests} | ${v.skipped} | ${esc(v.failures.map((f) => f.split("\n")[0]!).join("<br>"))} |`,
+          `| \`${v.variant}\` | ${esc(v.allowedBy)} | ${v.passed ? "yes" : "**no**"} | ${v.tests} | ${v.skipped} | ` +
+          `${esc(v.failures.map((f) => f.split("\n")[0]!).join("<br>"))} |`,
       ),
       "",
-      "Variants run in groups (faults/variant-groups.ts): a variant whose group passed was cleared beside the others, each of which still showed its mark (test/variants.test.ts); a failed group was run again member by member.",
+      "Variants run in groups (faults/variant-groups.ts): a variant whose group passed was cleared beside the others, " +
+        "each of which still showed its mark (test/variants.test.ts); a failed group was run again member by member.",
       "",
     );
     for (const g of matrix.groupFailures)

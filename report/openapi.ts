@@ -65,7 +65,10 @@ function elementName(elements: [string, string][]): string {
 function element(elements: [string, string][]): Json {
   return {
     type: "object",
-    description: `One Response element: ${elements.length > 1 ? `exactly one of the type keys ${elements.map(([k]) => k).join(", ")}` : `the type key ${elements[0]![0]}`} (wire conventions §1, §2).`,
+    description:
+      `One Response element: ` +
+      `${elements.length > 1 ? `exactly one of the type keys ${elements.map(([k]) => k).join(", ")}` : `the type key ${elements[0]![0]}`}` +
+      ` (wire conventions §1, §2).`,
     minProperties: 1,
     maxProperties: 1,
     ...(elements.length === 1 ? { required: [elements[0]![0]] } : {}),
@@ -167,7 +170,8 @@ function headerParameters(prefix: string): Record<string, Json> {
     CacheControl: header("Cache-Control", "Standard header; needed for signed requests."),
     Language: header(
       `${prefix}Language`,
-      "ISO 639-1 language, underscore, ISO 3166-1 alpha-2 country. Only en_US and nl_NL are supported; anything else defaults to en_US (no error).",
+      "ISO 639-1 language, underscore, ISO 3166-1 alpha-2 country. Only en_US and nl_NL are supported; anything else defaults to " +
+        "en_US (no error).",
       false,
       { type: "string", examples: ["en_US", "nl_NL"] },
     ),
@@ -252,7 +256,8 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       operation.requestBody = {
         required: true,
         description:
-          "The raw file, not wrapped in JSON; Content-Type carries its MIME type. PNG, JPEG and GIF must be accepted, PDF may be (LENIENT), others are refused.",
+          "The raw file, not wrapped in JSON; Content-Type carries its MIME type. PNG, JPEG and GIF must be accepted, PDF may be " +
+          "(LENIENT), others are refused.",
         content: Object.fromEntries(
           ["image/png", "image/jpeg", "image/gif", "application/pdf"].map((type) => [
             type,
@@ -345,7 +350,8 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           in: "header",
           name: `${prefix}Client-Authentication`,
           description:
-            "The installation token on POST /device-server and /session-server; the session token on every other call but POST /installation.",
+            "The installation token on POST /device-server and /session-server; the session token on every other call but POST " +
+            "/installation.",
         },
       },
     },

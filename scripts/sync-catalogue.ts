@@ -1,6 +1,7 @@
 // Brings spec/requirements.yaml's status and coveredBy in line with the suites: a requirement some test
-// names is "covered" (by those suites); a "covered" one no test names any more goes back to "planned".
-// Comments and layout are kept (yaml Document API). Run: npm run catalogue:sync
+// proves is "covered" (by those suites); a "covered" one no test proves any more goes back to "planned".
+// Comments and layout are kept (yaml Document API). It also writes catalogue/requirement-ids.ts, the
+// catalogue's IDs as a type (what a test's `tags` may name). Run: npm run catalogue:sync
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isMap, isSeq, parseDocument, type YAMLMap } from "yaml";
@@ -31,3 +32,20 @@ for (const item of list.items) {
 }
 writeFileSync(file, doc.toString({ lineWidth: 0 }));
 process.stdout.write(`spec/requirements.yaml: ${changed} entries updated\n`);
+
+const ids = list.items.filter(isMap).map((item) => String((item as YAMLMap<string, unknown>).get("id")));
+const idsFile = fileURLToPath(new URL("../catalogue/requirement-ids.ts", import.meta.url));
+writeFileSync(
+  idsFile,
+  [
+    "// The requirement IDs of spec/requirements.yaml, in catalogue order: written by `npm run catalogue:sync`, not by hand.",
+    "// A test's `tags` option takes these (harness/run/setup-requirements.ts types vitest's TestTags with them).",
+    "export const REQUIREMENT_IDS = [",
+    ...ids.map((id) => `  "${id}",`),
+    "] as const;",
+    "",
+    "export type RequirementId = (typeof REQUIREMENT_IDS)[number];",
+    "",
+  ].join("\n"),
+);
+process.stdout.write(`catalogue/requirement-ids.ts: ${ids.length} IDs\n`);

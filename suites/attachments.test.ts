@@ -111,7 +111,8 @@ function mediaType(header: string | undefined): string {
 
 describe("uploads", () => {
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
-    "ATT-001 ERR-009 %s uploaded with its MIME type and a description is accepted with an integer Id",
+    "ATT-001 %s uploaded with its MIME type and a description is accepted with an integer Id",
+    { tags: ["ERR-009"] },
     async ([, file], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       skip(accountId === undefined, NO_ACCOUNT);
@@ -120,7 +121,7 @@ describe("uploads", () => {
     },
   );
 
-  test("ATT-002 a one-page PDF is accepted where the target takes PDFs (strict: always), else accepted or refused with an error body", async ({
+  test("ATT-002 a one-page PDF is accepted where PDFs are taken (strict: always), else accepted or refused with an error body", async ({
     skip,
   }) => {
     skip(readOnly, SKIP.readOnly);
@@ -135,7 +136,8 @@ describe("uploads", () => {
   });
 
   test.for(OTHER_TYPE_FILES.map((file) => [file.name, file] as const))(
-    "ATT-003 ERR-001 %s (not PNG, JPEG, GIF or PDF) is refused with an error body",
+    "ATT-003 %s (not PNG, JPEG, GIF or PDF) is refused with an error body",
+    { tags: ["ERR-001"] },
     async ([, file], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       skip(accountId === undefined, NO_ACCOUNT);
@@ -164,7 +166,8 @@ describe("uploads", () => {
   });
 
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
-    "ATT-004 ERR-001 %s uploaded without the Attachment-Description header is refused with an error body",
+    "ATT-004 %s uploaded without the Attachment-Description header is refused with an error body",
+    { tags: ["ERR-001"] },
     async ([, file], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       skip(accountId === undefined, NO_ACCOUNT);
@@ -229,7 +232,8 @@ describe("uploads", () => {
 
 describe("reading an attachment back", () => {
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
-    "ATT-005 ATT-006 ERR-015 %s reads back as AttachmentUser with the content type and description it was uploaded with",
+    "ATT-005 %s reads back as AttachmentUser with the content type and description it was uploaded with",
+    { tags: ["ATT-006", "ERR-015"] },
     async ([, file], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       skip(accountId === undefined, NO_ACCOUNT);
@@ -305,29 +309,33 @@ describe("reading an attachment back", () => {
 });
 
 describe("attachments belong to their user", () => {
-  test("AUTH-019 ERR-001 the second user cannot read the primary user's attachment under its own userID", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(accountId === undefined, NO_ACCOUNT);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const description = uniqueDescription("private");
-    const id = await uploaded(PNG, description);
-    expectAttachmentRead(await readAttachment(t.primary(), id), { req: "AUTH-019", what: "by its owner (control)" });
-    const exchange = await readAttachment(other!, id);
-    const about = { req: "AUTH-019", what: `by the second user, with the primary user's attachment id ${id}` };
-    // Ids may be per user and there is no attachment list: a 200 without this attachment's unique description is the second user's own.
-    skip(exchange.status === 200 && !exchange.bodyText.includes(description), `attachment ${id}: ${SAME_ID_ELSEWHERE}`);
-    expectRefused(exchange, about);
-    expectThat(
-      !exchange.bodyText.includes(description),
-      exchange,
-      "no trace of the attachment",
-      about,
-      "the attachment's description in the body",
-    );
-  });
+  test(
+    "AUTH-019 the second user cannot read the primary user's attachment under its own userID",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(accountId === undefined, NO_ACCOUNT);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const description = uniqueDescription("private");
+      const id = await uploaded(PNG, description);
+      expectAttachmentRead(await readAttachment(t.primary(), id), { req: "AUTH-019", what: "by its owner (control)" });
+      const exchange = await readAttachment(other!, id);
+      const about = { req: "AUTH-019", what: `by the second user, with the primary user's attachment id ${id}` };
+      // Ids may be per user and there is no attachment list: a 200 without this attachment's unique description is the second user's own.
+      skip(exchange.status === 200 && !exchange.bodyText.includes(description), `attachment ${id}: ${SAME_ID_ELSEWHERE}`);
+      expectRefused(exchange, about);
+      expectThat(
+        !exchange.bodyText.includes(description),
+        exchange,
+        "no trace of the attachment",
+        about,
+        "the attachment's description in the body",
+      );
+    },
+  );
 
-  test("AUTH-019 ERR-001 the second user cannot upload to the primary user's monetary account", async ({ skip }) => {
+  test("AUTH-019 the second user cannot upload to the primary user's monetary account", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     skip(accountId === undefined, NO_ACCOUNT);
     const other = t.secondary();
@@ -336,23 +344,28 @@ describe("attachments belong to their user", () => {
     const accepted = exchange.status >= 200 && exchange.status < 300;
     skip(
       accepted && (await idsLookPerUser(t.primary(), other!)),
-      `the upload was accepted, and the two users' cards or companies share ids (ids per user?), so monetary account ${accountId} may be the second user's own: monetary accounts cannot be listed (GAP-70)`,
+      `the upload was accepted, and the two users' cards or companies share ids (ids per user?), so monetary account ` +
+        `${accountId} may be the second user's own: monetary accounts cannot be listed (GAP-70)`,
     );
     expectRefused(exchange, { req: "AUTH-019", what: `by the second user, to the primary user's monetary account ${accountId}` });
   });
 
-  test("AUTH-015 ERR-001 the primary session is refused on the second user's userID, for uploads and reads", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(accountId === undefined, NO_ACCOUNT);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const description = uniqueDescription("path user");
-    const id = await uploaded(PNG, description);
-    const read = await readAttachment(t.primary(), id, other!.userId);
-    const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
-    expectRefused(read, about);
-    expectThat(!read.bodyText.includes(description), read, "no attachment data", about, "the attachment's description in the body");
-    const write = await upload(t.primary(), PNG, { description: uniqueDescription("path user upload"), userId: other!.userId });
-    expectRefused(write, about);
-  });
+  test(
+    "AUTH-015 the primary session is refused on the second user's userID, for uploads and reads",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(accountId === undefined, NO_ACCOUNT);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const description = uniqueDescription("path user");
+      const id = await uploaded(PNG, description);
+      const read = await readAttachment(t.primary(), id, other!.userId);
+      const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
+      expectRefused(read, about);
+      expectThat(!read.bodyText.includes(description), read, "no attachment data", about, "the attachment's description in the body");
+      const write = await upload(t.primary(), PNG, { description: uniqueDescription("path user upload"), userId: other!.userId });
+      expectRefused(write, about);
+    },
+  );
 });

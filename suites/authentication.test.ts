@@ -116,18 +116,20 @@ function sendTo(endpoint: Endpoint, path: string, token: string | null, from = a
 }
 
 describe("POST /installation", () => {
-  test("AUTH-001 ERR-004 ERR-008 a PEM RSA public key sent without an authentication header is answered with Id, Token and ServerPublicKey", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const { exchange } = await postInstallation(t.client, { from: addressA });
-    const about = { req: "AUTH-001", what: "with a PEM RSA-2048 public key" };
-    expectStatus(exchange, 200, { ...about, req: "ERR-008" });
-    expectOk(exchange, { ...about, req: "ERR-004" });
-    expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
-    expectSchema(expectObjects(exchange, ["Token"], about)[0], "token", about, exchange);
-    expectSchema(expectObjects(exchange, ["ServerPublicKey"], about)[0], "server-public-key", about, exchange);
-  });
+  test(
+    "AUTH-001 a PEM RSA public key sent without an authentication header is answered with Id, Token and ServerPublicKey",
+    { tags: ["ERR-004", "ERR-008"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const { exchange } = await postInstallation(t.client, { from: addressA });
+      const about = { req: "AUTH-001", what: "with a PEM RSA-2048 public key" };
+      expectStatus(exchange, 200, { ...about, req: "ERR-008" });
+      expectOk(exchange, { ...about, req: "ERR-004" });
+      expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
+      expectSchema(expectObjects(exchange, ["Token"], about)[0], "token", about, exchange);
+      expectSchema(expectObjects(exchange, ["ServerPublicKey"], about)[0], "server-public-key", about, exchange);
+    },
+  );
 
   const ecKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
   const notRsaPem: [string, unknown][] = [
@@ -138,7 +140,8 @@ describe("POST /installation", () => {
     ["no client_public_key at all", {}],
   ];
   test.for(notRsaPem)(
-    "AUTH-002 ERR-001 ERR-002 a client_public_key that is %s is refused with an error body",
+    "AUTH-002 a client_public_key that is %s is refused with an error body",
+    { tags: ["ERR-001", "ERR-002"] },
     async ([what, body], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       const exchange = await t.client.request({ method: "POST", path: "/installation", json: body, from: addressA });
@@ -173,7 +176,7 @@ describe("POST /device-server and POST /session-server", () => {
     expectOk(cards, { req: "AUTH-008", what: "with the new session token and the user id from the session answer" });
   });
 
-  test("AUTH-006 ERR-001 device-server without a valid installation token is refused", async ({ skip }) => {
+  test("AUTH-006 device-server without a valid installation token is refused", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const { apiKey, sessionToken } = await keyOwner();
     const missing = await postDeviceServer(t.client, { token: null, apiKey, from: addressA });
@@ -184,18 +187,20 @@ describe("POST /device-server and POST /session-server", () => {
     expectRefused(session, { req: "AUTH-006", what: "with a session token instead of an installation token" });
   });
 
-  test("AUTH-007 ERR-001 session-server before device-server is refused, and the same installation works once its device is registered", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const { apiKey } = await keyOwner();
-    const installation = await postInstallation(t.client, { from: addressA });
-    const early = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    expectRefused(early.exchange, { req: "AUTH-007", what: "on an installation with no registered device" });
-    await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    const later = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    expectOk(later.exchange, { req: "AUTH-007", what: "after device-server on the same installation (control)" });
-  });
+  test(
+    "AUTH-007 session-server before device-server is refused, and the same installation works once its device is registered",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const { apiKey } = await keyOwner();
+      const installation = await postInstallation(t.client, { from: addressA });
+      const early = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+      expectRefused(early.exchange, { req: "AUTH-007", what: "on an installation with no registered device" });
+      await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+      const later = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+      expectOk(later.exchange, { req: "AUTH-007", what: "after device-server on the same installation (control)" });
+    },
+  );
 
   test("AUTH-020 a second session-server on a registered installation opens another session whose token works", async ({
     skip,
@@ -215,26 +220,30 @@ describe("POST /device-server and POST /session-server", () => {
     expectOk(exchange, { req: "AUTH-020", what: "with the second session's token" });
   });
 
-  test("AUTH-021 ERR-001 device-server without description or without secret is refused with an error body", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const apiKey = t.primary().apiKey;
-    for (const [what, body] of [
-      ["without description", { secret: apiKey }],
-      ["without secret", { description: "conformance" }],
-    ] as const) {
-      const installation = await postInstallation(t.client, { from: addressA });
-      const exchange = await t.client.request({
-        method: "POST",
-        path: "/device-server",
-        token: installation.token ?? null,
-        json: body,
-        from: addressA,
-      });
-      expectRefused(exchange, { req: "AUTH-021", what });
-    }
-  });
+  test(
+    "AUTH-021 device-server without description or without secret is refused with an error body",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const apiKey = t.primary().apiKey;
+      for (const [what, body] of [
+        ["without description", { secret: apiKey }],
+        ["without secret", { description: "conformance" }],
+      ] as const) {
+        const installation = await postInstallation(t.client, { from: addressA });
+        const exchange = await t.client.request({
+          method: "POST",
+          path: "/device-server",
+          token: installation.token ?? null,
+          json: body,
+          from: addressA,
+        });
+        expectRefused(exchange, { req: "AUTH-021", what });
+      }
+    },
+  );
 
-  test("AUTH-010 ERR-001 device-server with an API key the server never issued is refused", async ({ skip }) => {
+  test("AUTH-010 device-server with an API key the server never issued is refused", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const installation = await postInstallation(t.client, { from: addressA });
     const exchange = await postDeviceServer(t.client, {
@@ -245,7 +254,7 @@ describe("POST /device-server and POST /session-server", () => {
     expectRefused(exchange, { req: "AUTH-010", what: "with an unknown API key as secret" });
   });
 
-  test("AUTH-018 ERR-001 session-server with a secret that is not the device's API key is refused", async ({ skip }) => {
+  test("AUTH-018 session-server with a secret that is not the device's API key is refused", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const { apiKey } = await keyOwner();
     const installation = await postInstallation(t.client, { from: addressA });
@@ -265,26 +274,28 @@ describe("POST /device-server and POST /session-server", () => {
 });
 
 describe("tokens on POST /session-server", () => {
-  test("AUTH-024 ERR-001 session-server made with a session token or an unknown token instead of the installation token is refused", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const owner = await keyOwner();
-    for (const [what, token] of [
-      ["with the device's own session token", owner.sessionToken],
-      ["with a token the server never issued", "3".repeat(64)],
-    ] as const) {
-      const exchange = await postSessionServer(t.client, { token, apiKey: owner.apiKey, from: addressA });
-      expectRefused(exchange.exchange, { req: "AUTH-024", what });
-    }
-    const control = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
-    expectOk(control.exchange, { req: "AUTH-024", what: "with the installation token (control)" });
-  });
+  test(
+    "AUTH-024 session-server made with a session token or an unknown token instead of the installation token is refused",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const owner = await keyOwner();
+      for (const [what, token] of [
+        ["with the device's own session token", owner.sessionToken],
+        ["with a token the server never issued", "3".repeat(64)],
+      ] as const) {
+        const exchange = await postSessionServer(t.client, { token, apiKey: owner.apiKey, from: addressA });
+        expectRefused(exchange.exchange, { req: "AUTH-024", what });
+      }
+      const control = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
+      expectOk(control.exchange, { req: "AUTH-024", what: "with the installation token (control)" });
+    },
+  );
 });
 
 describe("tokens on resource calls", () => {
   // The sweeps below send one refused request per endpoint; each stands alone, so they go out side by side.
-  test("AUTH-004 ERR-001 ERR-002 every endpoint refuses a call without X-Service-Client-Authentication", async () => {
+  test("AUTH-004 every endpoint refuses a call without X-Service-Client-Authentication", { tags: ["ERR-001", "ERR-002"] }, async () => {
     const calls = [
       ...(await endpointsToProbe()),
       ...(readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS).map((endpoint) => ({ endpoint, path: endpoint.path })),
@@ -295,7 +306,7 @@ describe("tokens on resource calls", () => {
     });
   });
 
-  test("AUTH-005 ERR-001 every endpoint refuses a token the server never issued", async () => {
+  test("AUTH-005 every endpoint refuses a token the server never issued", { tags: ["ERR-001"] }, async () => {
     const bogus = "1".repeat(64);
     await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path }) => {
       const exchange = await sendTo(endpoint, path, bogus);
@@ -303,41 +314,49 @@ describe("tokens on resource calls", () => {
     });
   });
 
-  test("AUTH-009 ERR-001 resource calls made with the installation token instead of the session token are refused", async () => {
-    const session = t.primary();
-    await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session: owner }) => {
-      // The installation token of the path's own user, so only the token kind can be the reason to refuse.
-      const exchange = await sendTo(endpoint, path, owner.installationToken);
-      expectRefused(exchange, { req: "AUTH-009", what: "with the installation token of the path's user" });
-    });
-    const control = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: addressA });
-    expectOk(control, { req: "AUTH-009", what: "with the session token (control)" });
-  });
+  test(
+    "AUTH-009 resource calls made with the installation token instead of the session token are refused",
+    { tags: ["ERR-001"] },
+    async () => {
+      const session = t.primary();
+      await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session: owner }) => {
+        // The installation token of the path's own user, so only the token kind can be the reason to refuse.
+        const exchange = await sendTo(endpoint, path, owner.installationToken);
+        expectRefused(exchange, { req: "AUTH-009", what: "with the installation token of the path's user" });
+      });
+      const control = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: addressA });
+      expectOk(control, { req: "AUTH-009", what: "with the session token (control)" });
+    },
+  );
 
-  test("AUTH-015 ERR-001 a userID other than the session's user is refused and never returns that user's data", async ({ skip }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const own = await t.client.request({
-      path: t.userPath(other!, "/card"),
-      query: { count: 200 },
-      token: other!.sessionToken,
-      from: addressA,
-    });
-    expectOk(own, { req: "AUTH-015", what: "by the second user on its own cards (control)" });
-    const exchange = await t.client.request({
-      path: t.userPath(other!, "/card"),
-      query: { count: 200 },
-      token: t.primary().sessionToken,
-      from: addressA,
-    });
-    const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
-    expectRefused(exchange, about);
-    expectNoTrace(exchange, idsIn(own.json), about);
-  });
+  test(
+    "AUTH-015 a userID other than the session's user is refused and never returns that user's data",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const own = await t.client.request({
+        path: t.userPath(other!, "/card"),
+        query: { count: 200 },
+        token: other!.sessionToken,
+        from: addressA,
+      });
+      expectOk(own, { req: "AUTH-015", what: "by the second user on its own cards (control)" });
+      const exchange = await t.client.request({
+        path: t.userPath(other!, "/card"),
+        query: { count: 200 },
+        token: t.primary().sessionToken,
+        from: addressA,
+      });
+      const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
+      expectRefused(exchange, about);
+      expectNoTrace(exchange, idsIn(own.json), about);
+    },
+  );
 });
 
 describe("IP binding", () => {
-  test("AUTH-011 ERR-001 a session opened from one address is refused from another", async ({ skip }) => {
+  test("AUTH-011 a session opened from one address is refused from another", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(!addressB, SKIP.twoAddresses);
     const session = t.primary();
     const control = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: addressA });
@@ -346,40 +365,48 @@ describe("IP binding", () => {
     expectRefused(exchange, { req: "AUTH-011", what: `from ${addressB}, an address the device is not bound to` });
   });
 
-  test("AUTH-011 ERR-001 every endpoint and method refuses a session token used from an unbound address", async ({ skip }) => {
-    skip(!addressB, SKIP.twoAddresses);
-    await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session }) => {
-      const exchange = await sendTo(endpoint, path, session.sessionToken, addressB);
-      expectRefused(exchange, { req: "AUTH-011", what: `from ${addressB}, an address the session's device is not bound to` });
-    });
-  });
+  test(
+    "AUTH-011 every endpoint and method refuses a session token used from an unbound address",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(!addressB, SKIP.twoAddresses);
+      await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session }) => {
+        const exchange = await sendTo(endpoint, path, session.sessionToken, addressB);
+        expectRefused(exchange, { req: "AUTH-011", what: `from ${addressB}, an address the session's device is not bound to` });
+      });
+    },
+  );
 
-  test("AUTH-012 ERR-001 device-server with permitted_ips that lack the caller is refused, and the key is then locked out for the caller", async ({
-    skip,
-  }) => {
-    skip(!addressB, SKIP.twoAddresses);
-    skip(!t.canProvision(), SKIP.provisioning);
-    const apiKey = await t.freshApiKey(addressA);
-    const installation = await postInstallation(t.client, { from: addressA });
-    const refused = await postDeviceServer(t.client, {
-      token: installation.token ?? null,
-      apiKey,
-      from: addressA,
-      permittedIps: [addressB!],
-    });
-    expectRefused(refused, { req: "AUTH-012", what: `from ${addressA} with permitted_ips [${addressB}]` });
-    const locked = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    expectRefused(locked, {
-      req: "AUTH-012",
-      what: `from ${addressA} again, without permitted_ips, after the refused registration (lock-out)`,
-    });
-    const another = await postInstallation(t.client, { from: addressA });
-    const lockedToo = await postDeviceServer(t.client, { token: another.token ?? null, apiKey, from: addressA });
-    expectRefused(lockedToo, {
-      req: "AUTH-012",
-      what: `from ${addressA} on a new installation after the refused registration (the lock-out is the caller's, not the installation's)`,
-    });
-  });
+  test(
+    "AUTH-012 device-server with permitted_ips that lack the caller is refused, and the key is then locked out for the caller",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(!addressB, SKIP.twoAddresses);
+      skip(!t.canProvision(), SKIP.provisioning);
+      const apiKey = await t.freshApiKey(addressA);
+      const installation = await postInstallation(t.client, { from: addressA });
+      const refused = await postDeviceServer(t.client, {
+        token: installation.token ?? null,
+        apiKey,
+        from: addressA,
+        permittedIps: [addressB!],
+      });
+      expectRefused(refused, { req: "AUTH-012", what: `from ${addressA} with permitted_ips [${addressB}]` });
+      const locked = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+      expectRefused(locked, {
+        req: "AUTH-012",
+        what: `from ${addressA} again, without permitted_ips, after the refused registration (lock-out)`,
+      });
+      const another = await postInstallation(t.client, { from: addressA });
+      const lockedToo = await postDeviceServer(t.client, { token: another.token ?? null, apiKey, from: addressA });
+      expectRefused(lockedToo, {
+        req: "AUTH-012",
+        what:
+          `from ${addressA} on a new installation after the refused registration (the lock-out is the caller's, not the ` +
+          `installation's)`,
+      });
+    },
+  );
 
   test("AUTH-013 device-server with permitted_ips listing two addresses lets calls from both succeed", async ({ skip }) => {
     skip(!addressB, SKIP.twoAddresses);
@@ -391,7 +418,7 @@ describe("IP binding", () => {
     }
   });
 
-  test("AUTH-014 ERR-001 an API key bound to one address cannot register a device from another", async ({ skip }) => {
+  test("AUTH-014 an API key bound to one address cannot register a device from another", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(!addressB, SKIP.twoAddresses);
     skip(!t.canProvision(), SKIP.provisioning);
     const session = await t.freshSession({ from: addressA });
@@ -429,47 +456,50 @@ describe("sandbox users", () => {
 
 describe("order of the three calls", () => {
   type Call = "installation" | "device-server" | "session-server";
-  test("AUTH-006 AUTH-007 AUTH-009 only installation → device-server → session-server yields a session that works (property over orders and subsets)", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const owner = await keyOwner();
-    const apiKey = owner.apiKey;
-    const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
-    await allure.parameter("seed", String(t.run.seed));
-    const calls = fc.shuffledSubarray<Call>(["installation", "device-server", "session-server"]);
-    await fc.assert(
-      fc.asyncProperty(calls, async (sequence) => {
-        let installationToken: string | null = null;
-        let deviceRegistered = false;
-        let sessionToken: string | null = null;
-        const script = sequence.join(" → ") || "(no call)";
-        for (const call of sequence) {
-          if (call === "installation") {
-            const result = await postInstallation(t.client, { from: addressA, publicKeyPem });
-            expectOk(result.exchange, { req: "AUTH-001", what: `in ${script}` });
-            installationToken = result.token ?? null;
-          } else if (call === "device-server") {
-            const exchange = await postDeviceServer(t.client, { token: installationToken, apiKey, from: addressA });
-            if (installationToken) expectOk(exchange, { req: "AUTH-003", what: `in ${script}` });
-            else expectRefused(exchange, { req: "AUTH-006", what: `in ${script}, before any installation` });
-            deviceRegistered = installationToken !== null;
-          } else {
-            const result = await postSessionServer(t.client, { token: installationToken, apiKey, from: addressA });
-            if (installationToken && deviceRegistered) {
-              expectOk(result.exchange, { req: "AUTH-008", what: `in ${script}` });
-              sessionToken = result.token ?? null;
-            } else expectRefused(result.exchange, { req: "AUTH-007", what: `in ${script}, before device-server` });
+  test(
+    "AUTH-006 only installation → device-server → session-server yields a session that works (property over orders and subsets)",
+    { tags: ["AUTH-007", "AUTH-009"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const owner = await keyOwner();
+      const apiKey = owner.apiKey;
+      const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
+      await allure.parameter("seed", String(t.run.seed));
+      const calls = fc.shuffledSubarray<Call>(["installation", "device-server", "session-server"]);
+      await fc.assert(
+        fc.asyncProperty(calls, async (sequence) => {
+          let installationToken: string | null = null;
+          let deviceRegistered = false;
+          let sessionToken: string | null = null;
+          const script = sequence.join(" → ") || "(no call)";
+          for (const call of sequence) {
+            if (call === "installation") {
+              const result = await postInstallation(t.client, { from: addressA, publicKeyPem });
+              expectOk(result.exchange, { req: "AUTH-001", what: `in ${script}` });
+              installationToken = result.token ?? null;
+            } else if (call === "device-server") {
+              const exchange = await postDeviceServer(t.client, { token: installationToken, apiKey, from: addressA });
+              if (installationToken) expectOk(exchange, { req: "AUTH-003", what: `in ${script}` });
+              else expectRefused(exchange, { req: "AUTH-006", what: `in ${script}, before any installation` });
+              deviceRegistered = installationToken !== null;
+            } else {
+              const result = await postSessionServer(t.client, { token: installationToken, apiKey, from: addressA });
+              if (installationToken && deviceRegistered) {
+                expectOk(result.exchange, { req: "AUTH-008", what: `in ${script}` });
+                sessionToken = result.token ?? null;
+              } else expectRefused(result.exchange, { req: "AUTH-007", what: `in ${script}, before device-server` });
+            }
           }
-        }
-        const token = sessionToken ?? installationToken;
-        const exchange = await t.client.request({ path: t.userPath(owner, "/card"), token, from: addressA });
-        if (sessionToken) expectOk(exchange, { req: "AUTH-008", what: `with the session of ${script}` });
-        else expectRefused(exchange, { req: "AUTH-009", what: `with the ${token ? "installation token" : "missing token"} of ${script}` });
-      }),
-      { seed: t.run.seed, numRuns: Math.max(16, t.profile.propertyRuns), endOnFailure: true },
-    );
-  });
+          const token = sessionToken ?? installationToken;
+          const exchange = await t.client.request({ path: t.userPath(owner, "/card"), token, from: addressA });
+          if (sessionToken) expectOk(exchange, { req: "AUTH-008", what: `with the session of ${script}` });
+          else
+            expectRefused(exchange, { req: "AUTH-009", what: `with the ${token ? "installation token" : "missing token"} of ${script}` });
+        }),
+        { seed: t.run.seed, numRuns: Math.max(16, t.profile.propertyRuns), endOnFailure: true },
+      );
+    },
+  );
 });
 
 describe("IP binding over random addresses", () => {
@@ -483,54 +513,60 @@ describe("IP binding over random addresses", () => {
     from: fc.record({ installation: address, device: address, session: address, resource: address }),
   });
 
-  test("AUTH-011 AUTH-012 AUTH-013 AUTH-014 only calls from an address the key was registered for get a working session (property over source addresses and permitted_ips)", async ({
-    skip,
-  }) => {
-    skip(!addressB, SKIP.twoAddresses);
-    skip(!t.canProvision(), SKIP.provisioning);
-    await allure.parameter("seed", String(t.run.seed));
-    const addresses = [addressA!, addressB!] as const;
-    const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
-    // A fresh key per run: runs go side by side (profile concurrency), with fc.assert's values and report.
-    await assertConcurrently(
-      [plans],
-      async (plan) => {
-        // A fresh key per run: each run binds (or locks out) its own key.
-        const apiKey = await t.freshApiKey(addressA);
-        const at = (which: 0 | 1) => addresses[which];
-        const permittedIps = { none: undefined, A: [addresses[0]], B: [addresses[1]], "A+B": [...addresses] }[plan.permitted];
-        const script = `installation from ${at(plan.from.installation)} → device-server from ${at(plan.from.device)}${permittedIps ? ` with permitted_ips [${permittedIps.join(", ")}]` : ""} → session-server from ${at(plan.from.session)} → GET /card from ${at(plan.from.resource)}`;
-        const installation = await postInstallation(t.client, { from: at(plan.from.installation), publicKeyPem });
-        expectOk(installation.exchange, { req: "AUTH-001", what: `in ${script}` });
-        const device = await postDeviceServer(t.client, {
-          token: installation.token ?? null,
-          apiKey,
-          from: at(plan.from.device),
-          ...(permittedIps ? { permittedIps } : {}),
-        });
-        const bound = permittedIps ?? [at(plan.from.device)];
-        const deviceOk = bound.includes(at(plan.from.device));
-        if (!deviceOk) {
-          expectRefused(device, { req: "AUTH-012", what: `in ${script}: the caller is not in permitted_ips` });
-          return;
-        }
-        expectOk(device, { req: bound.length > 1 ? "AUTH-013" : "AUTH-003", what: `in ${script}` });
-        const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: at(plan.from.session) });
-        if (!bound.includes(at(plan.from.session))) {
-          expectRefused(session.exchange, { req: "AUTH-014", what: `in ${script}: the key is bound to ${bound.join(", ")}` });
-          return;
-        }
-        expectOk(session.exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-008", what: `in ${script}` });
-        const exchange = await t.client.request({
-          path: `/user/${String(session.userId)}/card`,
-          token: session.token ?? null,
-          from: at(plan.from.resource),
-        });
-        if (bound.includes(at(plan.from.resource)))
-          expectOk(exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-011", what: `in ${script}` });
-        else expectRefused(exchange, { req: "AUTH-011", what: `in ${script}: the session is bound to ${bound.join(", ")}` });
-      },
-      { seed: t.run.seed, numRuns: t.profile.propertyRuns, endOnFailure: true, concurrency: t.profile.concurrency },
-    );
-  });
+  test(
+    "AUTH-011 only calls from an address the key was registered for get a working session (property over source addresses and " +
+      "permitted_ips)",
+    { tags: ["AUTH-012", "AUTH-013", "AUTH-014"] },
+    async ({ skip }) => {
+      skip(!addressB, SKIP.twoAddresses);
+      skip(!t.canProvision(), SKIP.provisioning);
+      await allure.parameter("seed", String(t.run.seed));
+      const addresses = [addressA!, addressB!] as const;
+      const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
+      // A fresh key per run: runs go side by side (profile concurrency), with fc.assert's values and report.
+      await assertConcurrently(
+        [plans],
+        async (plan) => {
+          // A fresh key per run: each run binds (or locks out) its own key.
+          const apiKey = await t.freshApiKey(addressA);
+          const at = (which: 0 | 1) => addresses[which];
+          const permittedIps = { none: undefined, A: [addresses[0]], B: [addresses[1]], "A+B": [...addresses] }[plan.permitted];
+          const script =
+            `installation from ${at(plan.from.installation)} → device-server from ` +
+            `${at(plan.from.device)}${permittedIps ? ` with permitted_ips [${permittedIps.join(", ")}]` : ""} → session-server ` +
+            `from ${at(plan.from.session)} → GET /card from ${at(plan.from.resource)}`;
+          const installation = await postInstallation(t.client, { from: at(plan.from.installation), publicKeyPem });
+          expectOk(installation.exchange, { req: "AUTH-001", what: `in ${script}` });
+          const device = await postDeviceServer(t.client, {
+            token: installation.token ?? null,
+            apiKey,
+            from: at(plan.from.device),
+            ...(permittedIps ? { permittedIps } : {}),
+          });
+          const bound = permittedIps ?? [at(plan.from.device)];
+          const deviceOk = bound.includes(at(plan.from.device));
+          if (!deviceOk) {
+            expectRefused(device, { req: "AUTH-012", what: `in ${script}: the caller is not in permitted_ips` });
+            return;
+          }
+          expectOk(device, { req: bound.length > 1 ? "AUTH-013" : "AUTH-003", what: `in ${script}` });
+          const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: at(plan.from.session) });
+          if (!bound.includes(at(plan.from.session))) {
+            expectRefused(session.exchange, { req: "AUTH-014", what: `in ${script}: the key is bound to ${bound.join(", ")}` });
+            return;
+          }
+          expectOk(session.exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-008", what: `in ${script}` });
+          const exchange = await t.client.request({
+            path: `/user/${String(session.userId)}/card`,
+            token: session.token ?? null,
+            from: at(plan.from.resource),
+          });
+          if (bound.includes(at(plan.from.resource)))
+            expectOk(exchange, { req: bound.length > 1 ? "AUTH-013" : "AUTH-011", what: `in ${script}` });
+          else expectRefused(exchange, { req: "AUTH-011", what: `in ${script}: the session is bound to ${bound.join(", ")}` });
+        },
+        { seed: t.run.seed, numRuns: t.profile.propertyRuns, endOnFailure: true, concurrency: t.profile.concurrency },
+      );
+    },
+  );
 });

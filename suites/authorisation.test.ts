@@ -220,41 +220,43 @@ function expectUnchanged(c: Case, before: string, after: string, about: About, l
 // Side by side: every request is refused and changes nothing; each write case reads the owner's data before and
 // after its write with no other write of the file in between (ownerData).
 describe.concurrent("another user's userID on every endpoint and method", () => {
-  test("AUTH-015 AUTH-023 another user's session on the owner's userID is refused on every endpoint and method, and a refused write changes nothing", async ({
-    skip,
-  }) => {
-    const list = await cases();
-    const fresh = await freshOwner();
-    // The intruder: the second user; where the owner is the primary and no second user exists, nobody.
-    const intruder = t.secondary() ?? (t.canProvision() && !readOnly ? await t.freshSession() : undefined);
-    skip(!intruder, t.secondaryMissing());
-    await sweep(list, async (c) => {
-      if (c.owner.userId === intruder!.userId) return;
-      const what = `with another user's session (user ${intruder!.userId}) on user ${c.owner.userId}'s path`;
-      const write = c.endpoint.method !== "GET";
-      const before = write ? await snapshot(c) : "";
-      const exchange = await send(c, c.owner.userId, intruder!);
-      const about = { req: "AUTH-015", what };
-      expectRefused(exchange, about);
-      if (c.itemId !== undefined && c.itemId !== MADE_UP_ID) expectNoTrace(exchange, [c.itemId], about);
-      if (write && c.writable) {
-        const after = await snapshot(c);
-        expectUnchanged(
-          c,
-          before,
-          after,
-          { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` },
-          c.owner === fresh,
-        );
-      }
-    });
-  });
+  test(
+    "AUTH-015 another user's session on the owner's userID is refused on every endpoint and method, and a refused write changes nothing",
+    { tags: ["AUTH-023"] },
+    async ({ skip }) => {
+      const list = await cases();
+      const fresh = await freshOwner();
+      // The intruder: the second user; where the owner is the primary and no second user exists, nobody.
+      const intruder = t.secondary() ?? (t.canProvision() && !readOnly ? await t.freshSession() : undefined);
+      skip(!intruder, t.secondaryMissing());
+      await sweep(list, async (c) => {
+        if (c.owner.userId === intruder!.userId) return;
+        const what = `with another user's session (user ${intruder!.userId}) on user ${c.owner.userId}'s path`;
+        const write = c.endpoint.method !== "GET";
+        const before = write ? await snapshot(c) : "";
+        const exchange = await send(c, c.owner.userId, intruder!);
+        const about = { req: "AUTH-015", what };
+        expectRefused(exchange, about);
+        if (c.itemId !== undefined && c.itemId !== MADE_UP_ID) expectNoTrace(exchange, [c.itemId], about);
+        if (write && c.writable) {
+          const after = await snapshot(c);
+          expectUnchanged(
+            c,
+            before,
+            after,
+            { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` },
+            c.owner === fresh,
+          );
+        }
+      });
+    },
+  );
 });
 
 // Side by side: every request is refused and reads nothing back; its writes stay out of the other tests' write
 // cases (ownerData).
 describe.concurrent("a userID that names nobody", () => {
-  test("AUTH-022 a userID no user has is refused with an error body on every endpoint and method, never answered with an empty list", async () => {
+  test("AUTH-022 a userID no user has is refused with an error body on every endpoint and method, never with an empty list", async () => {
     const list = await cases();
     const known = [t.primary().userId, t.secondary()?.userId, ...list.map((c) => c.owner.userId)];
     if (known.includes(NOBODY)) failPlain({ req: "AUTH-022" }, `the made-up userID ${NOBODY} belongs to a user of this run; pick another`);
@@ -270,49 +272,52 @@ describe.concurrent("a userID that names nobody", () => {
 // Side by side: the intruder is a fresh user of its own (its ids, read once, stay its own); each write case reads the
 // owner's data before and after its write with no other write of the file in between (ownerData).
 describe.concurrent("another user's item through the caller's own userID", () => {
-  test("AUTH-019 AUTH-023 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write changes nothing", async ({
-    skip,
-  }) => {
-    const list = await cases();
-    const fresh = await freshOwner();
-    // A fresh intruder where the target provisions: nobody else writes to its lists, so the ids it owns, read once
-    // below, stay the ids it owns (other files add items to the shared second user while this test runs, and with
-    // ids per user an id of theirs can equal the owner's).
-    const intruder = t.canProvision() && !readOnly ? await t.freshSession() : t.secondary();
-    skip(!intruder, t.secondaryMissing());
-    // Only item endpoints with a list: the intruder's own ids are known, so an id it also owns (ids per user, GAP-70) is left out.
-    const intruderListOf = (c: Case) =>
-      fillPath(
-        { ...c.endpoint, path: listTemplateOf(c.endpoint)! },
-        { userID: intruder!.userId, fixtures: c.owner === t.primary() ? t.profile.fixtures : {} },
-      )!;
-    const itemCases = list.filter(
-      (x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId,
-    );
-    // The intruder's own lists, each read once, all at once.
-    const intruderLists = [...new Set(itemCases.map(intruderListOf))];
-    const intruderIds = await mapConcurrently(intruderLists, inFlight, async (path) => {
-      const read = await get(intruder!, path, { count: 200 });
-      return read.status === 200 ? idsIn(read.json) : [];
-    });
-    const ownIds = new Map(intruderLists.map((path, i) => [path, intruderIds[i]!]));
-    await sweep(itemCases, async (c) => {
-      if (ownIds.get(intruderListOf(c))!.includes(c.itemId!)) return;
-      const what = `with user ${intruder!.userId}'s session and own userID, naming user ${c.owner.userId}'s item ${c.itemId}`;
-      const write = c.endpoint.method !== "GET";
-      const before = write ? await snapshot(c) : "";
-      const exchange = await send(c, intruder!.userId, intruder!);
-      const about = { req: "AUTH-019", what };
-      expectRefused(exchange, about);
-      expectNoTrace(exchange, [c.itemId!], about);
-      if (write && c.writable)
-        expectUnchanged(
-          c,
-          before,
-          await snapshot(c),
-          { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` },
-          c.owner === fresh,
-        );
-    });
-  });
+  test(
+    "AUTH-019 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write " +
+      "changes nothing",
+    { tags: ["AUTH-023"] },
+    async ({ skip }) => {
+      const list = await cases();
+      const fresh = await freshOwner();
+      // A fresh intruder where the target provisions: nobody else writes to its lists, so the ids it owns, read once
+      // below, stay the ids it owns (other files add items to the shared second user while this test runs, and with
+      // ids per user an id of theirs can equal the owner's).
+      const intruder = t.canProvision() && !readOnly ? await t.freshSession() : t.secondary();
+      skip(!intruder, t.secondaryMissing());
+      // Only item endpoints with a list: the intruder's own ids are known, so an id it also owns (ids per user, GAP-70) is left out.
+      const intruderListOf = (c: Case) =>
+        fillPath(
+          { ...c.endpoint, path: listTemplateOf(c.endpoint)! },
+          { userID: intruder!.userId, fixtures: c.owner === t.primary() ? t.profile.fixtures : {} },
+        )!;
+      const itemCases = list.filter(
+        (x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId,
+      );
+      // The intruder's own lists, each read once, all at once.
+      const intruderLists = [...new Set(itemCases.map(intruderListOf))];
+      const intruderIds = await mapConcurrently(intruderLists, inFlight, async (path) => {
+        const read = await get(intruder!, path, { count: 200 });
+        return read.status === 200 ? idsIn(read.json) : [];
+      });
+      const ownIds = new Map(intruderLists.map((path, i) => [path, intruderIds[i]!]));
+      await sweep(itemCases, async (c) => {
+        if (ownIds.get(intruderListOf(c))!.includes(c.itemId!)) return;
+        const what = `with user ${intruder!.userId}'s session and own userID, naming user ${c.owner.userId}'s item ${c.itemId}`;
+        const write = c.endpoint.method !== "GET";
+        const before = write ? await snapshot(c) : "";
+        const exchange = await send(c, intruder!.userId, intruder!);
+        const about = { req: "AUTH-019", what };
+        expectRefused(exchange, about);
+        expectNoTrace(exchange, [c.itemId!], about);
+        if (write && c.writable)
+          expectUnchanged(
+            c,
+            before,
+            await snapshot(c),
+            { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` },
+            c.owner === fresh,
+          );
+      });
+    },
+  );
 });

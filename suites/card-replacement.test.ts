@@ -67,7 +67,8 @@ async function replacementOf(calls: CardCalls, before: Card[], answered: number,
   if (fresh.length > 1)
     failPlain(
       about,
-      `expected one card with a card number new to the user after one replace, got ${fresh.length} (cards ${fresh.map((c) => c.id).join(", ")})`,
+      `expected one card with a card number new to the user after one replace, got ${fresh.length} (cards ` +
+        `${fresh.map((c) => c.id).join(", ")})`,
     );
   if (fresh.length === 1)
     return {
@@ -86,7 +87,8 @@ async function expectNoNewNumber(calls: CardCalls, before: Card[], about: About)
   if (fresh.length > 0)
     failPlain(
       about,
-      `expected a refused replace to replace nothing, but card(s) ${fresh.join(", ")} now carry a card number no card of the user carried before`,
+      `expected a refused replace to replace nothing, but card(s) ${fresh.join(", ")} now carry a card number no card of the ` +
+        `user carried before`,
     );
 }
 
@@ -116,88 +118,96 @@ async function foreignCards(caller: Session, victim: Card[], skip: Skip, count =
 const unknownId = (cards: Card[]) => Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
 
 describe("POST /user/{userID}/card/{cardID}/replace", () => {
-  test("REPL-001 REPL-003 REPL-006 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the replacement shows both texts", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-001" });
-    const [card] = replaceable(cards, skip);
-    const body = { preferred_name_on_card: "CONFORMANCE REPLACED", second_line: "conformance repl" };
-    const what = `with ${canonical(body)} on card ${card!.id}`;
-    const exchange = await calls.replace(card!.id, body);
-    expectOk(exchange, { req: "REPL-001", what });
-    const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), {
-      req: "REPL-006",
-      what,
-    });
-    expectTexts(replacement, body, { req: "REPL-006", what: `replace ${what}` });
-  });
-
-  test("REPL-002 REPL-003 REPL-004 REPL-005 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's expiry date", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-002" });
-    const [card] = replaceable(cards, skip);
-    const before = await calls.read(card!.id, { req: "REPL-005", what: "before the replace" });
-    const what = `with {} on card ${card!.id}`;
-    const exchange = await calls.replace(card!.id, {});
-    expectOk(exchange, { req: "REPL-002", what });
-    const replacement = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-004", what });
-    // GAP-04: the expiry is compared where both reads carry it.
-    const after = replacement.card;
-    if (
-      before.expiry_date !== undefined &&
-      after.expiry_date !== undefined &&
-      canonical(after.expiry_date) !== canonical(before.expiry_date)
-    ) {
-      failPlain(
-        { req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` },
-        `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`,
-      );
-    }
-    skip(!replacement.numbersShown, NO_NUMBERS);
-    if (!replacement.newNumber) {
-      failPlain(
-        { req: "REPL-004", what: `replace ${what}` },
-        `expected a card number none of the user's cards carried before (${[...numbersOf(cards)].length} numbers), on card ${after.id} or another card; none appeared`,
-      );
-    }
-  });
-
-  test("REPL-014 REPL-006 a replace sending the card's own name_on_card with preferred_name_on_card is accepted and the replacement shows both, or is refused with 4XX replacing nothing (strict: accepted)", async ({
-    skip,
-    annotate,
-  }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-014" });
-    const card = replaceable(cards, skip).find((c) => typeof c.name_on_card === "string" && c.name_on_card !== "");
-    skip(!card, "the card shows no name_on_card: no name known to be available for the user");
-    const body = { name_on_card: card!.name_on_card, preferred_name_on_card: "CONFORMANCE PREFERRED" };
-    const about = { req: "REPL-014", what: `with ${canonical(body)} on card ${card!.id}, whose own name_on_card is sent` };
-    const before = await calls.read(card!.id, { ...about, what: "before the replace" });
-    const log = new LenientLog(t.profile.strict);
-    const exchange = await calls.replace(card!.id, body);
-    if (exchange.status === 200) {
-      const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { ...about, req: "REPL-003" }), about);
-      expectTexts(replacement, { name_on_card: body.name_on_card }, about);
-      expectTexts(replacement, { preferred_name_on_card: body.preferred_name_on_card }, { ...about, req: "REPL-006" });
-    } else {
-      // The names available for the user are not shown (GAP-30): the card's own name may not be one of them.
-      expectRefused(exchange, about);
-      log.note(
-        about,
-        "a replace sending the card's own name_on_card was refused",
-        "the replace accepted (the card's name is available for the user)",
-      );
-      expectSameCard(before, await calls.read(card!.id, about), {
-        ...about,
-        what: `${about.what}: the refused replace must change nothing`,
+  test(
+    "REPL-001 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the replacement shows both texts",
+    { tags: ["REPL-003", "REPL-006"] },
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-001" });
+      const [card] = replaceable(cards, skip);
+      const body = { preferred_name_on_card: "CONFORMANCE REPLACED", second_line: "conformance repl" };
+      const what = `with ${canonical(body)} on card ${card!.id}`;
+      const exchange = await calls.replace(card!.id, body);
+      expectOk(exchange, { req: "REPL-001", what });
+      const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), {
+        req: "REPL-006",
+        what,
       });
-      await expectNoNewNumber(calls, cards, about);
-    }
-    await log.report(annotate);
-  });
+      expectTexts(replacement, body, { req: "REPL-006", what: `replace ${what}` });
+    },
+  );
+
+  test(
+    "REPL-002 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's " +
+      "expiry date",
+    { tags: ["REPL-003", "REPL-004", "REPL-005"] },
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-002" });
+      const [card] = replaceable(cards, skip);
+      const before = await calls.read(card!.id, { req: "REPL-005", what: "before the replace" });
+      const what = `with {} on card ${card!.id}`;
+      const exchange = await calls.replace(card!.id, {});
+      expectOk(exchange, { req: "REPL-002", what });
+      const replacement = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-004", what });
+      // GAP-04: the expiry is compared where both reads carry it.
+      const after = replacement.card;
+      if (
+        before.expiry_date !== undefined &&
+        after.expiry_date !== undefined &&
+        canonical(after.expiry_date) !== canonical(before.expiry_date)
+      ) {
+        failPlain(
+          { req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` },
+          `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`,
+        );
+      }
+      skip(!replacement.numbersShown, NO_NUMBERS);
+      if (!replacement.newNumber) {
+        failPlain(
+          { req: "REPL-004", what: `replace ${what}` },
+          `expected a card number none of the user's cards carried before (${[...numbersOf(cards)].length} numbers), on card ` +
+            `${after.id} or another card; none appeared`,
+        );
+      }
+    },
+  );
+
+  test(
+    "REPL-014 a replace sending the card's own name_on_card with preferred_name_on_card is accepted and the replacement shows both, or " +
+      "is refused with 4XX replacing nothing (strict: accepted)",
+    { tags: ["REPL-006"] },
+    async ({ skip, annotate }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-014" });
+      const card = replaceable(cards, skip).find((c) => typeof c.name_on_card === "string" && c.name_on_card !== "");
+      skip(!card, "the card shows no name_on_card: no name known to be available for the user");
+      const body = { name_on_card: card!.name_on_card, preferred_name_on_card: "CONFORMANCE PREFERRED" };
+      const about = { req: "REPL-014", what: `with ${canonical(body)} on card ${card!.id}, whose own name_on_card is sent` };
+      const before = await calls.read(card!.id, { ...about, what: "before the replace" });
+      const log = new LenientLog(t.profile.strict);
+      const exchange = await calls.replace(card!.id, body);
+      if (exchange.status === 200) {
+        const { card: replacement } = await replacementOf(calls, cards, answeredId(exchange, { ...about, req: "REPL-003" }), about);
+        expectTexts(replacement, { name_on_card: body.name_on_card }, about);
+        expectTexts(replacement, { preferred_name_on_card: body.preferred_name_on_card }, { ...about, req: "REPL-006" });
+      } else {
+        // The names available for the user are not shown (GAP-30): the card's own name may not be one of them.
+        expectRefused(exchange, about);
+        log.note(
+          about,
+          "a replace sending the card's own name_on_card was refused",
+          "the replace accepted (the card's name is available for the user)",
+        );
+        expectSameCard(before, await calls.read(card!.id, about), {
+          ...about,
+          what: `${about.what}: the refused replace must change nothing`,
+        });
+        await expectNoNewNumber(calls, cards, about);
+      }
+      await log.report(annotate);
+    },
+  );
 
   const wrongTypes: [string, Record<string, unknown>][] = [
     ["second_line is a number", { second_line: 42 }],
@@ -222,97 +232,107 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
     }
   });
 
-  test("REPL-015 a replace of a card id the user does not have is refused with 4XX and an error body, and none of the user's cards is replaced", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-015" });
-    const id = unknownId(cards);
-    const about = { req: "REPL-015", what: `on card id ${id}, which does not exist` };
-    expectRefused(await calls.replace(id, { second_line: "conformance 015" }), about);
-    await expectNoNewNumber(calls, cards, about);
-  });
+  test(
+    "REPL-015 a replace of a card id the user does not have is refused with 4XX and an error body, and none of the user's cards is " +
+      "replaced",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-015" });
+      const id = unknownId(cards);
+      const about = { req: "REPL-015", what: `on card id ${id}, which does not exist` };
+      expectRefused(await calls.replace(id, { second_line: "conformance 015" }), about);
+      await expectNoNewNumber(calls, cards, about);
+    },
+  );
 
-  test("AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and none of that user's cards is replaced", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const victim = await freshCardUser(t, { req: "AUTH-019" });
-    const [card] = await foreignCards(t.primary(), victim.cards, skip);
-    const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card!.id}` };
-    expectRefused(await new CardCalls(t, t.primary()).replace(card!.id, {}), about);
-    await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
-  });
+  test(
+    "AUTH-019 a replace of another user's card under the caller's own userID is refused with 4XX, and none of that user's cards is " +
+      "replaced",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const victim = await freshCardUser(t, { req: "AUTH-019" });
+      const [card] = await foreignCards(t.primary(), victim.cards, skip);
+      const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card!.id}` };
+      expectRefused(await new CardCalls(t, t.primary()).replace(card!.id, {}), about);
+      await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
+    },
+  );
 
-  test("AUTH-015 the primary session is refused on another user's userID, for a replace and a batch replace of that user's card, and none of that user's cards is replaced", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const victim = await freshCardUser(t, { req: "AUTH-015" });
-    const [card] = replaceable(victim.cards, skip);
-    const primary = t.primary();
-    const send = (rest: string, json: unknown) =>
-      t.client.request({
-        method: "POST",
-        path: t.userPath(victim.calls.session, rest),
-        token: primary.sessionToken,
-        from: primary.from,
-        json,
+  test(
+    "AUTH-015 the primary session is refused on another user's userID, for a replace and a batch replace of that user's card, and none " +
+      "of that user's cards is replaced",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const victim = await freshCardUser(t, { req: "AUTH-015" });
+      const [card] = replaceable(victim.cards, skip);
+      const primary = t.primary();
+      const send = (rest: string, json: unknown) =>
+        t.client.request({
+          method: "POST",
+          path: t.userPath(victim.calls.session, rest),
+          token: primary.sessionToken,
+          from: primary.from,
+          json,
+        });
+      const about = { req: "AUTH-015", what: `with the primary session on the fresh user's id ${victim.calls.session.userId}` };
+      expectRefused(await send(`/card/${card!.id}/replace`, {}), { ...about, what: `${about.what}: replace of its card ${card!.id}` });
+      expectRefused(await send("/card-batch-replace", { cards: [{ id: card!.id }] }), {
+        ...about,
+        what: `${about.what}: batch replace of its card ${card!.id}`,
       });
-    const about = { req: "AUTH-015", what: `with the primary session on the fresh user's id ${victim.calls.session.userId}` };
-    expectRefused(await send(`/card/${card!.id}/replace`, {}), { ...about, what: `${about.what}: replace of its card ${card!.id}` });
-    expectRefused(await send("/card-batch-replace", { cards: [{ id: card!.id }] }), {
-      ...about,
-      what: `${about.what}: batch replace of its card ${card!.id}`,
-    });
-    await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
-  });
+      await expectNoNewNumber(victim.calls, victim.cards, { ...about, what: `${about.what}, the owner listing its cards` });
+    },
+  );
 });
 
 describe("POST /user/{userID}/card-batch-replace", () => {
-  test("REPL-008 REPL-004 REPL-016 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it and a new card number", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-008" });
-    const chosen = replaceable(cards, skip, 2);
-    const entries = chosen.map((c, i) => ({ id: c.id, second_line: `conformance batch ${i + 1}` }));
-    const body = { cards: entries };
-    const about = { req: "REPL-008", what: `with ${canonical(body)}` };
-    const exchange = await calls.batchReplace(body);
-    expectOk(exchange, about);
-    const results = expectObjects(exchange, ["CardBatchReplace"], about);
-    expectThat(results.length === 1, exchange, "exactly one CardBatchReplace", about, `${results.length}`);
-    expectSchema(results[0], "card-batch-replace", about, exchange);
-    const listed = ((results[0]!.updated_card_ids as { id?: unknown }[]) ?? []).map((entry) => entry.id);
-    const missing = chosen.filter((c) => !listed.includes(c.id)).map((c) => c.id);
-    expectThat(
-      missing.length === 0,
-      exchange,
-      `updated_card_ids holding ${chosen.map((c) => c.id).join(" and ")}`,
-      about,
-      `updated_card_ids ${canonical(listed)}`,
-    );
-    // GAP-29: a replacement may be a new card; each is found by the second_line sent for it.
-    const old = numbersOf(cards);
-    const { cards: after } = await calls.all({ req: "REPL-016", what: "listing the cards after the batch replace" });
-    const lacking: number[] = [];
-    for (const entry of entries) {
-      const shown = after.filter((c) => c.second_line === entry.second_line);
-      if (shown.length === 0)
-        failPlain(
-          { req: "REPL-016", what: `batch replace ${canonical(body)}` },
-          `expected a card showing second_line ${canonical(entry.second_line)}, the replacement of card ${entry.id}; none does`,
-        );
-      if (!shown.some((c) => cardNumbers(c).some((n) => !old.has(n)))) lacking.push(entry.id);
-    }
-    skip(old.size === 0 && !showsNumbers(after), NO_NUMBERS);
-    if (lacking.length > 0)
-      failPlain(
-        { req: "REPL-004", what: `batch replace ${canonical(body)}` },
-        `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; they do not`,
+  test(
+    "REPL-008 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it " +
+      "and a new card number",
+    { tags: ["REPL-004", "REPL-016"] },
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-008" });
+      const chosen = replaceable(cards, skip, 2);
+      const entries = chosen.map((c, i) => ({ id: c.id, second_line: `conformance batch ${i + 1}` }));
+      const body = { cards: entries };
+      const about = { req: "REPL-008", what: `with ${canonical(body)}` };
+      const exchange = await calls.batchReplace(body);
+      expectOk(exchange, about);
+      const results = expectObjects(exchange, ["CardBatchReplace"], about);
+      expectThat(results.length === 1, exchange, "exactly one CardBatchReplace", about, `${results.length}`);
+      expectSchema(results[0], "card-batch-replace", about, exchange);
+      const listed = ((results[0]!.updated_card_ids as { id?: unknown }[]) ?? []).map((entry) => entry.id);
+      const missing = chosen.filter((c) => !listed.includes(c.id)).map((c) => c.id);
+      expectThat(
+        missing.length === 0,
+        exchange,
+        `updated_card_ids holding ${chosen.map((c) => c.id).join(" and ")}`,
+        about,
+        `updated_card_ids ${canonical(listed)}`,
       );
-  });
+      // GAP-29: a replacement may be a new card; each is found by the second_line sent for it.
+      const old = numbersOf(cards);
+      const { cards: after } = await calls.all({ req: "REPL-016", what: "listing the cards after the batch replace" });
+      const lacking: number[] = [];
+      for (const entry of entries) {
+        const shown = after.filter((c) => c.second_line === entry.second_line);
+        if (shown.length === 0)
+          failPlain(
+            { req: "REPL-016", what: `batch replace ${canonical(body)}` },
+            `expected a card showing second_line ${canonical(entry.second_line)}, the replacement of card ${entry.id}; none does`,
+          );
+        if (!shown.some((c) => cardNumbers(c).some((n) => !old.has(n)))) lacking.push(entry.id);
+      }
+      skip(old.size === 0 && !showsNumbers(after), NO_NUMBERS);
+      if (lacking.length > 0)
+        failPlain(
+          { req: "REPL-004", what: `batch replace ${canonical(body)}` },
+          `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; ` +
+            `they do not`,
+        );
+    },
+  );
 
   const badBodies: [string, unknown][] = [
     ["an empty object", {}],
@@ -337,51 +357,58 @@ describe("POST /user/{userID}/card-batch-replace", () => {
     });
   });
 
-  test("REPL-010 a batch naming a card id that does not exist between two of the user's cards is refused with 4XX and an error body, and replaces neither card", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "REPL-010" });
-    const [first, last] = replaceable(cards, skip, 2);
-    const body = {
-      cards: [
-        { id: first!.id, second_line: "conformance 010 a" },
-        { id: unknownId(cards) },
-        { id: last!.id, second_line: "conformance 010 b" },
-      ],
-    };
-    const about = { req: "REPL-010", what: `with ${canonical(body)} (the middle id does not exist)` };
-    const before = await Promise.all([first!, last!].map((c) => calls.read(c.id, { ...about, what: "before the batch" })));
-    expectRefused(await calls.batchReplace(body), about);
-    for (const card of before)
-      expectSameCard(card, await calls.read(card.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
-    await expectNoNewNumber(calls, cards, about);
-  });
+  test(
+    "REPL-010 a batch naming a card id that does not exist between two of the user's cards is refused with 4XX and an error body, and " +
+      "replaces neither card",
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-010" });
+      const [first, last] = replaceable(cards, skip, 2);
+      const body = {
+        cards: [
+          { id: first!.id, second_line: "conformance 010 a" },
+          { id: unknownId(cards) },
+          { id: last!.id, second_line: "conformance 010 b" },
+        ],
+      };
+      const about = { req: "REPL-010", what: `with ${canonical(body)} (the middle id does not exist)` };
+      const before = await Promise.all([first!, last!].map((c) => calls.read(c.id, { ...about, what: "before the batch" })));
+      expectRefused(await calls.batchReplace(body), about);
+      for (const card of before)
+        expectSameCard(card, await calls.read(card.id, about), { ...about, what: `${about.what}: a refused batch replaces nothing` });
+      await expectNoNewNumber(calls, cards, about);
+    },
+  );
 
-  test("REPL-010 AUTH-019 a batch naming another user's card between two of the caller's cards is refused with 4XX, and no card of either user is replaced", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const caller = await freshCardUser(t, { req: "REPL-010" });
-    const victim = await freshCardUser(t, { req: "REPL-010" });
-    const [first, last] = replaceable(caller.cards, skip, 2);
-    const [foreign] = await foreignCards(caller.calls.session, victim.cards, skip);
-    const body = { cards: [{ id: first!.id }, { id: foreign!.id }, { id: last!.id }] };
-    const about = { req: "REPL-010", what: `by a fresh user with ${canonical(body)} (card ${foreign!.id} is another fresh user's)` };
-    expectRefused(await caller.calls.batchReplace(body), about);
-    await expectNoNewNumber(caller.calls, caller.cards, { ...about, what: `${about.what}: the caller's cards` });
-    await expectNoNewNumber(victim.calls, victim.cards, { ...about, req: "AUTH-019", what: `${about.what}: the owner's cards` });
-  });
+  test(
+    "REPL-010 a batch naming another user's card between two of the caller's cards is refused with 4XX, and no card of either user is " +
+      "replaced",
+    { tags: ["AUTH-019"] },
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const caller = await freshCardUser(t, { req: "REPL-010" });
+      const victim = await freshCardUser(t, { req: "REPL-010" });
+      const [first, last] = replaceable(caller.cards, skip, 2);
+      const [foreign] = await foreignCards(caller.calls.session, victim.cards, skip);
+      const body = { cards: [{ id: first!.id }, { id: foreign!.id }, { id: last!.id }] };
+      const about = { req: "REPL-010", what: `by a fresh user with ${canonical(body)} (card ${foreign!.id} is another fresh user's)` };
+      expectRefused(await caller.calls.batchReplace(body), about);
+      await expectNoNewNumber(caller.calls, caller.cards, { ...about, what: `${about.what}: the caller's cards` });
+      await expectNoNewNumber(victim.calls, victim.cards, { ...about, req: "AUTH-019", what: `${about.what}: the owner's cards` });
+    },
+  );
 
-  test("REPL-010 AUTH-019 a batch naming only another user's card is refused with 4XX, and none of that user's cards is replaced", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const victim = await freshCardUser(t, { req: "REPL-010" });
-    const [card] = await foreignCards(t.primary(), victim.cards, skip);
-    const body = { cards: [{ id: card!.id }] };
-    const about = { req: "REPL-010", what: `by the primary user with ${canonical(body)}, a fresh user's card` };
-    expectRefused(await new CardCalls(t, t.primary()).batchReplace(body), about);
-    await expectNoNewNumber(victim.calls, victim.cards, { ...about, req: "AUTH-019", what: `${about.what}: the owner's cards` });
-  });
+  test(
+    "REPL-010 a batch naming only another user's card is refused with 4XX, and none of that user's cards is replaced",
+    { tags: ["AUTH-019"] },
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const victim = await freshCardUser(t, { req: "REPL-010" });
+      const [card] = await foreignCards(t.primary(), victim.cards, skip);
+      const body = { cards: [{ id: card!.id }] };
+      const about = { req: "REPL-010", what: `by the primary user with ${canonical(body)}, a fresh user's card` };
+      expectRefused(await new CardCalls(t, t.primary()).batchReplace(body), about);
+      await expectNoNewNumber(victim.calls, victim.cards, { ...about, req: "AUTH-019", what: `${about.what}: the owner's cards` });
+    },
+  );
 });

@@ -78,45 +78,47 @@ async function freshCards(lenient: LenientLog, wanted: string[]): Promise<{ mode
 }
 
 describe("card state table", () => {
-  test("CARD-010 CARD-013 CARD-014 CARD-015 CARD-016 CARD-017 CARD-018 CARD-019 CARD-020 random scripts of status and order-status updates follow the specification's card state table", async ({
-    skip,
-    annotate,
-  }) => {
-    skip(t.profile.mode === "read-only", SKIP.readOnly);
-    skip(!t.canProvision(), SKIP.provisioning);
-    const lenient = new LenientLog(t.profile.strict);
-    const labels = KINDS.map((kind) => kind.label);
-    const probe = await freshCards(lenient, labels);
-    skip(
-      probe.real.ids.length === 0,
-      "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, request pending)",
-    );
-    await allure.parameter("seed", String(t.run.seed), { excluded: true });
-    await allure.parameter("kinds of card the fresh user has", probe.labels.join("; "), { excluded: true });
-    // Each run: which kinds of card to play with (slot order; most moves go to the first), and the script.
-    const available = KINDS.filter((kind) => probe.labels.includes(kind.label));
-    const first = fc.oneof(...available.map((kind) => ({ weight: kind.weight, arbitrary: fc.constant(kind.label) })));
-    const kinds = first.chain((label): fc.Arbitrary<string[]> => {
-      const others = available.map((kind) => kind.label).filter((other) => other !== label);
-      return others.length === 0
-        ? fc.constant([label])
-        : fc.option(fc.constantFrom(...others), { nil: undefined }).map((second) => (second ? [label, second] : [label]));
-    });
-    const scripts = fc.commands(cardCommands(SLOTS), { maxCommands: 20, size: "max" });
-    try {
-      // Each run plays on its own fresh user's cards, so runs go side by side (profile concurrency); the
-      // seed, the values tried and the shrunk script stay those of a sequential fc.assert.
-      await assertConcurrently(
-        [kinds, scripts],
-        (wanted, commands) =>
-          fc.asyncModelRun(async () => {
-            const { model, real } = await freshCards(lenient, wanted);
-            return { model, real };
-          }, commands),
-        { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: t.profile.concurrency },
+  test(
+    "CARD-010 random scripts of status and order-status updates follow the specification's card state table",
+    { tags: ["CARD-013", "CARD-014", "CARD-015", "CARD-016", "CARD-017", "CARD-018", "CARD-019", "CARD-020"] },
+    async ({ skip, annotate }) => {
+      skip(t.profile.mode === "read-only", SKIP.readOnly);
+      skip(!t.canProvision(), SKIP.provisioning);
+      const lenient = new LenientLog(t.profile.strict);
+      const labels = KINDS.map((kind) => kind.label);
+      const probe = await freshCards(lenient, labels);
+      skip(
+        probe.real.ids.length === 0,
+        "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, " +
+          "request pending)",
       );
-    } finally {
-      await lenient.report(annotate);
-    }
-  });
+      await allure.parameter("seed", String(t.run.seed), { excluded: true });
+      await allure.parameter("kinds of card the fresh user has", probe.labels.join("; "), { excluded: true });
+      // Each run: which kinds of card to play with (slot order; most moves go to the first), and the script.
+      const available = KINDS.filter((kind) => probe.labels.includes(kind.label));
+      const first = fc.oneof(...available.map((kind) => ({ weight: kind.weight, arbitrary: fc.constant(kind.label) })));
+      const kinds = first.chain((label): fc.Arbitrary<string[]> => {
+        const others = available.map((kind) => kind.label).filter((other) => other !== label);
+        return others.length === 0
+          ? fc.constant([label])
+          : fc.option(fc.constantFrom(...others), { nil: undefined }).map((second) => (second ? [label, second] : [label]));
+      });
+      const scripts = fc.commands(cardCommands(SLOTS), { maxCommands: 20, size: "max" });
+      try {
+        // Each run plays on its own fresh user's cards, so runs go side by side (profile concurrency); the
+        // seed, the values tried and the shrunk script stay those of a sequential fc.assert.
+        await assertConcurrently(
+          [kinds, scripts],
+          (wanted, commands) =>
+            fc.asyncModelRun(async () => {
+              const { model, real } = await freshCards(lenient, wanted);
+              return { model, real };
+            }, commands),
+          { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: t.profile.concurrency },
+        );
+      } finally {
+        await lenient.report(annotate);
+      }
+    },
+  );
 });

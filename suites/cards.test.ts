@@ -86,7 +86,9 @@ async function expectPutShows(
   about: About,
 ): Promise<void> {
   const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-  const what = `${about.what ? `${about.what}: ` : ""}with ${canonical(body)} on card ${card.id} (status ${String(before.status)}, order_status ${String(before.order_status)})`;
+  const what =
+    `${about.what ? `${about.what}: ` : ""}with ${canonical(body)} on card ${card.id} (status ${String(before.status)}, ` +
+    `order_status ${String(before.order_status)})`;
   const exchange = await calls.put(card.id, body);
   const answer = cardOf(exchange, { ...about, what });
   for (const [field, value] of Object.entries(shown)) {
@@ -211,28 +213,30 @@ describe.concurrent("reading cards", () => {
       );
   });
 
-  test("CARD-006 every card's order_status is a string, other values than the six the specification names are recorded (strict: one of the six)", async ({
-    annotate,
-  }) => {
-    const about = { req: "CARD-006", what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` };
-    const { cards } = await primaryCalls().all(about);
-    const notText = cards.filter((card) => typeof card.order_status !== "string");
-    if (notText.length > 0)
-      failPlain(
-        about,
-        `expected every order_status to be a string, got ${notText.map((c) => `card ${c.id}: ${canonical(c.order_status)}`).join("; ")}`,
-      );
-    // "Order status values that occur" does not close the list (GAP-05): other values are the target's.
-    const log = new LenientLog(t.profile.strict);
-    for (const card of cards.filter((c) => !ORDER_STATUSES.includes(String(c.order_status)))) {
-      log.note(
-        about,
-        `order_status ${canonical(card.order_status)}, none of the six the specification names`,
-        `one of ${ORDER_STATUSES.join(", ")}`,
-      );
-    }
-    await log.report(annotate);
-  });
+  test(
+    "CARD-006 every card's order_status is a string, other values than the six the specification names are recorded (strict: one of the " +
+      "six)",
+    async ({ annotate }) => {
+      const about = { req: "CARD-006", what: `GET ${t.userPath(t.primary(), "/card")} (all pages)` };
+      const { cards } = await primaryCalls().all(about);
+      const notText = cards.filter((card) => typeof card.order_status !== "string");
+      if (notText.length > 0)
+        failPlain(
+          about,
+          `expected every order_status to be a string, got ${notText.map((c) => `card ${c.id}: ${canonical(c.order_status)}`).join("; ")}`,
+        );
+      // "Order status values that occur" does not close the list (GAP-05): other values are the target's.
+      const log = new LenientLog(t.profile.strict);
+      for (const card of cards.filter((c) => !ORDER_STATUSES.includes(String(c.order_status)))) {
+        log.note(
+          about,
+          `order_status ${canonical(card.order_status)}, none of the six the specification names`,
+          `one of ${ORDER_STATUSES.join(", ")}`,
+        );
+      }
+      await log.report(annotate);
+    },
+  );
 
   test("CARD-007 every listed card has an integer id, and reading that id answers the card the list shows", async () => {
     const calls = primaryCalls();
@@ -268,7 +272,8 @@ describe.concurrent("reading cards", () => {
         if (shown.length > 0)
           failPlain(
             { req: "CARD-025", what: `GET ${t.userPath(list.session, "/card")} (all pages, ${who})` },
-            `expected only ${who}'s own cards, got the fresh user's card ${card.id} (second_line "${marker}") as card ${shown.map((c) => c.id).join(", ")}`,
+            `expected only ${who}'s own cards, got the fresh user's card ${card.id} (second_line "${marker}") as card ` +
+              `${shown.map((c) => c.id).join(", ")}`,
           );
       });
       return;
@@ -292,63 +297,68 @@ describe.concurrent("reading cards", () => {
 // Side by side: refused requests on the primary's cards (which no check changes), and PUTs on the cards of a
 // fresh user each test makes for itself.
 describe.concurrent("card failures answer exactly 400", () => {
-  test("CARD-009 ERR-001 GET of a card id that does not exist answers exactly 400 with an error body", async () => {
+  test("CARD-009 GET of a card id that does not exist answers exactly 400 with an error body", { tags: ["ERR-001"] }, async () => {
     const calls = primaryCalls();
     const { cards } = await calls.all({ req: "CARD-009" });
     const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
     expect400(await calls.get(unknown), { req: "CARD-009", what: `of card id ${unknown}, which the user does not have` });
   });
 
-  test("CARD-009 AUTH-019 GET of another user's card id under the caller's own userID answers exactly 400 and never that card", async ({
-    skip,
-  }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const pairs = [
-      { caller: primaryCalls(), owner: new CardCalls(t, other!), who: "the primary user reading the second user's card" },
-      { caller: new CardCalls(t, other!), owner: primaryCalls(), who: "the second user reading the primary user's card" },
-    ];
-    let tried = 0;
-    for (const { caller, owner, who } of pairs) {
-      const { cards } = await owner.all({ req: "AUTH-019", what: "listing the owner's cards" });
-      const { cards: callers } = await caller.all({ req: "AUTH-019", what: "listing the caller's own cards" });
-      const id = foreignIds(
-        cards.map((c) => c.id),
-        callers.map((c) => c.id),
-      )[0];
-      const card = cards.find((c) => c.id === id);
-      if (!card) continue;
-      const exchange = await caller.get(card.id);
-      expect400(exchange, { req: "CARD-009", what: `(${who}, id ${card.id})` });
-      expectNoTrace(exchange, card, { req: "AUTH-019", what: `(${who})` });
-      tried++;
-    }
-    skip(tried === 0, `neither user has a card to try: ${SHARED_IDS}, or no cards`);
-  });
+  test(
+    "CARD-009 GET of another user's card id under the caller's own userID answers exactly 400 and never that card",
+    { tags: ["AUTH-019"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const pairs = [
+        { caller: primaryCalls(), owner: new CardCalls(t, other!), who: "the primary user reading the second user's card" },
+        { caller: new CardCalls(t, other!), owner: primaryCalls(), who: "the second user reading the primary user's card" },
+      ];
+      let tried = 0;
+      for (const { caller, owner, who } of pairs) {
+        const { cards } = await owner.all({ req: "AUTH-019", what: "listing the owner's cards" });
+        const { cards: callers } = await caller.all({ req: "AUTH-019", what: "listing the caller's own cards" });
+        const id = foreignIds(
+          cards.map((c) => c.id),
+          callers.map((c) => c.id),
+        )[0];
+        const card = cards.find((c) => c.id === id);
+        if (!card) continue;
+        const exchange = await caller.get(card.id);
+        expect400(exchange, { req: "CARD-009", what: `(${who}, id ${card.id})` });
+        expectNoTrace(exchange, card, { req: "AUTH-019", what: `(${who})` });
+        tried++;
+      }
+      skip(tried === 0, `neither user has a card to try: ${SHARED_IDS}, or no cards`);
+    },
+  );
 
-  test("AUTH-015 CARD-009 a session on another user's userID with that user's card id is refused (strict: exactly 400) and never answers the card", async ({
-    skip,
-  }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const { cards } = await new CardCalls(t, other!).all({ req: "AUTH-015", what: "listing the second user's cards" });
-    skip(cards.length === 0, "the second user has no cards");
-    const card = cards[0]!;
-    const session = t.primary();
-    const exchange = await t.client.request({
-      path: t.userPath(other!, `/card/${card.id}`),
-      token: session.sessionToken,
-      from: session.from,
-    });
-    const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
-    expectNoTrace(exchange, card, about);
-    // The userID rule is one of authentication (GAP-39, GAP-59): any 4XX with an error body; strict: a card failure's 400.
-    if (t.profile.strict) expect400(exchange, { ...about, req: "CARD-009", what: `${about.what} (strict: a card read failure, 400)` });
-    else expectRefused(exchange, about);
-  });
+  test(
+    "AUTH-015 a session on another user's userID with that user's card id is refused (strict: exactly 400) and never answers the card",
+    { tags: ["CARD-009"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const { cards } = await new CardCalls(t, other!).all({ req: "AUTH-015", what: "listing the second user's cards" });
+      skip(cards.length === 0, "the second user has no cards");
+      const card = cards[0]!;
+      const session = t.primary();
+      const exchange = await t.client.request({
+        path: t.userPath(other!, `/card/${card.id}`),
+        token: session.sessionToken,
+        from: session.from,
+      });
+      const about = { req: "AUTH-015", what: `with the primary user's session on the second user's id ${other!.userId}` };
+      expectNoTrace(exchange, card, about);
+      // The userID rule is one of authentication (GAP-39, GAP-59): any 4XX with an error body; strict: a card failure's 400.
+      if (t.profile.strict) expect400(exchange, { ...about, req: "CARD-009", what: `${about.what} (strict: a card read failure, 400)` });
+      else expectRefused(exchange, about);
+    },
+  );
 
   test.for(["0", "-1", "abc", "1.5"])(
-    "CARD-011 ERR-001 a card list with count=%s answers exactly 400 with an error body",
+    "CARD-011 a card list with count=%s answers exactly 400 with an error body",
+    { tags: ["ERR-001"] },
     async (count) => {
       expect400(await primaryCalls().list({ count }), { req: "CARD-011", what: `with count=${count}` });
     },
@@ -389,49 +399,50 @@ describe.concurrent("card failures answer exactly 400", () => {
     }
   });
 
-  test("CARD-012 PUT with a field of the wrong JSON type is refused with exactly 400 leaving the card unchanged, or accepted with the card's types intact (strict: refused)", async ({
-    skip,
-    annotate,
-  }) => {
-    needsFreshUser(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "CARD-012" });
-    const card =
-      cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
-      pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const account = accountIdsOf(cards)[0] ?? 1;
-    const bodies: unknown[] = [
-      { status: 1 },
-      { second_line: 42 },
-      { preferred_name_on_card: true },
-      { order_status: ["CARD_REQUEST_PENDING"] },
-      { monetary_account_id_fallback: String(account) },
-    ];
-    // Which inputs fail is not listed (GAP-24): a target may coerce; strict requires the refusal.
-    const log = new LenientLog(t.profile.strict);
-    for (const body of bodies) {
-      const about = { req: "CARD-012", what: `with ${canonical(body)} on card ${card.id}` };
-      const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-      const exchange = await calls.put(card.id, body);
-      const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
-      if (exchange.status === 200 && !t.profile.strict) {
-        expectSchema(
-          after,
-          "card",
-          { ...about, what: `GET after the accepted PUT ${canonical(body)}: the card keeps the listed types` },
-          exchange,
-        );
-        log.note(
-          about,
-          `a field of the wrong JSON type accepted (${Object.keys(body as object).join(", ")})`,
-          "a refusal with exactly 400",
-        );
-        continue;
+  test(
+    "CARD-012 PUT with a field of the wrong JSON type is refused with exactly 400 leaving the card unchanged, or accepted with the " +
+      "card's types intact (strict: refused)",
+    async ({ skip, annotate }) => {
+      needsFreshUser(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "CARD-012" });
+      const card =
+        cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
+        pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+      const account = accountIdsOf(cards)[0] ?? 1;
+      const bodies: unknown[] = [
+        { status: 1 },
+        { second_line: 42 },
+        { preferred_name_on_card: true },
+        { order_status: ["CARD_REQUEST_PENDING"] },
+        { monetary_account_id_fallback: String(account) },
+      ];
+      // Which inputs fail is not listed (GAP-24): a target may coerce; strict requires the refusal.
+      const log = new LenientLog(t.profile.strict);
+      for (const body of bodies) {
+        const about = { req: "CARD-012", what: `with ${canonical(body)} on card ${card.id}` };
+        const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+        const exchange = await calls.put(card.id, body);
+        const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
+        if (exchange.status === 200 && !t.profile.strict) {
+          expectSchema(
+            after,
+            "card",
+            { ...about, what: `GET after the accepted PUT ${canonical(body)}: the card keeps the listed types` },
+            exchange,
+          );
+          log.note(
+            about,
+            `a field of the wrong JSON type accepted (${Object.keys(body as object).join(", ")})`,
+            "a refusal with exactly 400",
+          );
+          continue;
+        }
+        expect400(exchange, { ...about, what: `${about.what}${t.profile.strict ? " (strict: refused)" : ""}` });
+        expectSameCard(before, after, { ...about, what: `after the refused PUT ${canonical(body)}` });
       }
-      expect400(exchange, { ...about, what: `${about.what}${t.profile.strict ? " (strict: refused)" : ""}` });
-      expectSameCard(before, after, { ...about, what: `after the refused PUT ${canonical(body)}` });
-    }
-    await log.report(annotate);
-  });
+      await log.report(annotate);
+    },
+  );
 });
 
 // Side by side: each test updates the cards of a fresh user of its own.
@@ -550,36 +561,38 @@ describe.concurrent("updating cards", () => {
     }
   });
 
-  test("CARD-026 PUT with card_limit, card_limit_atm or country_permission changes what a later GET shows or is refused with exactly 400 (strict: the change)", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "CARD-026" });
-    const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const currency = String((card.card_limit as { currency?: unknown } | undefined)?.currency ?? "EUR");
-    const changes: [string, unknown, (after: Card) => boolean][] = [
-      ["card_limit", { value: "321.00", currency }, (c) => sameAmount(c.card_limit, "321.00", currency)],
-      ["card_limit_atm", { value: "123.00", currency }, (c) => sameAmount(c.card_limit_atm, "123.00", currency)],
-      [
-        "country_permission",
-        [{ country: "DE" }, { country: "BE" }],
-        (c) => ["BE", "DE"].every((country) => countriesOf(c).split(",").includes(country)),
-      ],
-    ];
-    for (const [field, value, changed] of changes) {
-      const about = { req: "CARD-026", what: `with {"${field}":${canonical(value)}} on card ${card.id}` };
-      const before = await calls.read(card.id, about);
-      const exchange = await calls.put(card.id, { [field]: value });
-      const after = await calls.read(card.id, { ...about, what: `GET after PUT ${field}` });
-      if (exchange.status === 200) {
-        if (!changed(after)) failPlain(about, `answered 200, so a later GET must show the new ${field}; got ${canonical(after[field])}`);
-        continue;
+  test(
+    "CARD-026 PUT with card_limit, card_limit_atm or country_permission changes what a later GET shows or is refused with exactly 400 " +
+      "(strict: the change)",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "CARD-026" });
+      const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+      const currency = String((card.card_limit as { currency?: unknown } | undefined)?.currency ?? "EUR");
+      const changes: [string, unknown, (after: Card) => boolean][] = [
+        ["card_limit", { value: "321.00", currency }, (c) => sameAmount(c.card_limit, "321.00", currency)],
+        ["card_limit_atm", { value: "123.00", currency }, (c) => sameAmount(c.card_limit_atm, "123.00", currency)],
+        [
+          "country_permission",
+          [{ country: "DE" }, { country: "BE" }],
+          (c) => ["BE", "DE"].every((country) => countriesOf(c).split(",").includes(country)),
+        ],
+      ];
+      for (const [field, value, changed] of changes) {
+        const about = { req: "CARD-026", what: `with {"${field}":${canonical(value)}} on card ${card.id}` };
+        const before = await calls.read(card.id, about);
+        const exchange = await calls.put(card.id, { [field]: value });
+        const after = await calls.read(card.id, { ...about, what: `GET after PUT ${field}` });
+        if (exchange.status === 200) {
+          if (!changed(after)) failPlain(about, `answered 200, so a later GET must show the new ${field}; got ${canonical(after[field])}`);
+          continue;
+        }
+        if (t.profile.strict) expectStatus(exchange, 200, { ...about, what: `${about.what} (strict: the change is required)` });
+        expect400(exchange, about);
+        expectSameCard(before, after, { ...about, what: `after the refused PUT of ${field}` });
       }
-      if (t.profile.strict) expectStatus(exchange, 200, { ...about, what: `${about.what} (strict: the change is required)` });
-      expect400(exchange, about);
-      expectSameCard(before, after, { ...about, what: `after the refused PUT of ${field}` });
-    }
-  });
+    },
+  );
 });
 
 function sameAmount(value: unknown, amount: string, currency: string): boolean {
@@ -644,7 +657,7 @@ describe.concurrent("the card state table", () => {
     );
   });
 
-  test("CARD-016 PUT status DEACTIVATED on an active card in DELIVERED_TO_CUSTOMER or a CARD_UPDATE_* order status sets DEACTIVATED", async ({
+  test("CARD-016 PUT status DEACTIVATED on an active card in DELIVERED_TO_CUSTOMER or a CARD_UPDATE_* order status sets it", async ({
     skip,
   }) => {
     needsFreshUser(t, skip);
@@ -687,40 +700,42 @@ describe.concurrent("the card state table", () => {
     skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
   });
 
-  test("CARD-018 PUT status DEACTIVATED on a card taken as never activated is refused with exactly 400 leaving it unchanged, or applied (strict: refused)", async ({
-    skip,
-    annotate,
-  }) => {
-    needsFreshUser(t, skip);
-    const about = { req: "CARD-018" };
-    const { calls, cards } = await freshCardUser(t, about);
-    // Activation happens from ACCEPTED_FOR_PRODUCTION (row 1), so such a card that is not ACTIVE is taken as
-    // never activated; but the spec does not show a card's past (a re-issue may wait there after an
-    // activation), so only strict requires the refusal.
-    const card = pick(
-      cards,
-      skip,
-      "card in ACCEPTED_FOR_PRODUCTION that is not ACTIVE (taken as never activated)",
-      (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c),
-    );
-    const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-    const exchange = await calls.put(card.id, { status: "DEACTIVATED" });
-    const after = await calls.read(card.id, { ...about, what: "GET after the PUT" });
-    const what = `with {"status":"DEACTIVATED"} on card ${card.id} (order_status ACCEPTED_FOR_PRODUCTION, status ${String(before.status)})`;
-    if (exchange.status === 200 && !t.profile.strict) {
-      if (after.status !== "DEACTIVATED")
-        failPlain(
-          { ...about, what },
-          `answered 200 (applied), so a later GET must show status DEACTIVATED; got ${canonical(after.status)}`,
-        );
-      const log = new LenientLog(false);
-      log.note({ ...about, what }, "DEACTIVATED applied on a card in ACCEPTED_FOR_PRODUCTION that was not ACTIVE");
-      await log.report(annotate);
-      return;
-    }
-    expect400(exchange, { ...about, what: `${what}${t.profile.strict ? " (strict: refusal required)" : ""}` });
-    expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-  });
+  test(
+    "CARD-018 PUT status DEACTIVATED on a card taken as never activated is refused with exactly 400 leaving it unchanged, or applied " +
+      "(strict: refused)",
+    async ({ skip, annotate }) => {
+      needsFreshUser(t, skip);
+      const about = { req: "CARD-018" };
+      const { calls, cards } = await freshCardUser(t, about);
+      // Activation happens from ACCEPTED_FOR_PRODUCTION (row 1), so such a card that is not ACTIVE is taken as
+      // never activated; but the spec does not show a card's past (a re-issue may wait there after an
+      // activation), so only strict requires the refusal.
+      const card = pick(
+        cards,
+        skip,
+        "card in ACCEPTED_FOR_PRODUCTION that is not ACTIVE (taken as never activated)",
+        (c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c),
+      );
+      const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+      const exchange = await calls.put(card.id, { status: "DEACTIVATED" });
+      const after = await calls.read(card.id, { ...about, what: "GET after the PUT" });
+      const what =
+        `with {"status":"DEACTIVATED"} on card ${card.id} ` + `(order_status ACCEPTED_FOR_PRODUCTION, status ${String(before.status)})`;
+      if (exchange.status === 200 && !t.profile.strict) {
+        if (after.status !== "DEACTIVATED")
+          failPlain(
+            { ...about, what },
+            `answered 200 (applied), so a later GET must show status DEACTIVATED; got ${canonical(after.status)}`,
+          );
+        const log = new LenientLog(false);
+        log.note({ ...about, what }, "DEACTIVATED applied on a card in ACCEPTED_FOR_PRODUCTION that was not ACTIVE");
+        await log.report(annotate);
+        return;
+      }
+      expect400(exchange, { ...about, what: `${what}${t.profile.strict ? " (strict: refusal required)" : ""}` });
+      expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
+    },
+  );
 
   test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it", async ({
     skip,
@@ -743,85 +758,89 @@ describe.concurrent("the card state table", () => {
     skip(tried === 0, "the user has no card outside CARD_REQUEST_PENDING that is not permanent");
   });
 
-  test("CARD-020 PUT status ACTIVE on a card whose order_status is CARD_REQUEST_PENDING is applied or refused with exactly 400 leaving it unchanged (strict: refused)", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const about = { req: "CARD-020" };
-    const { calls, cards } = await freshCardUser(t, about);
-    // Best a card known never to have been activated (ACCEPTED_FOR_PRODUCTION and not ACTIVE, as in CARD-018),
-    // moved to CARD_REQUEST_PENDING by row 4: ACTIVE is then neither the activation route nor the return of a
-    // DEACTIVATED card (row 3, CARD-017), so strict may require the refusal. Else a card already pending, whose
-    // past is unknown: strict or not, applied and refused both pass.
-    const neverActivated = cards.find((c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
-    let card = neverActivated;
-    if (card) {
-      await expectPutShows(
-        calls,
-        card,
-        { order_status: "CARD_REQUEST_PENDING" },
-        { order_status: "CARD_REQUEST_PENDING" },
-        { ...about, what: "setting up CARD_REQUEST_PENDING" },
-      );
-    } else {
-      card = pick(
-        cards,
-        skip,
-        "card in ACCEPTED_FOR_PRODUCTION or CARD_REQUEST_PENDING that is not ACTIVE and not permanent",
-        (c) => c.order_status === "CARD_REQUEST_PENDING" && c.status !== "ACTIVE" && notPermanent(c),
-      );
-    }
-    const strict = t.profile.strict && card === neverActivated;
-    const before = await calls.read(card.id, about);
-    const exchange = await calls.put(card.id, { status: "ACTIVE" });
-    const after = await calls.read(card.id, about);
-    const what = `with {"status":"ACTIVE"} on card ${card.id} in CARD_REQUEST_PENDING (status ${String(before.status)})`;
-    if (exchange.status === 200 && !strict) {
-      if (after.status !== "ACTIVE")
-        failPlain({ ...about, what }, `answered 200 (applied), so a later GET must show status ACTIVE; got ${canonical(after.status)}`);
-      return;
-    }
-    expect400(exchange, { ...about, what: `${what}${strict ? " (strict: refusal required)" : ""}` });
-    expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-  });
+  test(
+    "CARD-020 PUT status ACTIVE on a card whose order_status is CARD_REQUEST_PENDING is applied or refused with exactly 400 leaving it " +
+      "unchanged (strict: refused)",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const about = { req: "CARD-020" };
+      const { calls, cards } = await freshCardUser(t, about);
+      // Best a card known never to have been activated (ACCEPTED_FOR_PRODUCTION and not ACTIVE, as in CARD-018),
+      // moved to CARD_REQUEST_PENDING by row 4: ACTIVE is then neither the activation route nor the return of a
+      // DEACTIVATED card (row 3, CARD-017), so strict may require the refusal. Else a card already pending, whose
+      // past is unknown: strict or not, applied and refused both pass.
+      const neverActivated = cards.find((c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && notPermanent(c));
+      let card = neverActivated;
+      if (card) {
+        await expectPutShows(
+          calls,
+          card,
+          { order_status: "CARD_REQUEST_PENDING" },
+          { order_status: "CARD_REQUEST_PENDING" },
+          { ...about, what: "setting up CARD_REQUEST_PENDING" },
+        );
+      } else {
+        card = pick(
+          cards,
+          skip,
+          "card in ACCEPTED_FOR_PRODUCTION or CARD_REQUEST_PENDING that is not ACTIVE and not permanent",
+          (c) => c.order_status === "CARD_REQUEST_PENDING" && c.status !== "ACTIVE" && notPermanent(c),
+        );
+      }
+      const strict = t.profile.strict && card === neverActivated;
+      const before = await calls.read(card.id, about);
+      const exchange = await calls.put(card.id, { status: "ACTIVE" });
+      const after = await calls.read(card.id, about);
+      const what = `with {"status":"ACTIVE"} on card ${card.id} in CARD_REQUEST_PENDING (status ${String(before.status)})`;
+      if (exchange.status === 200 && !strict) {
+        if (after.status !== "ACTIVE")
+          failPlain({ ...about, what }, `answered 200 (applied), so a later GET must show status ACTIVE; got ${canonical(after.status)}`);
+        return;
+      }
+      expect400(exchange, { ...about, what: `${what}${strict ? " (strict: refusal required)" : ""}` });
+      expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
+    },
+  );
 });
 
 // Side by side: each test moves the cards of a fresh user of its own.
 describe.concurrent("the card state table, row by row", () => {
-  test("CARD-015 a LOST, STOLEN or CANCELLED card keeps its status after a PUT of order_status CARD_REQUEST_PENDING or of its own status, whatever the answer", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const about = { req: "CARD-015" };
-    const { calls, cards } = await freshCardUser(t, about);
-    const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
-    skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
-    // One card per permanent status: the three go side by side.
-    await eachRow(
-      [...PERMANENT.entries()],
-      ([i]) => candidates[i],
-      async (card, [, status]) => {
-        await expectPutShows(calls, card, { status }, { status }, { ...about, what: "setting up the permanent state" });
-        // Row 4 ("any") against row 2 ("permanent"): the order move may be made or refused (GAP-10); the status stays.
-        for (const body of [{ order_status: "CARD_REQUEST_PENDING" }, { status }]) {
-          const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-          const exchange = await calls.put(card.id, body);
-          const what = `with ${canonical(body)} on ${status} card ${card.id}`;
-          if (exchange.status === 400) expectErrorBody(exchange, { ...about, what });
-          else expectStatus(exchange, 200, { ...about, what: `${what} (applied, or refused with exactly 400)` });
-          const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
-          if (after.status !== status)
-            failPlain(
-              { ...about, what },
-              `row 2: ${status} is permanent; answered ${exchange.status}, then a GET shows status ${canonical(after.status)}`,
-            );
-          if (exchange.status === 400) expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-        }
-      },
-    );
-  });
+  test(
+    "CARD-015 a LOST, STOLEN or CANCELLED card keeps its status after a PUT of order_status CARD_REQUEST_PENDING or of its own status, " +
+      "whatever the answer",
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const about = { req: "CARD-015" };
+      const { calls, cards } = await freshCardUser(t, about);
+      const candidates = cards.filter((c) => notPermanent(c) && REPORTABLE_ORDER.includes(String(c.order_status)));
+      skip(candidates.length === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")}`);
+      // One card per permanent status: the three go side by side.
+      await eachRow(
+        [...PERMANENT.entries()],
+        ([i]) => candidates[i],
+        async (card, [, status]) => {
+          await expectPutShows(calls, card, { status }, { status }, { ...about, what: "setting up the permanent state" });
+          // Row 4 ("any") against row 2 ("permanent"): the order move may be made or refused (GAP-10); the status stays.
+          for (const body of [{ order_status: "CARD_REQUEST_PENDING" }, { status }]) {
+            const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+            const exchange = await calls.put(card.id, body);
+            const what = `with ${canonical(body)} on ${status} card ${card.id}`;
+            if (exchange.status === 400) expectErrorBody(exchange, { ...about, what });
+            else expectStatus(exchange, 200, { ...about, what: `${what} (applied, or refused with exactly 400)` });
+            const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${canonical(body)}` });
+            if (after.status !== status)
+              failPlain(
+                { ...about, what },
+                `row 2: ${status} is permanent; answered ${exchange.status}, then a GET shows status ${canonical(after.status)}`,
+              );
+            if (exchange.status === 400) expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
+          }
+        },
+      );
+    },
+  );
 
-  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted on an ACTIVE card and on a DEACTIVATED one, and the card then shows it", async ({
+  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted on an ACTIVE and a DEACTIVATED card, which then shows it", async ({
     skip,
   }) => {
     needsDestructive(t, skip);
@@ -888,7 +907,7 @@ describe.concurrent("every field of an update, and refusals that change nothing"
     );
   });
 
-  test("CARD-034 a PUT with preferred_name_on_card, second_line, monetary_account_id_fallback and status together applies every one", async ({
+  test("CARD-034 a PUT with preferred_name_on_card, second_line, monetary_account_id_fallback and status together applies each", async ({
     skip,
   }) => {
     needsFreshUser(t, skip);
@@ -960,67 +979,69 @@ describe.concurrent("every field of an update, and refusals that change nothing"
     await log.report(annotate);
   });
 
-  test("CARD-035 the error answer to a refused card PUT holds no activation_code or cancellation_reason (strict: nor their values), and no later answer does", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const about = { req: "CARD-035" };
-    const { calls, cards } = await freshCardUser(t, about);
-    const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const reason = `REASON${randomUUID().slice(0, 8)}`;
-    const activation = `ACT${randomUUID().slice(0, 8)}`;
-    const refused: Exchange[] = [];
-    for (const body of [
-      { status: "FROZEN", cancellation_reason: reason, activation_code: activation },
-      { status: "CANCELLED", order_status: "NOT_AN_ORDER_STATUS", cancellation_reason: reason },
-      { status: "ACTIVE", activation_code: activation, second_line: ["not", "text"] },
-    ]) {
-      const exchange = await calls.put(card.id, body);
-      if (exchange.status >= 400) refused.push(exchange);
-    }
-    expectThat(
-      refused.length > 0,
-      refused[0] ?? (await calls.get(card.id)),
-      "at least one of the invalid PUTs refused",
-      { ...about, what: `PUT of invalid bodies with write-only fields on card ${card.id}` },
-      "none refused",
-    );
-    for (const exchange of refused) {
-      const keys = writeOnlyKeys(exchange.json);
+  test(
+    "CARD-035 the error answer to a refused card PUT holds no activation_code or cancellation_reason (strict: nor their values), and no " +
+      "later answer does",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const about = { req: "CARD-035" };
+      const { calls, cards } = await freshCardUser(t, about);
+      const card = pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+      const reason = `REASON${randomUUID().slice(0, 8)}`;
+      const activation = `ACT${randomUUID().slice(0, 8)}`;
+      const refused: Exchange[] = [];
+      for (const body of [
+        { status: "FROZEN", cancellation_reason: reason, activation_code: activation },
+        { status: "CANCELLED", order_status: "NOT_AN_ORDER_STATUS", cancellation_reason: reason },
+        { status: "ACTIVE", activation_code: activation, second_line: ["not", "text"] },
+      ]) {
+        const exchange = await calls.put(card.id, body);
+        if (exchange.status >= 400) refused.push(exchange);
+      }
       expectThat(
-        keys.length === 0,
-        exchange,
-        "an error body without write-only fields",
-        { ...about, what: "the error answer of a refused PUT" },
-        keys.join(", "),
+        refused.length > 0,
+        refused[0] ?? (await calls.get(card.id)),
+        "at least one of the invalid PUTs refused",
+        { ...about, what: `PUT of invalid bodies with write-only fields on card ${card.id}` },
+        "none refused",
       );
-      if (t.profile.strict) {
+      for (const exchange of refused) {
+        const keys = writeOnlyKeys(exchange.json);
+        expectThat(
+          keys.length === 0,
+          exchange,
+          "an error body without write-only fields",
+          { ...about, what: "the error answer of a refused PUT" },
+          keys.join(", "),
+        );
+        if (t.profile.strict) {
+          const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
+          expectThat(
+            values.length === 0,
+            exchange,
+            "an error body without the write-only values sent (strict)",
+            { ...about, what: "the error answer of a refused PUT" },
+            values.join(", "),
+          );
+        }
+      }
+      const [read, listed] = await together(
+        () => calls.get(card.id),
+        () => calls.all(about),
+      );
+      for (const exchange of [read, ...listed.pages]) {
+        const keys = writeOnlyKeys(exchange.json);
         const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
         expectThat(
-          values.length === 0,
+          keys.length === 0 && values.length === 0,
           exchange,
-          "an error body without the write-only values sent (strict)",
-          { ...about, what: "the error answer of a refused PUT" },
-          values.join(", "),
+          "no write-only field and no value sent in one",
+          { ...about, what: "reading the cards after the refused PUTs" },
+          [...keys, ...values].join(", "),
         );
       }
-    }
-    const [read, listed] = await together(
-      () => calls.get(card.id),
-      () => calls.all(about),
-    );
-    for (const exchange of [read, ...listed.pages]) {
-      const keys = writeOnlyKeys(exchange.json);
-      const values = [reason, activation].filter((v) => exchange.bodyText.includes(v));
-      expectThat(
-        keys.length === 0 && values.length === 0,
-        exchange,
-        "no write-only field and no value sent in one",
-        { ...about, what: "reading the cards after the refused PUTs" },
-        [...keys, ...values].join(", "),
-      );
-    }
-  });
+    },
+  );
 });
 
 // Side by side: refused requests on the primary's cards (which no check changes), and refused PUTs on the cards
@@ -1029,7 +1050,8 @@ describe.concurrent("every card failure answers exactly 400", () => {
   // A path that does not match the card route may never reach a card read (GAP-81): any 4XX with an error body
   // passes (conventions §6); strict takes it for a card failure and requires the 400.
   test.for(["abc", "null"])(
-    "CARD-036 ERR-001 GET and PUT of card id %s, not an integer, are refused with an error body (strict: exactly 400)",
+    "CARD-036 GET and PUT of card id %s, not an integer, are refused with an error body (strict: exactly 400)",
+    { tags: ["ERR-001"] },
     async (id, { skip, annotate }) => {
       const calls = primaryCalls();
       const log = new LenientLog(t.profile.strict);
@@ -1046,72 +1068,80 @@ describe.concurrent("every card failure answers exactly 400", () => {
     },
   );
 
-  test("CARD-037 ERR-001 PUT of a card id the user does not have answers exactly 400 with an error body", async ({ skip }) => {
-    skip(t.profile.mode === "read-only", SKIP.readOnly);
-    const calls = primaryCalls();
-    const { cards } = await calls.all({ req: "CARD-037" });
-    const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
-    expect400(await calls.put(unknown, { second_line: "NOT A CARD" }), {
-      req: "CARD-037",
-      what: `of card id ${unknown}, which the user does not have`,
-    });
-  });
+  test(
+    "CARD-037 PUT of a card id the user does not have answers exactly 400 with an error body",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(t.profile.mode === "read-only", SKIP.readOnly);
+      const calls = primaryCalls();
+      const { cards } = await calls.all({ req: "CARD-037" });
+      const unknown = Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
+      expect400(await calls.put(unknown, { second_line: "NOT A CARD" }), {
+        req: "CARD-037",
+        what: `of card id ${unknown}, which the user does not have`,
+      });
+    },
+  );
 
-  test("CARD-038 ERR-001 PUT with a body that is not valid JSON answers exactly 400 and changes nothing; a JSON body that is not an object is refused the same way or ignored (strict: refused)", async ({
-    skip,
-    annotate,
-  }) => {
-    needsFreshUser(t, skip);
-    const about = { req: "CARD-038" };
-    const { calls, cards } = await freshCardUser(t, about);
-    const card =
-      cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
-      pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const log = new LenientLog(t.profile.strict);
-    for (const [text, malformed] of [
-      ['{"second_line": "MUST NOT APPLY"', true],
-      ['{"second_line": MUST NOT APPLY}', true],
-      ["[]", false],
-      ['"MUST NOT APPLY"', false],
-    ] as const) {
-      const what = `with the body ${text} on card ${card.id}`;
-      const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
-      const exchange = await calls.putText(card.id, text);
-      const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${text}` });
-      if (!malformed && exchange.status === 200) {
-        log.note({ ...about, what }, "a JSON body that is not an object answered 200", "a refusal with exactly 400");
-        continue;
+  test(
+    "CARD-038 PUT with a body that is not valid JSON answers exactly 400 and changes nothing; a JSON body that is not an object is " +
+      "refused the same way or ignored (strict: refused)",
+    { tags: ["ERR-001"] },
+    async ({ skip, annotate }) => {
+      needsFreshUser(t, skip);
+      const about = { req: "CARD-038" };
+      const { calls, cards } = await freshCardUser(t, about);
+      const card =
+        cards.find((c) => notPermanent(c) && fallbackOf(c) !== null) ??
+        pick(cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+      const log = new LenientLog(t.profile.strict);
+      for (const [text, malformed] of [
+        ['{"second_line": "MUST NOT APPLY"', true],
+        ['{"second_line": MUST NOT APPLY}', true],
+        ["[]", false],
+        ['"MUST NOT APPLY"', false],
+      ] as const) {
+        const what = `with the body ${text} on card ${card.id}`;
+        const before = await calls.read(card.id, { ...about, what: "reading the card before the PUT" });
+        const exchange = await calls.putText(card.id, text);
+        const after = await calls.read(card.id, { ...about, what: `GET after the PUT ${text}` });
+        if (!malformed && exchange.status === 200) {
+          log.note({ ...about, what }, "a JSON body that is not an object answered 200", "a refusal with exactly 400");
+          continue;
+        }
+        expect400(exchange, { ...about, what });
+        expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
       }
-      expect400(exchange, { ...about, what });
-      expectSameCard(before, after, { ...about, what: `after the refused PUT ${what}` });
-    }
-    await log.report(annotate);
-  });
+      await log.report(annotate);
+    },
+  );
 
-  test("CARD-039 a PUT on another user's userID and card id with the caller's session is refused (strict: exactly 400) and leaves that card unchanged", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const about = { req: "CARD-039" };
-    const victim = await freshCardUser(t, about);
-    const card = pick(victim.cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
-    const before = await victim.calls.read(card.id, { ...about, what: "the owner reading its card" });
-    const session = t.primary();
-    const exchange = await t.client.request({
-      method: "PUT",
-      path: t.userPath(victim.calls.session, `/card/${card.id}`),
-      token: session.sessionToken,
-      from: session.from,
-      json: { second_line: "NOT YOURS 039", preferred_name_on_card: "NOT YOURS" },
-    });
-    const what = `with the primary user's session on the fresh user's id ${victim.calls.session.userId} and card ${card.id}`;
-    // The userID rule is one of authentication (GAP-39, GAP-69): any 4XX with an error body; strict: the card failure's 400.
-    if (t.profile.strict) expect400(exchange, { ...about, what: `${what} (strict: 400)` });
-    else expectRefused(exchange, { ...about, what });
-    expectNoTrace(exchange, card, { ...about, what });
-    expectSameCard(before, await victim.calls.read(card.id, { ...about, what: "the owner reading its card after the refused PUT" }), {
-      ...about,
-      what: `after the refused PUT ${what}`,
-    });
-  });
+  test(
+    "CARD-039 a PUT on another user's userID and card id with the caller's session is refused (strict: exactly 400) and leaves that card " +
+      "unchanged",
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const about = { req: "CARD-039" };
+      const victim = await freshCardUser(t, about);
+      const card = pick(victim.cards, skip, "card that is not LOST, STOLEN or CANCELLED", notPermanent);
+      const before = await victim.calls.read(card.id, { ...about, what: "the owner reading its card" });
+      const session = t.primary();
+      const exchange = await t.client.request({
+        method: "PUT",
+        path: t.userPath(victim.calls.session, `/card/${card.id}`),
+        token: session.sessionToken,
+        from: session.from,
+        json: { second_line: "NOT YOURS 039", preferred_name_on_card: "NOT YOURS" },
+      });
+      const what = `with the primary user's session on the fresh user's id ${victim.calls.session.userId} and card ${card.id}`;
+      // The userID rule is one of authentication (GAP-39, GAP-69): any 4XX with an error body; strict: the card failure's 400.
+      if (t.profile.strict) expect400(exchange, { ...about, what: `${what} (strict: 400)` });
+      else expectRefused(exchange, { ...about, what });
+      expectNoTrace(exchange, card, { ...about, what });
+      expectSameCard(before, await victim.calls.read(card.id, { ...about, what: "the owner reading its card after the refused PUT" }), {
+        ...about,
+        what: `after the refused PUT ${what}`,
+      });
+    },
+  );
 });

@@ -47,17 +47,22 @@ async function needStatusTaken(skip: Skip): Promise<void> {
   const first = await baseline;
   skip(
     first.status >= 400 && first.status < 500 && !t.profile.bodyValuesGiven.includes("categoryStatus"),
-    `the target refused a category with status ${JSON.stringify(STATUS)}, the default bodyValues.categoryStatus (status values are not shown, GAP-35): set bodyValues.categoryStatus in the profile to the status the target takes for an active category`,
+    `the target refused a category with status ${JSON.stringify(STATUS)}, the default bodyValues.categoryStatus (status values ` +
+      `are not shown, GAP-35): set bodyValues.categoryStatus in the profile to the status the target takes for an active category`,
   );
 }
 
 // Side by side: creates and refusals only; no category is ever read back.
 describe.concurrent("POST /user/{userID}/additional-transaction-information-category-user-defined", () => {
-  test("CAT-001 ERR-009 a category with status, category, description, color and icon is answered with an integer Id", async ({ skip }) => {
-    await needStatusTaken(skip);
-    const session = await writer();
-    expectCreated(await post(session, FULL), { req: "CAT-001", what: "with every field" });
-  });
+  test(
+    "CAT-001 a category with status, category, description, color and icon is answered with an integer Id",
+    { tags: ["ERR-009"] },
+    async ({ skip }) => {
+      await needStatusTaken(skip);
+      const session = await writer();
+      expectCreated(await post(session, FULL), { req: "CAT-001", what: "with every field" });
+    },
+  );
 
   test("CAT-002 a category with status only is accepted", async ({ skip }) => {
     await needStatusTaken(skip);
@@ -65,7 +70,7 @@ describe.concurrent("POST /user/{userID}/additional-transaction-information-cate
     expectCreated(await post(session, { status: STATUS }), { req: "CAT-002", what: "with status only" });
   });
 
-  test("CAT-003 ERR-001 a category without status, or with status null, is refused with an error body", async ({ skip }) => {
+  test("CAT-003 a category without status, or with status null, is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await writer();
     const { status: _status, ...withoutStatus } = FULL;
@@ -84,29 +89,39 @@ describe.concurrent("POST /user/{userID}/additional-transaction-information-cate
     ["an array for icon", { icon: ["shopping_bag"] }],
     ["an object for description", { description: { text: "Paper" } }],
   ];
-  test.for(wrongTypes)("CAT-004 ERR-001 a category with %s is refused with an error body", async ([what, change], { skip }) => {
-    if ("status" in change) skip(readOnly, SKIP.readOnly);
-    else await needStatusTaken(skip);
-    const session = await writer();
-    expectRefused(await post(session, { ...FULL, ...change }), { req: "CAT-004", what: `with ${what}` });
-  });
+  test.for(wrongTypes)(
+    "CAT-004 a category with %s is refused with an error body",
+    { tags: ["ERR-001"] },
+    async ([what, change], { skip }) => {
+      if ("status" in change) skip(readOnly, SKIP.readOnly);
+      else await needStatusTaken(skip);
+      const session = await writer();
+      expectRefused(await post(session, { ...FULL, ...change }), { req: "CAT-004", what: `with ${what}` });
+    },
+  );
 
-  test("AUTH-015 ERR-001 the primary session creating a category on the second user's userID is refused", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const exchange = await post(t.primary(), { ...FULL, category: "Not yours" }, other!.userId);
-    expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` });
-  });
+  test(
+    "AUTH-015 the primary session creating a category on the second user's userID is refused",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const exchange = await post(t.primary(), { ...FULL, category: "Not yours" }, other!.userId);
+      expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` });
+    },
+  );
 
-  test("AUTH-015 ERR-001 creating a category on a userID that is not the session's and names no known user is refused", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const primary = t.primary();
-    const known = new Set([primary.userId, t.secondary()?.userId]);
-    const nobody = [2_000_000_000, 1_999_999_999].find((id) => !known.has(id))!;
-    const exchange = await post(primary, { ...FULL, category: "Nobody's" }, nobody);
-    expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on userID ${nobody}` });
-  });
+  test(
+    "AUTH-015 creating a category on a userID that is not the session's and names no known user is refused",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const primary = t.primary();
+      const known = new Set([primary.userId, t.secondary()?.userId]);
+      const nobody = [2_000_000_000, 1_999_999_999].find((id) => !known.has(id))!;
+      const exchange = await post(primary, { ...FULL, category: "Nobody's" }, nobody);
+      expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on userID ${nobody}` });
+    },
+  );
 });

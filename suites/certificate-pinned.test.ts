@@ -169,7 +169,7 @@ function expectDeleteAnswer(exchange: Exchange, about: About): void {
 }
 
 describe("pinning a chain", () => {
-  test("CERT-001 ERR-009 a chain of one PEM certificate is pinned and answered with an integer Id", async ({ skip }) => {
+  test("CERT-001 a chain of one PEM certificate is pinned and answered with an integer Id", { tags: ["ERR-009"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
     const exchange = await pin(session, chainBody([LEAF_PEM]));
@@ -196,7 +196,8 @@ describe("pinning a chain", () => {
     ["a valid leaf followed by an entry that is not a certificate", [{ certificate: LEAF_PEM }, { certificate: "not a certificate" }]],
   ];
   test.for(notCertificates)(
-    "CERT-007 ERR-001 a chain entry that is %s is refused with an error body, and nothing is pinned",
+    "CERT-007 a chain entry that is %s is refused with an error body, and nothing is pinned",
+    { tags: ["ERR-001"] },
     async ([what, entries], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       const session = await owner();
@@ -268,7 +269,8 @@ describe("pinning a chain", () => {
     ["certificate_chain as a single object instead of an array", { certificate_chain: { certificate: LEAF_PEM } }],
   ];
   test.for(badShapes)(
-    "CERT-008 ERR-001 a pin with %s is refused with an error body, and nothing is pinned",
+    "CERT-008 a pin with %s is refused with an error body, and nothing is pinned",
+    { tags: ["ERR-001"] },
     async ([what, body], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       const session = await owner();
@@ -303,20 +305,22 @@ describe("pinning a chain", () => {
 });
 
 describe("reading chains", () => {
-  test("CERT-002 CERT-003 ERR-015 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const session = await owner();
-    const id = await pinned(session, [LEAF_PEM]);
-    const exchange = await readChain(session, id);
-    const about = { req: "CERT-002", what: "(a chain of the leaf alone)" };
-    expectOk(exchange, about);
-    const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
-    expectSchema(chain, "certificate-pinned", about, exchange);
-    expectThat(chain.id === id, exchange, `id ${id}, the id the pin answered`, about, `id ${JSON.stringify(chain.id)}`);
-    expectChainText(chain.certificate_chain, [LEAF_PEM], exchange, { ...about, req: "CERT-003" });
-  });
+  test(
+    "CERT-002 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string",
+    { tags: ["CERT-003", "ERR-015"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const session = await owner();
+      const id = await pinned(session, [LEAF_PEM]);
+      const exchange = await readChain(session, id);
+      const about = { req: "CERT-002", what: "(a chain of the leaf alone)" };
+      expectOk(exchange, about);
+      const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
+      expectSchema(chain, "certificate-pinned", about, exchange);
+      expectThat(chain.id === id, exchange, `id ${id}, the id the pin answered`, about, `id ${JSON.stringify(chain.id)}`);
+      expectChainText(chain.certificate_chain, [LEAF_PEM], exchange, { ...about, req: "CERT-003" });
+    },
+  );
 
   test("CERT-003 a chain of leaf, intermediate and root reads back as those certificates, in that order, joined by newlines", async ({
     skip,
@@ -333,7 +337,7 @@ describe("reading chains", () => {
     expectChainText(chain.certificate_chain, sent, exchange, about);
   });
 
-  test("CERT-004 ERR-015 every element of the chain list is a CertificatePinned with certificate_chain and id", async () => {
+  test("CERT-004 every element of the chain list is a CertificatePinned with certificate_chain and id", { tags: ["ERR-015"] }, async () => {
     const exchange = await t.client.request({ path: base(t.primary()), token: t.primary().sessionToken, from: t.primary().from });
     const about = { req: "CERT-004", what: "(the primary user's list)" };
     const items = expectOk(exchange, about);
@@ -360,7 +364,8 @@ describe("reading chains", () => {
     if (!listed)
       failPlain(
         about,
-        `GET ${base(session)} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ${chains.map((c) => String(c.id)).join(", ")}`,
+        `GET ${base(session)} (all pages): expected chain ${id} among ${chains.length} listed chains, got ids ` +
+          `${chains.map((c) => String(c.id)).join(", ")}`,
       );
     expectSchema(listed, "certificate-pinned", about);
     const { bodies } = splitPemChain(String(listed.certificate_chain));
@@ -368,7 +373,8 @@ describe("reading chains", () => {
     if (bodies.join() !== expected.join()) {
       failPlain(
         about,
-        `chain ${id} in the list: expected certificate_chain with ${expected.map(nameOf).join(", ")}, got ${bodies.map(nameOf).join(", ") || "no PEM certificate"}`,
+        `chain ${id} in the list: expected certificate_chain with ${expected.map(nameOf).join(", ")}, got ` +
+          `${bodies.map(nameOf).join(", ") || "no PEM certificate"}`,
       );
     }
   });
@@ -399,7 +405,7 @@ describe("reading chains", () => {
 });
 
 describe("deleting chains", () => {
-  test("CERT-005 ERR-010 a deleted chain answers 200 and can no longer be read", async ({ skip }) => {
+  test("CERT-005 a deleted chain answers 200 and can no longer be read", { tags: ["ERR-010"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
     const id = await pinned(session, [LEAF_PEM]);
@@ -430,55 +436,63 @@ describe("deleting chains", () => {
 });
 
 describe("chains belong to their user", () => {
-  test("AUTH-019 ERR-001 the second user can neither read nor delete another user's chain under its own userID", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const session = await owner();
-    const id = await pinned(session, [LEAF_PEM]);
-    const theirs = (await listAll(other!, { req: "AUTH-019", what: "(the second user's own list)" })).map((c) => c.id);
-    skip(foreignIds([id], theirs).length === 0, `chain ${id}: ${SHARED_IDS}`);
-    const about = { req: "AUTH-019", what: `by the second user, with another user's chain id ${id}` };
-    const read = await readChain(other!, id);
-    expectRefused(read, about);
-    expectThat(!mentions(read, marker(LEAF_PEM)), read, "no trace of the chain", about, "the chain's certificate in the body");
-    const deleted = await deleteChain(other!, id);
-    expectRefused(deleted, about);
-    const still = await readChain(session, id);
-    expectOk(still, { req: "AUTH-019", what: `by its owner after the second user's DELETE: chain ${id} must still exist` });
-  });
+  test(
+    "AUTH-019 the second user can neither read nor delete another user's chain under its own userID",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const session = await owner();
+      const id = await pinned(session, [LEAF_PEM]);
+      const theirs = (await listAll(other!, { req: "AUTH-019", what: "(the second user's own list)" })).map((c) => c.id);
+      skip(foreignIds([id], theirs).length === 0, `chain ${id}: ${SHARED_IDS}`);
+      const about = { req: "AUTH-019", what: `by the second user, with another user's chain id ${id}` };
+      const read = await readChain(other!, id);
+      expectRefused(read, about);
+      expectThat(!mentions(read, marker(LEAF_PEM)), read, "no trace of the chain", about, "the chain's certificate in the body");
+      const deleted = await deleteChain(other!, id);
+      expectRefused(deleted, about);
+      const still = await readChain(session, id);
+      expectOk(still, { req: "AUTH-019", what: `by its owner after the second user's DELETE: chain ${id} must still exist` });
+    },
+  );
 
-  test("AUTH-015 ERR-001 the primary session is refused on the second user's userID, for reads, the list and deletes", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const id = await pinned(other!, [ROOT_CA_PEM]);
-    const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
-    const read = await readChain(t.primary(), id, other!.userId);
-    expectRefused(read, about);
-    expectThat(
-      !mentions(read, marker(ROOT_CA_PEM)),
-      read,
-      "no trace of the second user's chain",
-      about,
-      "the chain's certificate in the body",
-    );
-    const list = await t.client.request({
-      path: base(t.primary(), other!.userId),
-      token: t.primary().sessionToken,
-      from: t.primary().from,
-    });
-    expectRefused(list, about);
-    expectThat(
-      !mentions(list, marker(ROOT_CA_PEM)),
-      list,
-      "no trace of the second user's chains",
-      about,
-      "the chain's certificate in the body",
-    );
-    const deleted = await deleteChain(t.primary(), id, other!.userId);
-    expectRefused(deleted, about);
-    const still = await readChain(other!, id);
-    expectOk(still, { req: "AUTH-015", what: `by its owner after the primary session's DELETE: chain ${id} must still exist` });
-  });
+  test(
+    "AUTH-015 the primary session is refused on the second user's userID, for reads, the list and deletes",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const id = await pinned(other!, [ROOT_CA_PEM]);
+      const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
+      const read = await readChain(t.primary(), id, other!.userId);
+      expectRefused(read, about);
+      expectThat(
+        !mentions(read, marker(ROOT_CA_PEM)),
+        read,
+        "no trace of the second user's chain",
+        about,
+        "the chain's certificate in the body",
+      );
+      const list = await t.client.request({
+        path: base(t.primary(), other!.userId),
+        token: t.primary().sessionToken,
+        from: t.primary().from,
+      });
+      expectRefused(list, about);
+      expectThat(
+        !mentions(list, marker(ROOT_CA_PEM)),
+        list,
+        "no trace of the second user's chains",
+        about,
+        "the chain's certificate in the body",
+      );
+      const deleted = await deleteChain(t.primary(), id, other!.userId);
+      expectRefused(deleted, about);
+      const still = await readChain(other!, id);
+      expectOk(still, { req: "AUTH-015", what: `by its owner after the primary session's DELETE: chain ${id} must still exist` });
+    },
+  );
 });

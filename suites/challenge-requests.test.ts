@@ -54,12 +54,14 @@ function expectAnsweredWithId(exchange: Awaited<ReturnType<typeof put>>, about: 
 }
 
 describe("GET /user/{userID}/challenge-request/{itemId}", () => {
-  test("CHAL-004 ERR-004 each challenge request fixture answers one element whose single type key holds an object with a string status", async ({
-    skip,
-  }) => {
-    skip(ids.length === 0, needFixtures(1));
-    for (const id of ids) await readStatus(id, { req: "CHAL-004", what: `(fixture ${id})` });
-  });
+  test(
+    "CHAL-004 each challenge request fixture answers one element whose single type key holds an object with a string status",
+    { tags: ["ERR-004"] },
+    async ({ skip }) => {
+      skip(ids.length === 0, needFixtures(1));
+      for (const id of ids) await readStatus(id, { req: "CHAL-004", what: `(fixture ${id})` });
+    },
+  );
 });
 
 describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
@@ -77,7 +79,8 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     if (ANSWERS.includes(before) && exchange.status >= 400 && exchange.status < 500) {
       skip(
         true,
-        `fixture ${id} was answered by an earlier run (status ${before}) and the server refuses another answer (GAP-13): give fresh challengeRequestIds`,
+        `fixture ${id} was answered by an earlier run (status ${before}) and the server refuses another answer (GAP-13): give ` +
+          `fresh challengeRequestIds`,
       );
     }
     expectAnsweredWithId(exchange, about);
@@ -90,21 +93,25 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     await expectStatusShown(id, second, { req: "CHAL-005", what: `after PUT ${second}` });
   }
 
-  test("CHAL-001 CHAL-003 CHAL-005 ERR-008 status ACCEPTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({
-    skip,
-  }) => {
-    skip(!canWrite, writeSkip);
-    skip(ids.length < 1, needFixtures(1));
-    await answerTwice(ids[0]!, ACCEPT, "CHAL-001", skip);
-  });
+  test(
+    "CHAL-001 status ACCEPTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it",
+    { tags: ["CHAL-003", "CHAL-005", "ERR-008"] },
+    async ({ skip }) => {
+      skip(!canWrite, writeSkip);
+      skip(ids.length < 1, needFixtures(1));
+      await answerTwice(ids[0]!, ACCEPT, "CHAL-001", skip);
+    },
+  );
 
-  test("CHAL-002 CHAL-003 CHAL-005 ERR-008 status REJECTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it", async ({
-    skip,
-  }) => {
-    skip(!canWrite, writeSkip);
-    skip(ids.length < 2, needFixtures(2));
-    await answerTwice(ids[1]!, REJECT, "CHAL-002", skip);
-  });
+  test(
+    "CHAL-002 status REJECTED_PENDING_RESPONSE answers 200 with Id, and a later GET shows it",
+    { tags: ["CHAL-003", "CHAL-005", "ERR-008"] },
+    async ({ skip }) => {
+      skip(!canWrite, writeSkip);
+      skip(ids.length < 2, needFixtures(2));
+      await answerTwice(ids[1]!, REJECT, "CHAL-002", skip);
+    },
+  );
 
   const refused: [string, string, unknown][] = [
     ["CHAL-006", "status ACCEPTED", { status: "ACCEPTED" }],
@@ -117,66 +124,74 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     ["CHAL-007", "no status", {}],
     ["CHAL-007", "the answer under another field name", { state: ACCEPT }],
   ];
-  test.for(refused)("%s ERR-001 a PUT with %s is refused with an error body, and the status stays", async ([req, what, body], { skip }) => {
-    skip(!canWrite, writeSkip);
-    skip(ids.length < 1, needFixtures(1));
-    const id = ids[ids.length - 1]!;
-    const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
-    expectRefused(await put(t.primary(), id, body), { req, what: `with ${what}` });
-    await expectStatusShown(id, before, { req, what: `after the refused PUT with ${what} (the status stays)` });
-  });
+  test.for(refused)(
+    "%s a PUT with %s is refused with an error body, and the status stays",
+    { tags: ["ERR-001"] },
+    async ([req, what, body], { skip }) => {
+      skip(!canWrite, writeSkip);
+      skip(ids.length < 1, needFixtures(1));
+      const id = ids[ids.length - 1]!;
+      const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
+      expectRefused(await put(t.primary(), id, body), { req, what: `with ${what}` });
+      await expectStatusShown(id, before, { req, what: `after the refused PUT with ${what} (the status stays)` });
+    },
+  );
 });
 
 describe("who may see and answer a challenge request", () => {
-  test("AUTH-019 ERR-001 the second user reading the primary user's challenge request under its own userID is refused and gets none of it", async ({
-    skip,
-  }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    skip(ids.length < 1, needFixtures(1));
-    let tried = 0;
-    for (const id of ids) {
-      const { object } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id}, read by its owner)` });
-      const exchange = await get(other!, id);
+  test(
+    "AUTH-019 the second user reading the primary user's challenge request under its own userID is refused and gets none of it",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      skip(ids.length < 1, needFixtures(1));
+      let tried = 0;
+      for (const id of ids) {
+        const { object } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id}, read by its owner)` });
+        const exchange = await get(other!, id);
+        const about = { req: "AUTH-019", what: `by the second user with the primary user's challenge request id ${id}` };
+        // Ids may be per user (GAP-70): a 200 showing another object than the owner's is the second user's own.
+        if (showsOwnItemOfSameId(exchange, object)) continue;
+        tried++;
+        expectRefused(exchange, about);
+        expectNoTrace(exchange, [id], about);
+      }
+      skip(tried === 0, `every challenge request id: ${SAME_ID_ELSEWHERE}`);
+    },
+  );
+
+  test(
+    "AUTH-019 the second user's PUT on the primary user's challenge request is refused, and the status stays",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(!canWrite, writeSkip);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      skip(ids.length < 1, needFixtures(1));
+      const id = ids[ids.length - 1]!;
+      const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
+      const exchange = await put(other!, id, { status: before === REJECT ? ACCEPT : REJECT });
       const about = { req: "AUTH-019", what: `by the second user with the primary user's challenge request id ${id}` };
-      // Ids may be per user (GAP-70): a 200 showing another object than the owner's is the second user's own.
-      if (showsOwnItemOfSameId(exchange, object)) continue;
-      tried++;
+      if (exchange.status === 200) {
+        // Applied somewhere: never to the owner's item; only to one of the second user's own under the same id (GAP-70).
+        const { object } = await readStatus(id, { req: "AUTH-019", what: "by the owner after the second user's PUT answered 200" });
+        expectThat(
+          object.status === before,
+          exchange,
+          `a refusal, or the owner's challenge request ${id} left at ${before}`,
+          about,
+          `the owner's challenge request now shows ${String(object.status)}`,
+        );
+        const theirs = await get(other!, id);
+        if (showsOwnItemOfSameId(theirs, object)) return;
+      }
       expectRefused(exchange, about);
-      expectNoTrace(exchange, [id], about);
-    }
-    skip(tried === 0, `every challenge request id: ${SAME_ID_ELSEWHERE}`);
-  });
+      await expectStatusShown(id, before, { req: "AUTH-019", what: "by the owner after the second user's refused PUT (the status stays)" });
+    },
+  );
 
-  test("AUTH-019 ERR-001 the second user's PUT on the primary user's challenge request is refused, and the status stays", async ({
-    skip,
-  }) => {
-    skip(!canWrite, writeSkip);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    skip(ids.length < 1, needFixtures(1));
-    const id = ids[ids.length - 1]!;
-    const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
-    const exchange = await put(other!, id, { status: before === REJECT ? ACCEPT : REJECT });
-    const about = { req: "AUTH-019", what: `by the second user with the primary user's challenge request id ${id}` };
-    if (exchange.status === 200) {
-      // Applied somewhere: never to the owner's item; only to one of the second user's own under the same id (GAP-70).
-      const { object } = await readStatus(id, { req: "AUTH-019", what: "by the owner after the second user's PUT answered 200" });
-      expectThat(
-        object.status === before,
-        exchange,
-        `a refusal, or the owner's challenge request ${id} left at ${before}`,
-        about,
-        `the owner's challenge request now shows ${String(object.status)}`,
-      );
-      const theirs = await get(other!, id);
-      if (showsOwnItemOfSameId(theirs, object)) return;
-    }
-    expectRefused(exchange, about);
-    await expectStatusShown(id, before, { req: "AUTH-019", what: "by the owner after the second user's refused PUT (the status stays)" });
-  });
-
-  test("AUTH-015 ERR-001 the primary session on the second user's userID is refused", async ({ skip }) => {
+  test("AUTH-015 the primary session on the second user's userID is refused", { tags: ["ERR-001"] }, async ({ skip }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     skip(ids.length < 1, needFixtures(1));
@@ -184,14 +199,14 @@ describe("who may see and answer a challenge request", () => {
     expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` });
   });
 
-  test("ERR-014 ERR-003 ERR-001 a challenge request id that does not exist is refused with an error body", async () => {
+  test("ERR-014 a challenge request id that does not exist is refused with an error body", { tags: ["ERR-003", "ERR-001"] }, async () => {
     const exchange = await get(t.primary(), 2_000_000_000);
     const about = { req: "ERR-014", what: "(an id no challenge request has)" };
     expectNot5xx(exchange, { ...about, req: "ERR-003" });
     expectRefused(exchange, about);
   });
 
-  test("ERR-006 ERR-003 challenge request ids that are not integers are refused with an error body", async () => {
+  test("ERR-006 challenge request ids that are not integers are refused with an error body", { tags: ["ERR-003"] }, async () => {
     for (const id of ["abc", "1.5", ...(ids[0] === undefined ? [] : [`${ids[0]}abc`])]) {
       const exchange = await get(t.primary(), id);
       expectNot5xx(exchange, { req: "ERR-003", what: `with challenge request id "${id}"` });

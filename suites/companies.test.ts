@@ -97,7 +97,10 @@ async function needWrites(skip: Skip): Promise<void> {
   const ownValues = given("companyLegalForm") || given("companySubscriptionType") || given("companyCountries");
   skip(
     first.status >= 400 && first.status < 500 && !ownValues,
-    `the target refused a company with the default bodyValues (legal_form ${JSON.stringify(values.companyLegalForm)}, subscription_type ${JSON.stringify(values.companySubscriptionType)}, country ${JSON.stringify(COUNTRY)}; allowed values are not shown, GAP-02): set bodyValues.companyLegalForm, companySubscriptionType and companyCountries in the profile to values the target takes`,
+    `the target refused a company with the default bodyValues (legal_form ${JSON.stringify(values.companyLegalForm)}, ` +
+      `subscription_type ${JSON.stringify(values.companySubscriptionType)}, country ${JSON.stringify(COUNTRY)}; allowed values are ` +
+      `not shown, GAP-02): set bodyValues.companyLegalForm, companySubscriptionType and companyCountries in the profile to values ` +
+      `the target takes`,
   );
 }
 
@@ -148,7 +151,10 @@ const primaryCompanies = (about: About) => companiesOf(t.primary(), about);
 /** Whether the read form shows the field (null reads as unset). */
 const shown = (company: Record<string, unknown> | undefined, field: string) => company?.[field] !== undefined && company[field] !== null;
 
-/** The value as sent equals the value read: strings exactly; objects member by member as sent (the read form adds members); arrays entry by entry. */
+/**
+ * The value as sent equals the value read: strings exactly; objects member by member as sent (the read form adds members); arrays entry by
+ * entry.
+ */
 function sameAsSent(sent: unknown, read: unknown): boolean {
   if (Array.isArray(sent)) return Array.isArray(read) && read.length === sent.length && sent.every((s, i) => sameAsSent(s, read[i]));
   if (sent !== null && typeof sent === "object") {
@@ -198,7 +204,8 @@ async function putChanged(
   if (again.status !== 200) return { exchange, sent: body };
   log.note(
     { req: "COMP-012", what: "PUT company" },
-    `country ${JSON.stringify(OTHER_COUNTRY)} was refused and ${JSON.stringify(COUNTRY)} taken; country changes are not checked (set bodyValues.companyCountries to two countries the target takes)`,
+    `country ${JSON.stringify(OTHER_COUNTRY)} was refused and ${JSON.stringify(COUNTRY)} taken; country changes are not checked ` +
+      `(set bodyValues.companyCountries to two countries the target takes)`,
   );
   return { exchange: again, sent };
 }
@@ -206,92 +213,94 @@ async function putChanged(
 // Side by side: each test creates companies of its own on the writer (found by id or by a name of its own);
 // companyLists keeps COMP-015's before-and-after count apart from the others' creates.
 describe.concurrent("POST /user/{userID}/company", () => {
-  test("COMP-001 COMP-002 COMP-005 COMP-016 ERR-009 a created company answers Id and reads back as one UserCompany with that id", async ({
-    skip,
-    annotate,
-  }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const log = new LenientLog(t.profile.strict);
-      const session = await writer();
-      const id = await create(
-        session,
-        { ...BASE, name: "Conformance Created Company BV", chamber_of_commerce_number: "87654321" },
-        { req: "COMP-001", what: "with the required fields, addresses and chamber_of_commerce_number" },
-      );
-      const { exchange, company } = await read(session, id, { req: "COMP-002", what: "of the company just created" }, log);
-      expectThat(company.id === id, exchange, `the company with id ${id}`, { req: "COMP-002" }, `id ${JSON.stringify(company.id)}`);
-      await log.report(annotate);
-    });
-  });
+  test(
+    "COMP-001 a created company answers Id and reads back as one UserCompany with that id",
+    { tags: ["COMP-002", "COMP-005", "COMP-016", "ERR-009"] },
+    async ({ skip, annotate }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
+        const session = await writer();
+        const id = await create(
+          session,
+          { ...BASE, name: "Conformance Created Company BV", chamber_of_commerce_number: "87654321" },
+          { req: "COMP-001", what: "with the required fields, addresses and chamber_of_commerce_number" },
+        );
+        const { exchange, company } = await read(session, id, { req: "COMP-002", what: "of the company just created" }, log);
+        expectThat(company.id === id, exchange, `the company with id ${id}`, { req: "COMP-002" }, `id ${JSON.stringify(company.id)}`);
+        await log.report(annotate);
+      });
+    },
+  );
 
-  test("COMP-003 COMP-012 COMP-017 ERR-011 every body field the read form shows reads back as created, and as changed by a PUT", async ({
-    skip,
-    annotate,
-  }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const log = new LenientLog(t.profile.strict);
-      const session = await writer();
-      const created: Record<string, unknown> = {
-        ...BASE,
-        ...SAMPLE_ONLY,
-        name: "Conformance Read Back BV",
-        chamber_of_commerce_number: "87654321",
-      };
-      const id = await create(session, created, { req: "COMP-003", what: "with every body field" });
-      const { exchange: first, company: before } = await read(session, id, { req: "COMP-003", what: "after the create" }, log);
-      const put = await putChanged(
-        session,
-        id,
-        {
-          ...changedBody(created, "Conformance Read Back Changed BV"),
-          country: OTHER_COUNTRY,
-          address_postal: { ...ADDRESS, po_box: "1000", mailbox_name: "Changed" },
-        },
-        log,
-      );
-      expectOk(put.exchange, { req: "COMP-012", what: "with every body field changed" });
-      const answered = objectsOfType(put.exchange.json, TYPE)[0];
-      const { exchange: second, company: after } = await read(session, id, { req: "COMP-012", what: "after the PUT" }, log);
-      for (const field of READ_BACK) {
-        // A field the read form shows after the create or after the PUT is one this target shows: it must show it both times.
-        if (!shown(before, field) && !shown(after, field)) {
-          log.note(
-            { req: "COMP-017", what: `GET ${itemPath(session, id)}` },
-            `the read form leaves out ${field}`,
-            `${field} shown as sent`,
-          );
-          continue;
-        }
-        const when = (c: Record<string, unknown>) => (shown(c, field) ? "" : " (the read form shows it after the other write)");
-        expectThat(
-          shown(before, field) && sameAsSent(created[field], before[field]),
-          first,
-          `${field} ${JSON.stringify(created[field])} as created${when(before)}`,
-          { req: "COMP-003" },
-          `${field} ${JSON.stringify(before[field])}`,
+  test(
+    "COMP-003 every body field the read form shows reads back as created, and as changed by a PUT",
+    { tags: ["COMP-012", "COMP-017", "ERR-011"] },
+    async ({ skip, annotate }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
+        const session = await writer();
+        const created: Record<string, unknown> = {
+          ...BASE,
+          ...SAMPLE_ONLY,
+          name: "Conformance Read Back BV",
+          chamber_of_commerce_number: "87654321",
+        };
+        const id = await create(session, created, { req: "COMP-003", what: "with every body field" });
+        const { exchange: first, company: before } = await read(session, id, { req: "COMP-003", what: "after the create" }, log);
+        const put = await putChanged(
+          session,
+          id,
+          {
+            ...changedBody(created, "Conformance Read Back Changed BV"),
+            country: OTHER_COUNTRY,
+            address_postal: { ...ADDRESS, po_box: "1000", mailbox_name: "Changed" },
+          },
+          log,
         );
-        expectThat(
-          shown(after, field) && sameAsSent(put.sent[field], after[field]),
-          second,
-          `${field} ${JSON.stringify(put.sent[field])} as the PUT set it${when(after)}`,
-          { req: "COMP-012" },
-          `${field} ${JSON.stringify(after[field])}`,
-        );
-        if (shown(answered, field)) {
+        expectOk(put.exchange, { req: "COMP-012", what: "with every body field changed" });
+        const answered = objectsOfType(put.exchange.json, TYPE)[0];
+        const { exchange: second, company: after } = await read(session, id, { req: "COMP-012", what: "after the PUT" }, log);
+        for (const field of READ_BACK) {
+          // A field the read form shows after the create or after the PUT is one this target shows: it must show it both times.
+          if (!shown(before, field) && !shown(after, field)) {
+            log.note(
+              { req: "COMP-017", what: `GET ${itemPath(session, id)}` },
+              `the read form leaves out ${field}`,
+              `${field} shown as sent`,
+            );
+            continue;
+          }
+          const when = (c: Record<string, unknown>) => (shown(c, field) ? "" : " (the read form shows it after the other write)");
           expectThat(
-            sameAsSent(put.sent[field], answered![field]),
-            put.exchange,
-            `${field} ${JSON.stringify(put.sent[field])} in the UserCompany the PUT answers`,
-            { req: "COMP-012" },
-            `${field} ${JSON.stringify(answered![field])}`,
+            shown(before, field) && sameAsSent(created[field], before[field]),
+            first,
+            `${field} ${JSON.stringify(created[field])} as created${when(before)}`,
+            { req: "COMP-003" },
+            `${field} ${JSON.stringify(before[field])}`,
           );
+          expectThat(
+            shown(after, field) && sameAsSent(put.sent[field], after[field]),
+            second,
+            `${field} ${JSON.stringify(put.sent[field])} as the PUT set it${when(after)}`,
+            { req: "COMP-012" },
+            `${field} ${JSON.stringify(after[field])}`,
+          );
+          if (shown(answered, field)) {
+            expectThat(
+              sameAsSent(put.sent[field], answered![field]),
+              put.exchange,
+              `${field} ${JSON.stringify(put.sent[field])} in the UserCompany the PUT answers`,
+              { req: "COMP-012" },
+              `${field} ${JSON.stringify(answered![field])}`,
+            );
+          }
         }
-      }
-      await log.report(annotate);
-    });
-  });
+        await log.report(annotate);
+      });
+    },
+  );
 
   test("COMP-007 a company without chamber_of_commerce_number, avatar_uuid and signup_track_type is accepted", async ({ skip }) => {
     await companyLists.read(async () => {
@@ -305,22 +314,24 @@ describe.concurrent("POST /user/{userID}/company", () => {
     });
   });
 
-  test("COMP-008 ERR-003 a company with only the four required fields is accepted, or refused with an error body (strict: accepted)", async ({
-    skip,
-  }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const session = await writer();
-      const exchange = await send(session, "POST", companyPath(session), { ...REQUIRED, name: "Conformance Minimal BV" });
-      const about = { req: "COMP-008", what: "with only name, country, legal_form and subscription_type" };
-      expectNot5xx(exchange, about);
-      if (exchange.status !== 200 && !t.profile.strict) return expectRefused(exchange, about);
-      expectOk(exchange, about);
-      expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
-    });
-  });
+  test(
+    "COMP-008 a company with only the four required fields is accepted, or refused with an error body (strict: accepted)",
+    { tags: ["ERR-003"] },
+    async ({ skip }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const session = await writer();
+        const exchange = await send(session, "POST", companyPath(session), { ...REQUIRED, name: "Conformance Minimal BV" });
+        const about = { req: "COMP-008", what: "with only name, country, legal_form and subscription_type" };
+        expectNot5xx(exchange, about);
+        if (exchange.status !== 200 && !t.profile.strict) return expectRefused(exchange, about);
+        expectOk(exchange, about);
+        expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
+      });
+    },
+  );
 
-  test("COMP-009 a company carrying address_main, address_postal, ubo, vat_number and vat_numbers as in the sample body is accepted", async ({
+  test("COMP-009 a company carrying address_main, address_postal, ubo, vat_number and vat_numbers as in the sample is accepted", async ({
     skip,
   }) => {
     await companyLists.read(async () => {
@@ -338,15 +349,19 @@ describe.concurrent("POST /user/{userID}/company", () => {
     [`${field} left out`, field, undefined] as const,
     [`${field} null`, field, null] as const,
   ]);
-  test.for(missing)("COMP-006 ERR-001 a company with %s is refused with an error body", async ([what, field, value], { skip }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const session = await writer();
-      const body: Record<string, unknown> = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Incomplete BV", [field]: value };
-      if (value === undefined) delete body[field];
-      expectRefused(await send(session, "POST", companyPath(session), body), { req: "COMP-006", what: `with ${what}` });
-    });
-  });
+  test.for(missing)(
+    "COMP-006 a company with %s is refused with an error body",
+    { tags: ["ERR-001"] },
+    async ([what, field, value], { skip }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const session = await writer();
+        const body: Record<string, unknown> = { ...BASE, ...SAMPLE_ONLY, name: "Conformance Incomplete BV", [field]: value };
+        if (value === undefined) delete body[field];
+        expectRefused(await send(session, "POST", companyPath(session), body), { req: "COMP-006", what: `with ${what}` });
+      });
+    },
+  );
 
   const wrongTypes: [string, Record<string, unknown>][] = [
     ["a number for name", { name: 42 }],
@@ -357,19 +372,23 @@ describe.concurrent("POST /user/{userID}/company", () => {
     ["an object for ubo", { ubo: { name: "Alex Example" } }],
     ["a string for address_main", { address_main: "Naritaweg 131, Amsterdam" }],
   ];
-  test.for(wrongTypes)("COMP-010 ERR-001 a company with %s is refused with an error body", async ([what, change], { skip }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const session = await writer();
-      const exchange = await send(session, "POST", companyPath(session), {
-        ...BASE,
-        ...SAMPLE_ONLY,
-        name: "Conformance Mistyped BV",
-        ...change,
+  test.for(wrongTypes)(
+    "COMP-010 a company with %s is refused with an error body",
+    { tags: ["ERR-001"] },
+    async ([what, change], { skip }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const session = await writer();
+        const exchange = await send(session, "POST", companyPath(session), {
+          ...BASE,
+          ...SAMPLE_ONLY,
+          name: "Conformance Mistyped BV",
+          ...change,
+        });
+        expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
       });
-      expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
-    });
-  });
+    },
+  );
 
   const refusedCreates: [string, string, Record<string, unknown>][] = [
     ["without legal_form", "COMP-006", { legal_form: undefined }],
@@ -422,42 +441,45 @@ describe.concurrent("POST /user/{userID}/company", () => {
 
 // Side by side: each test looks for its own company by id or name; the lists are only read.
 describe.concurrent("GET /user/{userID}/company", () => {
-  test("COMP-004 COMP-005 the company list answers UserCompany elements, the company just created among them", async ({
-    skip,
-    annotate,
-  }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const log = new LenientLog(t.profile.strict);
-      const session = await writer();
-      const id = await create(session, { ...BASE, name: "Conformance Listed BV" }, { req: "COMP-001", what: "(setup for the list)" });
-      const about = { req: "COMP-004", what: "(every page)" };
-      const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
-      expectThat(
-        objects.some((c) => c.id === id),
-        first,
-        `the created company ${id} on some page of the list`,
-        about,
-        `ids ${objects.map((c) => String(c.id)).join(", ")}`,
-      );
-      expectCompanies(objects, first, { req: "COMP-005", what: "(list element)" }, log);
-      await log.report(annotate);
-    });
-  });
+  test(
+    "COMP-004 the company list answers UserCompany elements, the company just created among them",
+    { tags: ["COMP-005"] },
+    async ({ skip, annotate }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
+        const session = await writer();
+        const id = await create(session, { ...BASE, name: "Conformance Listed BV" }, { req: "COMP-001", what: "(setup for the list)" });
+        const about = { req: "COMP-004", what: "(every page)" };
+        const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
+        expectThat(
+          objects.some((c) => c.id === id),
+          first,
+          `the created company ${id} on some page of the list`,
+          about,
+          `ids ${objects.map((c) => String(c.id)).join(", ")}`,
+        );
+        expectCompanies(objects, first, { req: "COMP-005", what: "(list element)" }, log);
+        await log.report(annotate);
+      });
+    },
+  );
 
-  test("COMP-004 COMP-005 the primary user's company list answers UserCompany elements valid against the Company table", async ({
-    annotate,
-  }) => {
-    const log = new LenientLog(t.profile.strict);
-    const { first, objects } = await readWholeList(t, {
-      path: companyPath(t.primary()),
-      session: t.primary(),
-      typeKey: TYPE,
-      about: { req: "COMP-004", what: "of the primary user" },
-    });
-    expectCompanies(objects, first, { req: "COMP-005", what: "(primary user's list element)" }, log);
-    await log.report(annotate);
-  });
+  test(
+    "COMP-004 the primary user's company list answers UserCompany elements valid against the Company table",
+    { tags: ["COMP-005"] },
+    async ({ annotate }) => {
+      const log = new LenientLog(t.profile.strict);
+      const { first, objects } = await readWholeList(t, {
+        path: companyPath(t.primary()),
+        session: t.primary(),
+        typeKey: TYPE,
+        about: { req: "COMP-004", what: "of the primary user" },
+      });
+      expectCompanies(objects, first, { req: "COMP-005", what: "(primary user's list element)" }, log);
+      await log.report(annotate);
+    },
+  );
 
   test("COMP-004 no company of another user appears in the second user's list", async ({ skip }) => {
     await companyLists.read(async () => {
@@ -475,7 +497,8 @@ describe.concurrent("GET /user/{userID}/company", () => {
         if (leaked.length > 0)
           failPlain(
             { req: "COMP-004", what: `GET ${listPath} (every page)` },
-            `expected only the second user's companies, got another user's company ${id} ("${name}") as ${leaked.map((c) => String(c.id)).join(", ")}`,
+            `expected only the second user's companies, got another user's company ${id} ("${name}") as ` +
+              `${leaked.map((c) => String(c.id)).join(", ")}`,
           );
         return;
       }
@@ -496,49 +519,51 @@ describe.concurrent("GET /user/{userID}/company", () => {
 
 // Side by side: each test updates and reads back a company it created itself.
 describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
-  test("COMP-011 COMP-017 ERR-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the new name", async ({
-    skip,
-    annotate,
-  }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const log = new LenientLog(t.profile.strict);
-      const session = await writer();
-      const id = await create(
-        session,
-        { ...BASE, name: "Conformance Before Rename BV" },
-        { req: "COMP-001", what: "(setup for the update)" },
-      );
-      const renamed = { ...BASE, name: "Conformance After Rename BV" };
-      const exchange = await send(session, "PUT", itemPath(session, id), renamed);
-      const about = { req: "COMP-011", what: "with a new name" };
-      expectOk(exchange, about);
-      const answered = expectObjects(exchange, ["Id", TYPE], { req: "ERR-011", what: "with a new name (Id or UserCompany)" });
-      expectThat(
-        answered[0]!.id === id,
-        exchange,
-        `the id ${id} of the updated company`,
-        { req: "ERR-011" },
-        `id ${JSON.stringify(answered[0]!.id)}`,
-      );
-      if (t.profile.strict) expectObjects(exchange, ["Id"], { req: "ERR-011", what: "(strict: Id)" });
-      const { exchange: after, company } = await read(session, id, { req: "COMP-011", what: "after the PUT" }, log);
-      if (!shown(company, "name"))
-        log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
-      else
-        expectThat(
-          company.name === renamed.name,
-          after,
-          `name ${JSON.stringify(renamed.name)} after the PUT`,
-          { req: "COMP-011" },
-          `name ${JSON.stringify(company.name)}`,
+  test(
+    "COMP-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the new name",
+    { tags: ["COMP-017", "ERR-011"] },
+    async ({ skip, annotate }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
+        const session = await writer();
+        const id = await create(
+          session,
+          { ...BASE, name: "Conformance Before Rename BV" },
+          { req: "COMP-001", what: "(setup for the update)" },
         );
-      await log.report(annotate);
-    });
-  });
+        const renamed = { ...BASE, name: "Conformance After Rename BV" };
+        const exchange = await send(session, "PUT", itemPath(session, id), renamed);
+        const about = { req: "COMP-011", what: "with a new name" };
+        expectOk(exchange, about);
+        const answered = expectObjects(exchange, ["Id", TYPE], { req: "ERR-011", what: "with a new name (Id or UserCompany)" });
+        expectThat(
+          answered[0]!.id === id,
+          exchange,
+          `the id ${id} of the updated company`,
+          { req: "ERR-011" },
+          `id ${JSON.stringify(answered[0]!.id)}`,
+        );
+        if (t.profile.strict) expectObjects(exchange, ["Id"], { req: "ERR-011", what: "(strict: Id)" });
+        const { exchange: after, company } = await read(session, id, { req: "COMP-011", what: "after the PUT" }, log);
+        if (!shown(company, "name"))
+          log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
+        else
+          expectThat(
+            company.name === renamed.name,
+            after,
+            `name ${JSON.stringify(renamed.name)} after the PUT`,
+            { req: "COMP-011" },
+            `name ${JSON.stringify(company.name)}`,
+          );
+        await log.report(annotate);
+      });
+    },
+  );
 
   test.for(Object.keys(REQUIRED))(
-    "COMP-014 COMP-013 ERR-001 a PUT without %s is refused, and the company stays as it was",
+    "COMP-014 a PUT without %s is refused, and the company stays as it was",
+    { tags: ["COMP-013", "ERR-001"] },
     async (field, { skip, annotate }) => {
       await companyLists.read(async () => {
         await needWrites(skip);
@@ -571,7 +596,8 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
     ["a string for address_main", { address_main: "Domplein 7, Utrecht" }],
   ];
   test.for(wrongPuts)(
-    "COMP-010 COMP-013 ERR-001 a PUT with %s is refused, and the company stays as it was",
+    "COMP-010 a PUT with %s is refused, and the company stays as it was",
+    { tags: ["COMP-013", "ERR-001"] },
     async ([what, change], { skip, annotate }) => {
       await companyLists.read(async () => {
         await needWrites(skip);
@@ -596,129 +622,143 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
 // Side by side: refused requests change no company; each refused PUT is on a company its test created, and
 // companyLists keeps the second user's ids steady while an AUTH-019 check relies on them.
 describe.concurrent("who may see and change a company", () => {
-  test("AUTH-019 ERR-001 the second user asking for the primary user's company under its own userID is refused and gets none of its data", async ({
-    skip,
-  }) => {
-    await companyLists.read(async () => {
+  test(
+    "AUTH-019 the second user asking for the primary user's company under its own userID is refused and gets none of its data",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      await companyLists.read(async () => {
+        const other = t.secondary();
+        skip(!other, t.secondaryMissing());
+        const primarys = await primaryCompanies({ req: "AUTH-019", what: "of the primary user (setup)" });
+        const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
+        const foreign = foreignIds(
+          primarys.map((c) => c.id),
+          own,
+        )[0];
+        const theirs = primarys.find((c) => c.id === foreign);
+        skip(!theirs, primarys.length === 0 ? "the primary user has no company to try" : SHARED_IDS);
+        const exchange = await send(other!, "GET", itemPath(other!, theirs!.id as number));
+        const about = { req: "AUTH-019", what: `by the second user with the primary user's company id ${String(theirs!.id)}` };
+        expectRefused(exchange, about);
+        expectNoTrace(exchange, [theirs!.id as number, ...(typeof theirs!.name === "string" ? [theirs!.name] : [])], about);
+      });
+    },
+  );
+
+  test(
+    "AUTH-019 the second user's PUT on another user's company under its own userID is refused, and the company stays as it was",
+    { tags: ["ERR-001"] },
+    async ({ skip, annotate }) => {
+      await companyLists.read(async () => {
+        await needWrites(skip);
+        const other = t.secondary();
+        skip(!other, t.secondaryMissing());
+        const log = new LenientLog(t.profile.strict);
+        const owner = await writer();
+        const name = "Conformance Not Yours BV";
+        const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(setup)" });
+        const { company: before } = await read(owner, id, { req: "AUTH-019", what: "by the owner (setup)" }, log);
+        const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
+        skip(foreignIds([id], own).length === 0, `company ${id}: ${SHARED_IDS}`);
+        const exchange = await send(other!, "PUT", itemPath(other!, id), { ...BASE, name: "Conformance Taken Over BV" });
+        const about = { req: "AUTH-019", what: `by the second user with another user's company id ${id}` };
+        expectRefused(exchange, about);
+        expectNoTrace(exchange, [id, name], about);
+        const { exchange: after, company } = await read(owner, id, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
+        expectUnchanged(before, company, after, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
+        await log.report(annotate);
+      });
+    },
+  );
+
+  test(
+    "AUTH-015 the primary session on the second user's userID is refused for the company list and read",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
       const other = t.secondary();
       skip(!other, t.secondaryMissing());
-      const primarys = await primaryCompanies({ req: "AUTH-019", what: "of the primary user (setup)" });
-      const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
-      const foreign = foreignIds(
-        primarys.map((c) => c.id),
-        own,
-      )[0];
-      const theirs = primarys.find((c) => c.id === foreign);
-      skip(!theirs, primarys.length === 0 ? "the primary user has no company to try" : SHARED_IDS);
-      const exchange = await send(other!, "GET", itemPath(other!, theirs!.id as number));
-      const about = { req: "AUTH-019", what: `by the second user with the primary user's company id ${String(theirs!.id)}` };
-      expectRefused(exchange, about);
-      expectNoTrace(exchange, [theirs!.id as number, ...(typeof theirs!.name === "string" ? [theirs!.name] : [])], about);
-    });
-  });
+      const { objects } = await readWholeList(t, {
+        path: companyPath(other!),
+        session: other!,
+        typeKey: TYPE,
+        about: { req: "AUTH-015", what: "by the second user (setup)" },
+      });
+      const theirs = objects[0];
+      const traces = objects.map((c) => c.id as number);
+      const primary = t.primary();
+      const list = await t.client.request({ path: companyPath(other!), token: primary.sessionToken, from: primary.from });
+      const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
+      expectRefused(list, about);
+      expectNoTrace(list, traces, about);
+      if (theirs) {
+        const item = await t.client.request({
+          path: itemPath(other!, theirs.id as number),
+          token: primary.sessionToken,
+          from: primary.from,
+        });
+        expectRefused(item, about);
+        expectNoTrace(item, traces, about);
+      }
+    },
+  );
 
-  test("AUTH-019 ERR-001 the second user's PUT on another user's company under its own userID is refused, and the company stays as it was", async ({
-    skip,
-    annotate,
-  }) => {
-    await companyLists.read(async () => {
-      await needWrites(skip);
-      const other = t.secondary();
-      skip(!other, t.secondaryMissing());
-      const log = new LenientLog(t.profile.strict);
-      const owner = await writer();
-      const name = "Conformance Not Yours BV";
-      const id = await create(owner, { ...BASE, name }, { req: "COMP-001", what: "(setup)" });
-      const { company: before } = await read(owner, id, { req: "AUTH-019", what: "by the owner (setup)" }, log);
-      const own = (await companiesOf(other!, { req: "AUTH-019", what: "of the second user (setup)" })).map((c) => c.id);
-      skip(foreignIds([id], own).length === 0, `company ${id}: ${SHARED_IDS}`);
-      const exchange = await send(other!, "PUT", itemPath(other!, id), { ...BASE, name: "Conformance Taken Over BV" });
-      const about = { req: "AUTH-019", what: `by the second user with another user's company id ${id}` };
-      expectRefused(exchange, about);
-      expectNoTrace(exchange, [id, name], about);
-      const { exchange: after, company } = await read(owner, id, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
-      expectUnchanged(before, company, after, { req: "AUTH-019", what: "by the owner after the refused PUT" }, log);
-      await log.report(annotate);
-    });
-  });
+  test(
+    "AUTH-015 a PUT by the primary session on another user's company under that user's userID is refused, and the company stays as it was",
+    { tags: ["ERR-001"] },
+    async ({ skip, annotate }) => {
+      await companyLists.write(async () => {
+        await needWrites(skip);
+        // The owner: the file's fresh user where the target provisions users, else the second user.
+        const owner = t.canProvision() ? await writer() : t.secondary();
+        skip(!owner, t.secondaryMissing());
+        const log = new LenientLog(t.profile.strict);
+        const name = `Conformance Theirs ${randomUUID().slice(0, 8)} BV`;
+        const id = await create(owner!, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
+        const { company: before } = await read(owner!, id, { req: "AUTH-015", what: "by the owner (setup)" }, log);
+        const exchange = await send(t.primary(), "PUT", itemPath(owner!, id), { ...BASE, name: "Conformance Taken Over BV" });
+        const about = { req: "AUTH-015", what: `with the primary session on the owner's id ${owner!.userId}` };
+        expectRefused(exchange, about);
+        expectNoTrace(exchange, [id, name], about);
+        const { exchange: check, company: after } = await read(
+          owner!,
+          id,
+          { req: "AUTH-015", what: "by the owner after the refused PUT" },
+          log,
+        );
+        expectUnchanged(before, after, check, { req: "AUTH-015", what: "by the owner after the refused PUT" }, log);
+        await log.report(annotate);
+      });
+    },
+  );
 
-  test("AUTH-015 ERR-001 the primary session on the second user's userID is refused for the company list and read", async ({ skip }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const { objects } = await readWholeList(t, {
-      path: companyPath(other!),
-      session: other!,
-      typeKey: TYPE,
-      about: { req: "AUTH-015", what: "by the second user (setup)" },
-    });
-    const theirs = objects[0];
-    const traces = objects.map((c) => c.id as number);
-    const primary = t.primary();
-    const list = await t.client.request({ path: companyPath(other!), token: primary.sessionToken, from: primary.from });
-    const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
-    expectRefused(list, about);
-    expectNoTrace(list, traces, about);
-    if (theirs) {
-      const item = await t.client.request({ path: itemPath(other!, theirs.id as number), token: primary.sessionToken, from: primary.from });
-      expectRefused(item, about);
-      expectNoTrace(item, traces, about);
-    }
-  });
+  test(
+    "AUTH-015 a userID that is not the session's and names no known user is refused for the company list, read, create and update",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      const primary = t.primary();
+      const known = new Set([primary.userId, t.secondary()?.userId]);
+      const nobody = [2_000_000_000, 1_999_999_999].find((id) => !known.has(id))!;
+      const ownIds = (await primaryCompanies({ req: "AUTH-015", what: "of the primary user (setup)" })).map((c) => c.id as number);
+      const path = `/user/${nobody}/company`;
+      const about = { req: "AUTH-015", what: `with the primary session on userID ${nobody}` };
+      const list = await send(primary, "GET", path);
+      expectRefused(list, about);
+      expectNoTrace(list, ownIds, about);
+      if (ownIds[0] !== undefined) expectRefused(await send(primary, "GET", `${path}/${ownIds[0]}`), about);
+      skip(readOnly, SKIP.readOnly);
+      expectRefused(await send(primary, "POST", path, { ...BASE, name: "Conformance Nobody's BV" }), about);
+      if (ownIds[0] !== undefined)
+        expectRefused(await send(primary, "PUT", `${path}/${ownIds[0]}`, { ...BASE, name: "Conformance Nobody's BV" }), about);
+    },
+  );
 
-  test("AUTH-015 ERR-001 a PUT by the primary session on another user's company under that user's userID is refused, and the company stays as it was", async ({
-    skip,
-    annotate,
-  }) => {
-    await companyLists.write(async () => {
-      await needWrites(skip);
-      // The owner: the file's fresh user where the target provisions users, else the second user.
-      const owner = t.canProvision() ? await writer() : t.secondary();
-      skip(!owner, t.secondaryMissing());
-      const log = new LenientLog(t.profile.strict);
-      const name = `Conformance Theirs ${randomUUID().slice(0, 8)} BV`;
-      const id = await create(owner!, { ...BASE, name }, { req: "COMP-001", what: "(set-up: another user's company)" });
-      const { company: before } = await read(owner!, id, { req: "AUTH-015", what: "by the owner (setup)" }, log);
-      const exchange = await send(t.primary(), "PUT", itemPath(owner!, id), { ...BASE, name: "Conformance Taken Over BV" });
-      const about = { req: "AUTH-015", what: `with the primary session on the owner's id ${owner!.userId}` };
-      expectRefused(exchange, about);
-      expectNoTrace(exchange, [id, name], about);
-      const { exchange: check, company: after } = await read(
-        owner!,
-        id,
-        { req: "AUTH-015", what: "by the owner after the refused PUT" },
-        log,
-      );
-      expectUnchanged(before, after, check, { req: "AUTH-015", what: "by the owner after the refused PUT" }, log);
-      await log.report(annotate);
-    });
-  });
-
-  test("AUTH-015 ERR-001 a userID that is not the session's and names no known user is refused for the company list, read, create and update", async ({
-    skip,
-  }) => {
-    const primary = t.primary();
-    const known = new Set([primary.userId, t.secondary()?.userId]);
-    const nobody = [2_000_000_000, 1_999_999_999].find((id) => !known.has(id))!;
-    const ownIds = (await primaryCompanies({ req: "AUTH-015", what: "of the primary user (setup)" })).map((c) => c.id as number);
-    const path = `/user/${nobody}/company`;
-    const about = { req: "AUTH-015", what: `with the primary session on userID ${nobody}` };
-    const list = await send(primary, "GET", path);
-    expectRefused(list, about);
-    expectNoTrace(list, ownIds, about);
-    if (ownIds[0] !== undefined) expectRefused(await send(primary, "GET", `${path}/${ownIds[0]}`), about);
-    skip(readOnly, SKIP.readOnly);
-    expectRefused(await send(primary, "POST", path, { ...BASE, name: "Conformance Nobody's BV" }), about);
-    if (ownIds[0] !== undefined)
-      expectRefused(await send(primary, "PUT", `${path}/${ownIds[0]}`, { ...BASE, name: "Conformance Nobody's BV" }), about);
-  });
-
-  test("ERR-014 ERR-001 a company id that does not exist is refused with an error body", async () => {
+  test("ERR-014 a company id that does not exist is refused with an error body", { tags: ["ERR-001"] }, async () => {
     const primary = t.primary();
     const exchange = await send(primary, "GET", itemPath(primary, 2_000_000_000));
     expectRefused(exchange, { req: "ERR-014", what: "(an id no company has)" });
   });
 
-  test("ERR-006 ERR-003 company ids that are not integers are refused with an error body", async () => {
+  test("ERR-006 company ids that are not integers are refused with an error body", { tags: ["ERR-003"] }, async () => {
     const primary = t.primary();
     const known = (await primaryCompanies({ req: "ERR-006", what: "(setup)" }))[0]?.id;
     // "12.0" reads as the integer 12 to some parsers: refused only where the profile is strict.

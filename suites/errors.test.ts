@@ -40,7 +40,8 @@ function cardToPut(): Promise<{ session: Session; cardId: number }> {
 describe.concurrent("malformed requests", () => {
   const malformed = ['{"client_public_key": ', "{'single': 'quotes'}", "[1, 2,", "\u0000\u0001"];
   test.for(malformed)(
-    "ERR-005 ERR-003 ERR-001 a malformed JSON body %j is refused with an error body, never a 5XX",
+    "ERR-005 a malformed JSON body %j is refused with an error body, never a 5XX",
+    { tags: ["ERR-003", "ERR-001"] },
     async (body, { skip }) => {
       skip(readOnly, SKIP.readOnly);
       const { session, cardId } = await cardToPut();
@@ -57,7 +58,7 @@ describe.concurrent("malformed requests", () => {
     },
   );
 
-  test("ERR-003 ERR-001 a JSON request with an empty body is refused with an error body, never a 5XX", async ({ skip }) => {
+  test("ERR-003 a JSON request with an empty body is refused with an error body, never a 5XX", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const calls = [
       { method: "POST", path: "/installation", token: null },
@@ -71,7 +72,8 @@ describe.concurrent("malformed requests", () => {
   });
 
   test.for(["abc", "1.5", "1e3", "0x10", "%20"])(
-    "ERR-006 ERR-003 ERR-001 a userID that is not an integer (%s) is refused with an error body",
+    "ERR-006 a userID that is not an integer (%s) is refused with an error body",
+    { tags: ["ERR-003", "ERR-001"] },
     async (id) => {
       const exchange = await t.client.request({ path: `/user/${id}/card`, token: t.primary().sessionToken, from });
       expectNot5xx(exchange, { req: "ERR-003", what: "with a non-integer userID" });
@@ -79,7 +81,7 @@ describe.concurrent("malformed requests", () => {
     },
   );
 
-  test("ERR-006 ERR-003 a card id that is not an integer is refused with an error body", async () => {
+  test("ERR-006 a card id that is not an integer is refused with an error body", { tags: ["ERR-003"] }, async () => {
     const exchange = await t.client.request({ path: t.userPath(t.primary(), "/card/not-a-number"), token: t.primary().sessionToken, from });
     expectNot5xx(exchange, { req: "ERR-003", what: "with a non-integer card id" });
     expectRefused(exchange, { req: "ERR-006", what: "with a non-integer card id" });
@@ -88,7 +90,7 @@ describe.concurrent("malformed requests", () => {
 
 // Side by side: every request is refused and changes nothing; none is read back.
 describe.concurrent("unknown paths and methods", () => {
-  test("ERR-007 ERR-001 an unknown path is refused with an error body", async () => {
+  test("ERR-007 an unknown path is refused with an error body", { tags: ["ERR-001"] }, async () => {
     const session = t.primary();
     for (const path of [t.userPath(session, "/no-such-resource"), "/no-such-endpoint"]) {
       const exchange = await t.client.request({ path, token: session.sessionToken, from });
@@ -96,7 +98,7 @@ describe.concurrent("unknown paths and methods", () => {
     }
   });
 
-  test("ERR-007 ERR-001 a method the endpoint does not support is refused with an error body", async ({ skip }) => {
+  test("ERR-007 a method the endpoint does not support is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const session = t.primary();
     const exchange = await t.client.request({ method: "DELETE", path: t.userPath(session, "/card"), token: session.sessionToken, from });
@@ -179,102 +181,119 @@ function expectRefusal(exchange: Exchange, about: About): void {
 
 // Side by side: every request is refused and changes nothing; the filled-in endpoints are read once, before.
 describe.concurrent("every endpoint", () => {
-  test("ERR-006 ERR-001 ERR-002 ERR-003 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX and an error body, never 5XX", async () => {
-    // Every request is a refusal on a path of its own: they go out side by side, judged in the loop's order.
-    const cases = (await filledEndpoints()).flatMap((f) =>
-      placeholders(f.endpoint.path).flatMap((at) => ["abc", "1.5", `${f.values[at]}abc`].map((bad) => ({ f, at, bad }))),
-    );
-    await mapConcurrently(cases, inFlight, async ({ f, at, bad }) => {
-      const path = fill(f.endpoint.path, { ...f.values, [at]: bad })!;
-      expectRefusal(await call(f, { path }), { req: "ERR-006", what: `(${at} "${bad}" is not an integer)` });
-    });
-  });
+  test(
+    "ERR-006 on every endpoint, each path id in turn set to a word, a decimal, or a real id with letters after it is refused with 4XX " +
+      "and an error body, never 5XX",
+    { tags: ["ERR-001", "ERR-002", "ERR-003"] },
+    async () => {
+      // Every request is a refusal on a path of its own: they go out side by side, judged in the loop's order.
+      const cases = (await filledEndpoints()).flatMap((f) =>
+        placeholders(f.endpoint.path).flatMap((at) => ["abc", "1.5", `${f.values[at]}abc`].map((bad) => ({ f, at, bad }))),
+      );
+      await mapConcurrently(cases, inFlight, async ({ f, at, bad }) => {
+        const path = fill(f.endpoint.path, { ...f.values, [at]: bad })!;
+        expectRefusal(await call(f, { path }), { req: "ERR-006", what: `(${at} "${bad}" is not an integer)` });
+      });
+    },
+  );
 
-  test("ERR-007 ERR-001 ERR-002 ERR-003 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX and an error body; a read it does not list is refused too (strict; a server may offer more reads)", async ({
-    skip,
-    annotate,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const log = new LenientLog(t.profile.strict);
-    const filled = await filledEndpoints();
-    const paths = [...new Set(filled.map((f) => f.endpoint.path))];
-    try {
-      const cases = paths.flatMap((template) => {
-        const listed = new Set(filled.filter((f) => f.endpoint.path === template).map((f) => f.endpoint.method as string));
-        // The write endpoint's filling where there is one: a wrongly accepted write then lands on the writer.
-        const f =
-          filled.find((x) => x.endpoint.path === template && x.endpoint.method !== "GET") ??
-          filled.find((x) => x.endpoint.path === template)!;
-        return ["PATCH", "POST", "PUT", "DELETE", "GET"].filter((m) => !listed.has(m)).map((method) => ({ template, f, method }));
-      });
-      // Methods a path does not have: each request is refused on its own, so they go out side by side.
-      await mapConcurrently(cases, inFlight, async ({ template, f, method }) => {
-        const exchange = await call(f, { method, json: method === "POST" || method === "PUT" ? {} : undefined });
-        const about = { req: "ERR-007", what: `(${template} has no ${method} in the specification)` };
-        expectNot5xx(exchange, { ...about, req: "ERR-003" });
-        if (method === "GET" && exchange.status === 200) {
-          log.note(about, `a GET the specification does not list is served (${template})`, "a 4XX with an error body");
-          return;
-        }
-        expectRefused(exchange, about);
-      });
-    } finally {
-      await log.report(annotate);
-    }
-  });
+  test(
+    "ERR-007 on every endpoint's path, PATCH and every write method the specification does not list for that path are refused with 4XX " +
+      "and an error body; a read it does not list is refused too (strict; a server may offer more reads)",
+    { tags: ["ERR-001", "ERR-002", "ERR-003"] },
+    async ({ skip, annotate }) => {
+      skip(readOnly, SKIP.readOnly);
+      const log = new LenientLog(t.profile.strict);
+      const filled = await filledEndpoints();
+      const paths = [...new Set(filled.map((f) => f.endpoint.path))];
+      try {
+        const cases = paths.flatMap((template) => {
+          const listed = new Set(filled.filter((f) => f.endpoint.path === template).map((f) => f.endpoint.method as string));
+          // The write endpoint's filling where there is one: a wrongly accepted write then lands on the writer.
+          const f =
+            filled.find((x) => x.endpoint.path === template && x.endpoint.method !== "GET") ??
+            filled.find((x) => x.endpoint.path === template)!;
+          return ["PATCH", "POST", "PUT", "DELETE", "GET"].filter((m) => !listed.has(m)).map((method) => ({ template, f, method }));
+        });
+        // Methods a path does not have: each request is refused on its own, so they go out side by side.
+        await mapConcurrently(cases, inFlight, async ({ template, f, method }) => {
+          const exchange = await call(f, { method, json: method === "POST" || method === "PUT" ? {} : undefined });
+          const about = { req: "ERR-007", what: `(${template} has no ${method} in the specification)` };
+          expectNot5xx(exchange, { ...about, req: "ERR-003" });
+          if (method === "GET" && exchange.status === 200) {
+            log.note(about, `a GET the specification does not list is served (${template})`, "a 4XX with an error body");
+            return;
+          }
+          expectRefused(exchange, about);
+        });
+      } finally {
+        await log.report(annotate);
+      }
+    },
+  );
 
-  test("ERR-007 ERR-001 ERR-002 paths the specification does not have, under /v1 and under a user, are refused with 4XX and an error body", async () => {
-    const session = t.primary();
-    const card = (await cardToPut()).cardId;
-    // None the provider has either (it serves /user and /monetary-account lists the specification does not show).
-    for (const rest of ["/no-such-resource", "/company/1/no-such-child", `/card/${card}/no-such-child`]) {
-      const exchange = await t.client.request({ path: t.userPath(session, rest), token: session.sessionToken, from });
-      expectRefusal(exchange, { req: "ERR-007", what: "(a path the specification does not have)" });
-    }
-    for (const path of ["/users/1/card", "/no-such-endpoint/1"]) {
-      expectRefusal(await t.client.request({ path, token: session.sessionToken, from }), {
-        req: "ERR-007",
-        what: "(a path the specification does not have)",
-      });
-    }
-  });
+  test(
+    "ERR-007 paths the specification does not have, under /v1 and under a user, are refused with 4XX and an error body",
+    { tags: ["ERR-001", "ERR-002"] },
+    async () => {
+      const session = t.primary();
+      const card = (await cardToPut()).cardId;
+      // None the provider has either (it serves /user and /monetary-account lists the specification does not show).
+      for (const rest of ["/no-such-resource", "/company/1/no-such-child", `/card/${card}/no-such-child`]) {
+        const exchange = await t.client.request({ path: t.userPath(session, rest), token: session.sessionToken, from });
+        expectRefusal(exchange, { req: "ERR-007", what: "(a path the specification does not have)" });
+      }
+      for (const path of ["/users/1/card", "/no-such-endpoint/1"]) {
+        expectRefusal(await t.client.request({ path, token: session.sessionToken, from }), {
+          req: "ERR-007",
+          what: "(a path the specification does not have)",
+        });
+      }
+    },
+  );
 });
 
 // Side by side: every request is refused and changes nothing; none is read back.
 describe.concurrent("every endpoint's bodies and item ids", () => {
-  test("ERR-005 ERR-001 ERR-002 ERR-003 on every endpoint that takes a JSON body, a malformed one is refused with 4XX and an error body, never 5XX", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const bodies = (await filledEndpoints()).filter(
-      (f) => (f.endpoint.method === "POST" || f.endpoint.method === "PUT") && !f.endpoint.raw,
-    );
-    const cases = bodies.flatMap((f) => ['{"status": ', "[1, 2,"].map((raw) => ({ f, raw })));
-    await mapConcurrently(cases, inFlight, async ({ f, raw }) => {
-      const exchange = await t.client.request({
-        method: f.endpoint.method,
-        path: fill(f.endpoint.path, f.values)!,
-        body: raw,
-        headers: { "Content-Type": "application/json" },
-        token: f.session.sessionToken,
-        from: f.session.from,
+  test(
+    "ERR-005 on every endpoint that takes a JSON body, a malformed one is refused with 4XX and an error body, never 5XX",
+    { tags: ["ERR-001", "ERR-002", "ERR-003"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const bodies = (await filledEndpoints()).filter(
+        (f) => (f.endpoint.method === "POST" || f.endpoint.method === "PUT") && !f.endpoint.raw,
+      );
+      const cases = bodies.flatMap((f) => ['{"status": ', "[1, 2,"].map((raw) => ({ f, raw })));
+      await mapConcurrently(cases, inFlight, async ({ f, raw }) => {
+        const exchange = await t.client.request({
+          method: f.endpoint.method,
+          path: fill(f.endpoint.path, f.values)!,
+          body: raw,
+          headers: { "Content-Type": "application/json" },
+          token: f.session.sessionToken,
+          from: f.session.from,
+        });
+        expectRefusal(exchange, { req: "ERR-005", what: `with the malformed JSON body ${JSON.stringify(raw)}` });
       });
-      expectRefusal(exchange, { req: "ERR-005", what: `with the malformed JSON body ${JSON.stringify(raw)}` });
-    });
-  });
+    },
+  );
 
-  test("ERR-014 ERR-001 ERR-002 ERR-003 on every endpoint that reads an item, an item id no server hands out is refused with 4XX and an error body, never 5XX", async () => {
-    // Far beyond any id handed out and still below 2^53: it names no item of any user (GAP-70 cannot make it the caller's own).
-    const absent = 900_000_000_000_017;
-    await mapConcurrently(
-      (await filledEndpoints()).filter((x) => x.endpoint.method === "GET" && x.endpoint.path.endsWith("{itemId}")),
-      inFlight,
-      async (f) => {
-        const path = fill(f.endpoint.path, { ...f.values, itemId: absent })!;
-        expectRefusal(await call(f, { path }), { req: "ERR-014", what: `(item id ${absent} names no item)` });
-      },
-    );
-  });
+  test(
+    "ERR-014 on every endpoint that reads an item, an item id no server hands out is refused with 4XX and an error body, never 5XX",
+    { tags: ["ERR-001", "ERR-002", "ERR-003"] },
+    async () => {
+      // Far beyond any id handed out and still below 2^53: it names no item of any user (GAP-70 cannot make it the caller's own).
+      const absent = 900_000_000_000_017;
+      await mapConcurrently(
+        (await filledEndpoints()).filter((x) => x.endpoint.method === "GET" && x.endpoint.path.endsWith("{itemId}")),
+        inFlight,
+        async (f) => {
+          const path = fill(f.endpoint.path, { ...f.values, itemId: absent })!;
+          expectRefusal(await call(f, { path }), { req: "ERR-014", what: `(item id ${absent} names no item)` });
+        },
+      );
+    },
+  );
 });
 
 // Side by side: refused updates that change nothing and read nothing back.
@@ -282,62 +301,64 @@ describe.concurrent("write-only values in error bodies", () => {
   // Distinct values no server text holds by chance; a refusal must not quote them back.
   const SECRET = { pin_code: "7391", activation_code: "act-5fd0c2e91b", cancellation_reason: "reason-9c41e07a2d", card_id: 987654321 };
 
-  test("ERR-016 ERR-001 a refused card update or share-invite update never echoes the write-only pin_code, activation_code, cancellation_reason or card_id it carried (a bare card id in the text only under strict)", async ({
-    skip,
-    annotate,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    const session = await writer();
-    const { cardId } = await cardToPut();
-    const shares = await t.client.request({
-      path: t.userPath(session, "/share-invite-monetary-account-response"),
-      token: session.sessionToken,
-      from: session.from,
-    });
-    const shareId = (shares.status === 200 ? idsIn(shares.json)[0] : undefined) ?? 1;
-    const calls = [
-      // An unknown status makes each request a refusal, whatever the server thinks of the other fields.
-      {
-        path: `/card/${cardId}`,
-        json: {
-          status: "NO_SUCH_STATUS",
-          pin_code: SECRET.pin_code,
-          activation_code: SECRET.activation_code,
-          cancellation_reason: SECRET.cancellation_reason,
-        },
-      },
-      { path: `/card/${cardId}`, json: { status: 7, cancellation_reason: SECRET.cancellation_reason } },
-      { path: `/share-invite-monetary-account-response/${shareId}`, json: { status: "NO_SUCH_STATUS", card_id: SECRET.card_id } },
-    ];
-    const log = new LenientLog(t.profile.strict);
-    for (const c of calls) {
-      const exchange = await t.client.request({
-        method: "PUT",
-        path: t.userPath(session, c.path),
-        json: c.json,
+  test(
+    "ERR-016 a refused card update or share-invite update never echoes the write-only pin_code, activation_code, cancellation_reason or " +
+      "card_id it carried (a bare card id in the text only under strict)",
+    { tags: ["ERR-001"] },
+    async ({ skip, annotate }) => {
+      skip(readOnly, SKIP.readOnly);
+      const session = await writer();
+      const { cardId } = await cardToPut();
+      const shares = await t.client.request({
+        path: t.userPath(session, "/share-invite-monetary-account-response"),
         token: session.sessionToken,
         from: session.from,
       });
-      const about = { req: "ERR-016", what: "(a refused update carrying write-only values)" };
-      expectRefused(exchange, { ...about, req: "ERR-001" });
-      // A card id may be named in an error text ("card 12 is not yours"); as a field, or any secret text, it is a leak.
-      const echoed = Object.entries(SECRET).filter(
-        ([name, value]) =>
-          name in c.json &&
-          (typeof value === "number"
-            ? new RegExp(`"${name}"\\s*:\\s*${value}\\b`).test(exchange.bodyText)
-            : exchange.bodyText.includes(value)),
-      );
-      expectThat(
-        echoed.length === 0,
-        exchange,
-        "no write-only value of the request in the error body",
-        about,
-        `the body holds ${echoed.map(([name]) => name).join(", ")}: ${exchange.bodyText.slice(0, 300)}`,
-      );
-      if ("card_id" in c.json && exchange.bodyText.includes(String(SECRET.card_id)))
-        log.note(about, "the error text names the card_id sent", "no trace of the write-only card_id");
-    }
-    await log.report(annotate);
-  });
+      const shareId = (shares.status === 200 ? idsIn(shares.json)[0] : undefined) ?? 1;
+      const calls = [
+        // An unknown status makes each request a refusal, whatever the server thinks of the other fields.
+        {
+          path: `/card/${cardId}`,
+          json: {
+            status: "NO_SUCH_STATUS",
+            pin_code: SECRET.pin_code,
+            activation_code: SECRET.activation_code,
+            cancellation_reason: SECRET.cancellation_reason,
+          },
+        },
+        { path: `/card/${cardId}`, json: { status: 7, cancellation_reason: SECRET.cancellation_reason } },
+        { path: `/share-invite-monetary-account-response/${shareId}`, json: { status: "NO_SUCH_STATUS", card_id: SECRET.card_id } },
+      ];
+      const log = new LenientLog(t.profile.strict);
+      for (const c of calls) {
+        const exchange = await t.client.request({
+          method: "PUT",
+          path: t.userPath(session, c.path),
+          json: c.json,
+          token: session.sessionToken,
+          from: session.from,
+        });
+        const about = { req: "ERR-016", what: "(a refused update carrying write-only values)" };
+        expectRefused(exchange, { ...about, req: "ERR-001" });
+        // A card id may be named in an error text ("card 12 is not yours"); as a field, or any secret text, it is a leak.
+        const echoed = Object.entries(SECRET).filter(
+          ([name, value]) =>
+            name in c.json &&
+            (typeof value === "number"
+              ? new RegExp(`"${name}"\\s*:\\s*${value}\\b`).test(exchange.bodyText)
+              : exchange.bodyText.includes(value)),
+        );
+        expectThat(
+          echoed.length === 0,
+          exchange,
+          "no write-only value of the request in the error body",
+          about,
+          `the body holds ${echoed.map(([name]) => name).join(", ")}: ${exchange.bodyText.slice(0, 300)}`,
+        );
+        if ("card_id" in c.json && exchange.bodyText.includes(String(SECRET.card_id)))
+          log.note(about, "the error text names the card_id sent", "no trace of the write-only card_id");
+      }
+      await log.report(annotate);
+    },
+  );
 });

@@ -41,68 +41,72 @@ async function read(id: number, about: About): Promise<{ exchange: Exchange; ann
 }
 
 describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
-  test("FEAT-001 ERR-015 each announcement answers one FeatureAnnouncement whose title, sub_title and type are strings", async ({
-    skip,
-  }) => {
-    skip(ids.length === 0, noFixture);
-    for (const id of ids) {
-      const about = { req: "FEAT-001", what: `(announcement ${id})` };
-      const { exchange, announcement } = await read(id, about);
-      expectSchema(announcement, "feature-announcement", about, exchange);
-      // Response fields are not promised present (GAP-04's reading for every table): each one present is a
-      // string (null is not), and at least one is there; strict profiles require all three.
-      const fields = ["title", "sub_title", "type"];
-      const notStrings = fields.filter(
-        (field) => (t.profile.strict || announcement[field] !== undefined) && typeof announcement[field] !== "string",
-      );
-      const expected = t.profile.strict
-        ? "title, sub_title and type as strings (strict)"
-        : "title, sub_title and type as strings where present, at least one of them";
-      const none = fields.every((field) => announcement[field] === undefined);
-      expectThat(
-        notStrings.length === 0 && !none,
-        exchange,
-        expected,
-        about,
-        none ? "none of them" : notStrings.map((f) => `${f} ${JSON.stringify(announcement[f])}`).join(", "),
-      );
-    }
-  });
-
-  test("FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and content_type and integer height and width", async ({
-    skip,
-  }) => {
-    skip(ids.length === 0, noFixture);
-    let checked = 0;
-    for (const id of ids) {
-      const about = { req: "FEAT-002", what: `(announcement ${id})` };
-      const { exchange, announcement } = await read(id, about);
-      const avatar = announcement.avatar;
-      // An announcement without avatar has nothing to check, except where the profile is strict.
-      if (avatar === undefined && !t.profile.strict) continue;
-      checked++;
-      expectThat(
-        avatar !== null && typeof avatar === "object" && !Array.isArray(avatar),
-        exchange,
-        "an avatar object",
-        about,
-        `avatar ${JSON.stringify(avatar)}`,
-      );
-      expectSchema(avatar, "avatar", about, exchange);
-      // The members' types are checked where present; that every member is there, only by strict profiles.
-      if (t.profile.strict) {
-        const missing = ["uuid", "anchor_uuid", "style", "image"].filter((m) => (avatar as Record<string, unknown>)[m] === undefined);
+  test(
+    "FEAT-001 each announcement answers one FeatureAnnouncement whose title, sub_title and type are strings",
+    { tags: ["ERR-015"] },
+    async ({ skip }) => {
+      skip(ids.length === 0, noFixture);
+      for (const id of ids) {
+        const about = { req: "FEAT-001", what: `(announcement ${id})` };
+        const { exchange, announcement } = await read(id, about);
+        expectSchema(announcement, "feature-announcement", about, exchange);
+        // Response fields are not promised present (GAP-04's reading for every table): each one present is a
+        // string (null is not), and at least one is there; strict profiles require all three.
+        const fields = ["title", "sub_title", "type"];
+        const notStrings = fields.filter(
+          (field) => (t.profile.strict || announcement[field] !== undefined) && typeof announcement[field] !== "string",
+        );
+        const expected = t.profile.strict
+          ? "title, sub_title and type as strings (strict)"
+          : "title, sub_title and type as strings where present, at least one of them";
+        const none = fields.every((field) => announcement[field] === undefined);
         expectThat(
-          missing.length === 0,
+          notStrings.length === 0 && !none,
           exchange,
-          "avatar with uuid, anchor_uuid, style and image (strict)",
+          expected,
           about,
-          `missing ${missing.join(", ")}`,
+          none ? "none of them" : notStrings.map((f) => `${f} ${JSON.stringify(announcement[f])}`).join(", "),
         );
       }
-    }
-    skip(checked === 0, "no announcement of the profile's fixtures carries an avatar");
-  });
+    },
+  );
+
+  test(
+    "FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and " +
+      "content_type and integer height and width",
+    async ({ skip }) => {
+      skip(ids.length === 0, noFixture);
+      let checked = 0;
+      for (const id of ids) {
+        const about = { req: "FEAT-002", what: `(announcement ${id})` };
+        const { exchange, announcement } = await read(id, about);
+        const avatar = announcement.avatar;
+        // An announcement without avatar has nothing to check, except where the profile is strict.
+        if (avatar === undefined && !t.profile.strict) continue;
+        checked++;
+        expectThat(
+          avatar !== null && typeof avatar === "object" && !Array.isArray(avatar),
+          exchange,
+          "an avatar object",
+          about,
+          `avatar ${JSON.stringify(avatar)}`,
+        );
+        expectSchema(avatar, "avatar", about, exchange);
+        // The members' types are checked where present; that every member is there, only by strict profiles.
+        if (t.profile.strict) {
+          const missing = ["uuid", "anchor_uuid", "style", "image"].filter((m) => (avatar as Record<string, unknown>)[m] === undefined);
+          expectThat(
+            missing.length === 0,
+            exchange,
+            "avatar with uuid, anchor_uuid, style and image (strict)",
+            about,
+            `missing ${missing.join(", ")}`,
+          );
+        }
+      }
+      skip(checked === 0, "no announcement of the profile's fixtures carries an avatar");
+    },
+  );
 });
 
 describe("feature announcements are read only", () => {
@@ -111,7 +115,8 @@ describe("feature announcements are read only", () => {
     ["DELETE", undefined],
   ];
   test.for(writes)(
-    "FEAT-003 ERR-001 %s on an announcement is refused with an error body, and the announcement reads back unchanged",
+    "FEAT-003 %s on an announcement is refused with an error body, and the announcement reads back unchanged",
+    { tags: ["ERR-001"] },
     async ([method, json], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       skip(ids.length === 0, noFixture);
@@ -132,44 +137,52 @@ describe("feature announcements are read only", () => {
     },
   );
 
-  test("ERR-007 ERR-001 POST on the feature-announcement paths (no create endpoint) is refused with an error body", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const session = t.primary();
-    const body = { title: "Created by the conformance suite", sub_title: "Created", type: "FEATURE" };
-    for (const path of [
-      t.userPath(session, "/feature-announcement"),
-      ...(ids[0] === undefined ? [] : [t.userPath(session, `/feature-announcement/${ids[0]}`)]),
-    ]) {
-      const exchange = await t.client.request({ method: "POST", path, token: session.sessionToken, from: session.from, json: body });
-      expectRefused(exchange, { req: "ERR-007", what: "(POST is not an operation of this path)" });
-    }
-  });
+  test(
+    "ERR-007 POST on the feature-announcement paths (no create endpoint) is refused with an error body",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const session = t.primary();
+      const body = { title: "Created by the conformance suite", sub_title: "Created", type: "FEATURE" };
+      for (const path of [
+        t.userPath(session, "/feature-announcement"),
+        ...(ids[0] === undefined ? [] : [t.userPath(session, `/feature-announcement/${ids[0]}`)]),
+      ]) {
+        const exchange = await t.client.request({ method: "POST", path, token: session.sessionToken, from: session.from, json: body });
+        expectRefused(exchange, { req: "ERR-007", what: "(POST is not an operation of this path)" });
+      }
+    },
+  );
 });
 
 describe("who may see an announcement", () => {
-  test("AUTH-019 ERR-001 the second user reading the primary user's announcement under its own userID is refused and gets none of it", async ({
-    skip,
-  }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    skip(ids.length === 0, noFixture);
-    let tried = 0;
-    for (const id of ids) {
-      const { announcement } = await read(id, { req: "FEAT-001", what: "by the owner (setup)" });
-      const traces = ["title", "sub_title"].map((f) => announcement[f]).filter((v): v is string => typeof v === "string" && v.length >= 6);
-      const exchange = await send(other!, "GET", id);
-      const about = { req: "AUTH-019", what: `by the second user with the primary user's announcement id ${id}` };
-      // No list shows the second user's ids, and every user may get the same announcements (GAP-70): a 200
-      // showing another object than the owner's is an announcement of the second user's own with that id.
-      if (showsOwnItemOfSameId(exchange, announcement)) continue;
-      tried++;
-      expectRefused(exchange, about);
-      expectNoTrace(exchange, traces, about);
-    }
-    skip(tried === 0, `every announcement id: ${SAME_ID_ELSEWHERE}`);
-  });
+  test(
+    "AUTH-019 the second user reading the primary user's announcement under its own userID is refused and gets none of it",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      skip(ids.length === 0, noFixture);
+      let tried = 0;
+      for (const id of ids) {
+        const { announcement } = await read(id, { req: "FEAT-001", what: "by the owner (setup)" });
+        const traces = ["title", "sub_title"]
+          .map((f) => announcement[f])
+          .filter((v): v is string => typeof v === "string" && v.length >= 6);
+        const exchange = await send(other!, "GET", id);
+        const about = { req: "AUTH-019", what: `by the second user with the primary user's announcement id ${id}` };
+        // No list shows the second user's ids, and every user may get the same announcements (GAP-70): a 200
+        // showing another object than the owner's is an announcement of the second user's own with that id.
+        if (showsOwnItemOfSameId(exchange, announcement)) continue;
+        tried++;
+        expectRefused(exchange, about);
+        expectNoTrace(exchange, traces, about);
+      }
+      skip(tried === 0, `every announcement id: ${SAME_ID_ELSEWHERE}`);
+    },
+  );
 
-  test("AUTH-015 ERR-001 the primary session on the second user's userID is refused", async ({ skip }) => {
+  test("AUTH-015 the primary session on the second user's userID is refused", { tags: ["ERR-001"] }, async ({ skip }) => {
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     skip(ids.length === 0, noFixture);
@@ -177,12 +190,12 @@ describe("who may see an announcement", () => {
     expectRefused(exchange, { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` });
   });
 
-  test("ERR-014 ERR-001 an announcement id that does not exist is refused with an error body", async () => {
+  test("ERR-014 an announcement id that does not exist is refused with an error body", { tags: ["ERR-001"] }, async () => {
     const exchange = await send(t.primary(), "GET", 2_000_000_000);
     expectRefused(exchange, { req: "ERR-014", what: "(an id no announcement has)" });
   });
 
-  test("ERR-006 ERR-003 announcement ids that are not integers are refused with an error body", async () => {
+  test("ERR-006 announcement ids that are not integers are refused with an error body", { tags: ["ERR-003"] }, async () => {
     for (const id of ["abc", "1.5", ...(ids[0] === undefined ? [] : [`${ids[0]}abc`])]) {
       const exchange = await send(t.primary(), "GET", id);
       expectNot5xx(exchange, { req: "ERR-003", what: `with announcement id "${id}"` });

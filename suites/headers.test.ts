@@ -18,12 +18,12 @@ function cards(headers: Record<string, string | null>, token: string | null = t.
 
 // Side by side: reads of the primary's card list and refusals; nothing is changed.
 describe.concurrent("User-Agent", () => {
-  test("HDR-001 ERR-001 ERR-002 a resource call without User-Agent is refused with an error body", async () => {
+  test("HDR-001 a resource call without User-Agent is refused with an error body", { tags: ["ERR-001", "ERR-002"] }, async () => {
     expectOk(await cards({}), { req: "HDR-001", what: "with User-Agent (control)" });
     expectRefused(await cards({ "User-Agent": null }), { req: "HDR-001", what: "without User-Agent" });
   });
 
-  test("HDR-001 ERR-001 POST /installation without User-Agent is refused with an error body", async ({ skip }) => {
+  test("HDR-001 POST /installation without User-Agent is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     // A valid key, so that only the missing User-Agent can be the reason to refuse.
     const json = { client_public_key: (await sharedKeyPair()).publicKeyPem };
@@ -54,7 +54,7 @@ describe.concurrent("User-Agent values and optional headers", () => {
 
 // Side by side: each test uses request ids of its own (random) and, for new sessions, a device of its own.
 describe.concurrent("X-Service-Client-Request-Id", () => {
-  test("HDR-002 HDR-003 ERR-001 a request id reused on a resource call is refused, and each id is echoed", async () => {
+  test("HDR-002 a request id reused on a resource call is refused, and each id is echoed", { tags: ["HDR-003", "ERR-001"] }, async () => {
     const id = `conformance-${crypto.randomUUID()}`;
     const first = await cards({ [t.header("Client-Request-Id")]: id });
     expectOk(first, { req: "HDR-002", what: `with a new request id ${id}` });
@@ -109,7 +109,7 @@ describe.concurrent("X-Service-Client-Request-Id", () => {
     });
   });
 
-  test("HDR-002 ERR-001 a request id reused in a second session on the same device is refused", async ({ skip }) => {
+  test("HDR-002 a request id reused in a second session on the same device is refused", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     // A fresh user's key where the target provisions users: new devices and sessions never touch the primary's.
     const apiKey = t.canProvision() ? await t.freshApiKey(from) : t.primary().apiKey;
@@ -183,7 +183,7 @@ describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", ()
     }
   });
 
-  test("HDR-004 ERR-001 an unsupported language is no error, and error texts fall back to the en_US text", async () => {
+  test("HDR-004 an unsupported language is no error, and error texts fall back to the en_US text", { tags: ["ERR-001"] }, async () => {
     for (const language of ["de_DE", "fr_FR", "xx_XX"]) {
       expectOk(await cards({ [t.header("Language")]: language }), { req: "HDR-004", what: `with ${t.header("Language")}: ${language}` });
     }
@@ -263,24 +263,28 @@ describe.concurrent("header names in any case (HTTP)", () => {
     }
   });
 
-  test("HDR-016 HDR-003 a request id sent under a lower-case name is echoed, and its reuse under a mixed-case name is refused", async () => {
-    const [lower, mixed] = spellings(t.header("Client-Request-Id")) as [string, string];
-    const id = `conformance-${crypto.randomUUID()}`;
-    const first = await cards({ [lower]: id });
-    expectOk(first, { req: "HDR-016", what: `with request id ${id} under the header name "${lower}"` });
-    const echoed = first.headers[t.header("Client-Request-Id").toLowerCase()];
-    // No echo at all is the echo rule's failure (HDR-003); another id echoed means the lower-case name was not read.
-    expectThat(
-      echoed === id,
-      first,
-      `the request id ${id} echoed`,
-      { req: echoed === undefined ? "HDR-003" : "HDR-016", what: `under the header name "${lower}"` },
-      echoed === undefined ? "no such header" : `"${echoed}"`,
-    );
-    expectRefused(await cards({ [mixed]: id }), { req: "HDR-016", what: `reusing request id ${id} under the header name "${mixed}"` });
-  });
+  test(
+    "HDR-016 a request id sent under a lower-case name is echoed, and its reuse under a mixed-case name is refused",
+    { tags: ["HDR-003"] },
+    async () => {
+      const [lower, mixed] = spellings(t.header("Client-Request-Id")) as [string, string];
+      const id = `conformance-${crypto.randomUUID()}`;
+      const first = await cards({ [lower]: id });
+      expectOk(first, { req: "HDR-016", what: `with request id ${id} under the header name "${lower}"` });
+      const echoed = first.headers[t.header("Client-Request-Id").toLowerCase()];
+      // No echo at all is the echo rule's failure (HDR-003); another id echoed means the lower-case name was not read.
+      expectThat(
+        echoed === id,
+        first,
+        `the request id ${id} echoed`,
+        { req: echoed === undefined ? "HDR-003" : "HDR-016", what: `under the header name "${lower}"` },
+        echoed === undefined ? "no such header" : `"${echoed}"`,
+      );
+      expectRefused(await cards({ [mixed]: id }), { req: "HDR-016", what: `reusing request id ${id} under the header name "${mixed}"` });
+    },
+  );
 
-  test("HDR-016 X-Service-Language under a lower-case or mixed-case name gives the same error texts as under its canonical name", async () => {
+  test("HDR-016 X-Service-Language under a lower-case or mixed-case name gives the same error texts as its canonical name", async () => {
     const translated = (e: Exchange) => JSON.stringify(errorEntries(e.json)?.map((entry) => entry.error_description_translated));
     const canonical = await cards({ [t.header("Language")]: "nl_NL" }, null);
     expectRefused(canonical, { req: "HDR-016", what: `without authentication, ${t.header("Language")}: nl_NL` });
@@ -306,36 +310,41 @@ describe.concurrent("header names in any case (HTTP)", () => {
 
 // Side by side: refusals only; nothing is changed.
 describe.concurrent("translated error texts", () => {
-  test("HDR-017 ERR-001 under nl_NL, error_description_translated is not the en_US text of the same error", async ({ annotate }) => {
-    const log = new LenientLog(t.profile.strict);
-    const refusals: [string, (language: string) => Promise<Exchange>][] = [
-      ["without authentication", (language) => cards({ [t.header("Language")]: language }, null)],
-      ["with a token the server never issued", (language) => cards({ [t.header("Language")]: language }, "2".repeat(64))],
-      ["without User-Agent", (language) => cards({ [t.header("Language")]: language, "User-Agent": null })],
-    ];
-    const same: string[] = [];
-    for (const [what, send] of refusals) {
-      const english = await send("en_US");
-      const dutch = await send("nl_NL");
-      expectRefused(english, { req: "HDR-017", what: `${what}, in en_US` });
-      expectRefused(dutch, { req: "HDR-017", what: `${what}, in nl_NL` });
-      const en = errorEntries(english.json)?.map((e) => e.error_description_translated) ?? [];
-      const nl = errorEntries(dutch.json)?.map((e) => e.error_description_translated) ?? [];
-      if (JSON.stringify(en) === JSON.stringify(nl)) same.push(`${what}: ${JSON.stringify(nl)}`);
-    }
-    // One untranslated text may be an oversight in a catalogue of texts; none translated is the language ignored.
-    if (same.length === refusals.length) {
-      failPlain(
-        { req: "HDR-017", what: `GET ${t.userPath(t.primary(), "/card")} refused in en_US and in nl_NL` },
-        `expected error_description_translated to follow ${t.header("Language")} (a Dutch text under nl_NL), got the en_US text every time: ${same.join("; ")}`,
-      );
-    }
-    for (const text of same)
-      log.note(
-        { req: "HDR-017" },
-        `an error text is the same under nl_NL as under en_US (${text.split(":")[0]})`,
-        "every error text translated under nl_NL",
-      );
-    await log.report(annotate);
-  });
+  test(
+    "HDR-017 under nl_NL, error_description_translated is not the en_US text of the same error",
+    { tags: ["ERR-001"] },
+    async ({ annotate }) => {
+      const log = new LenientLog(t.profile.strict);
+      const refusals: [string, (language: string) => Promise<Exchange>][] = [
+        ["without authentication", (language) => cards({ [t.header("Language")]: language }, null)],
+        ["with a token the server never issued", (language) => cards({ [t.header("Language")]: language }, "2".repeat(64))],
+        ["without User-Agent", (language) => cards({ [t.header("Language")]: language, "User-Agent": null })],
+      ];
+      const same: string[] = [];
+      for (const [what, send] of refusals) {
+        const english = await send("en_US");
+        const dutch = await send("nl_NL");
+        expectRefused(english, { req: "HDR-017", what: `${what}, in en_US` });
+        expectRefused(dutch, { req: "HDR-017", what: `${what}, in nl_NL` });
+        const en = errorEntries(english.json)?.map((e) => e.error_description_translated) ?? [];
+        const nl = errorEntries(dutch.json)?.map((e) => e.error_description_translated) ?? [];
+        if (JSON.stringify(en) === JSON.stringify(nl)) same.push(`${what}: ${JSON.stringify(nl)}`);
+      }
+      // One untranslated text may be an oversight in a catalogue of texts; none translated is the language ignored.
+      if (same.length === refusals.length) {
+        failPlain(
+          { req: "HDR-017", what: `GET ${t.userPath(t.primary(), "/card")} refused in en_US and in nl_NL` },
+          `expected error_description_translated to follow ${t.header("Language")} (a Dutch text under nl_NL), got the en_US ` +
+            `text every time: ${same.join("; ")}`,
+        );
+      }
+      for (const text of same)
+        log.note(
+          { req: "HDR-017" },
+          `an error text is the same under nl_NL as under en_US (${text.split(":")[0]})`,
+          "every error text translated under nl_NL",
+        );
+      await log.report(annotate);
+    },
+  );
 });

@@ -95,31 +95,39 @@ async function readTransaction(id: number, about: About): Promise<{ transaction:
 }
 
 describe("requesting and polling a transaction", () => {
-  test("IDEAL-001 ERR-009 a transaction requested with {amount_requested, issuer} is answered 200 with Id", async ({ skip }) => {
-    gate(skip, true);
-    const exchange = await call({ method: "POST", path: base(), json: { amount_requested: AMOUNT, issuer: ISSUER } });
-    const about = { req: "IDEAL-001", what: `with {amount_requested: ${JSON.stringify(AMOUNT)}, issuer: "${ISSUER}"}` };
-    expectOk(exchange, about);
-    expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", { ...about, req: "ERR-009" }, exchange);
-  });
+  test(
+    "IDEAL-001 a transaction requested with {amount_requested, issuer} is answered 200 with Id",
+    { tags: ["ERR-009"] },
+    async ({ skip }) => {
+      gate(skip, true);
+      const exchange = await call({ method: "POST", path: base(), json: { amount_requested: AMOUNT, issuer: ISSUER } });
+      const about = { req: "IDEAL-001", what: `with {amount_requested: ${JSON.stringify(AMOUNT)}, issuer: "${ISSUER}"}` };
+      expectOk(exchange, about);
+      expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", { ...about, req: "ERR-009" }, exchange);
+    },
+  );
 
-  test("IDEAL-002 ERR-015 a created transaction reads back under IdealMerchantTransaction with the fields of conventions §7, the path's account and the BIC sent", async ({
-    skip,
-  }) => {
-    gate(skip, true);
-    const id = await create("IDEAL-002");
-    const about = { req: "IDEAL-002", what: `(the id the POST answered; issuer sent: ${ISSUER})` };
-    const { transaction, exchange } = await readTransaction(id, about);
-    expectThat(
-      transaction.issuer === ISSUER,
-      exchange,
-      `issuer "${ISSUER}", the BIC sent`,
-      about,
-      `issuer ${JSON.stringify(transaction.issuer)}`,
-    );
-  });
+  test(
+    "IDEAL-002 a created transaction reads back under IdealMerchantTransaction with the fields of conventions §7, the path's " +
+      "account and " +
+      "the BIC sent",
+    { tags: ["ERR-015"] },
+    async ({ skip }) => {
+      gate(skip, true);
+      const id = await create("IDEAL-002");
+      const about = { req: "IDEAL-002", what: `(the id the POST answered; issuer sent: ${ISSUER})` };
+      const { transaction, exchange } = await readTransaction(id, about);
+      expectThat(
+        transaction.issuer === ISSUER,
+        exchange,
+        `issuer "${ISSUER}", the BIC sent`,
+        about,
+        `issuer ${JSON.stringify(transaction.issuer)}`,
+      );
+    },
+  );
 
-  test("IDEAL-002 ERR-015 a listed transaction reads back by its id with the fields of conventions §7", async ({ skip }) => {
+  test("IDEAL-002 a listed transaction reads back by id with the fields of conventions §7", { tags: ["ERR-015"] }, async ({ skip }) => {
     gate(skip, false);
     const list = await call({ path: base() });
     expectOk(list, { req: "IDEAL-002", what: "(the account's transactions, for an id to read)" });
@@ -152,69 +160,80 @@ describe("invalid requests", () => {
     ["without amount_requested", { issuer: ISSUER }],
     ["with an empty body object", {}],
   ];
-  test.for(incomplete)("IDEAL-004 ERR-001 a transaction requested %s is refused with an error body", async ([what, body], { skip }) => {
-    gate(skip, true);
-    expectRefused(await call({ method: "POST", path: base(), json: body }), {
-      req: "IDEAL-004",
-      what: `${what} (${JSON.stringify(body)})`,
-    });
-  });
+  test.for(incomplete)(
+    "IDEAL-004 a transaction requested %s is refused with an error body",
+    { tags: ["ERR-001"] },
+    async ([what, body], { skip }) => {
+      gate(skip, true);
+      expectRefused(await call({ method: "POST", path: base(), json: body }), {
+        req: "IDEAL-004",
+        what: `${what} (${JSON.stringify(body)})`,
+      });
+    },
+  );
 });
 
 describe("whose monetary account", () => {
-  test("AUTH-019 AUTH-015 ERR-001 the second user cannot list, read or add to the primary user's monetary account, and the primary cannot use the second user's id", async ({
-    skip,
-  }) => {
-    gate(skip, false);
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const intruder = other!;
-    // A transaction of the primary's to look for (read-only: those already there).
-    const created = readOnly ? undefined : await create("AUTH-019");
-    const own = await call({ path: base() });
-    expectOk(own, { req: "AUTH-019", what: "(the primary user's own list, control)" });
-    const primaryIds = idsIn(own.json);
-    const neverTheirs = (exchange: Exchange, what: string) => {
-      const leaked = primaryIds.filter((id) => bodyHasId(exchange.bodyText, id));
-      expectThat(
-        leaked.length === 0,
-        exchange,
-        "no trace of the primary user's transactions",
-        { req: "AUTH-019", what },
-        `ids ${leaked.join(", ")} in the body`,
+  test(
+    "AUTH-019 the second user cannot list, read or add to the primary user's monetary account, and the primary cannot use the second " +
+      "user's id",
+    { tags: ["AUTH-015", "ERR-001"] },
+    async ({ skip }) => {
+      gate(skip, false);
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const intruder = other!;
+      // A transaction of the primary's to look for (read-only: those already there).
+      const created = readOnly ? undefined : await create("AUTH-019");
+      const own = await call({ path: base() });
+      expectOk(own, { req: "AUTH-019", what: "(the primary user's own list, control)" });
+      const primaryIds = idsIn(own.json);
+      const neverTheirs = (exchange: Exchange, what: string) => {
+        const leaked = primaryIds.filter((id) => bodyHasId(exchange.bodyText, id));
+        expectThat(
+          leaked.length === 0,
+          exchange,
+          "no trace of the primary user's transactions",
+          { req: "AUTH-019", what },
+          `ids ${leaked.join(", ")} in the body`,
+        );
+      };
+      const what = `by the second user under its own userID with the primary user's monetary account ${accountId!}`;
+      const list = await call({ path: base(intruder), session: intruder });
+      // Ids may be per user (GAP-70): only the transaction this test created (same id and created time) shows a leak.
+      const mine = objectsOfType(own.json, TYPE).find((o) => o.id === created);
+      const leaksMine = (o: Record<string, unknown>) => mine !== undefined && o.id === mine.id && o.created === mine.created;
+      const ownAccount =
+        list.status === 200 &&
+        (mine
+          ? !objectsOfType(list.json, TYPE).some(leaksMine)
+          : primaryIds.length > 0 && !primaryIds.some((id) => bodyHasId(list.bodyText, id)));
+      skip(
+        ownAccount,
+        `the second user's list under monetary account ${accountId!} answered 200 with none of the primary user's transactions: ` +
+          `${SAME_ID_ELSEWHERE}`,
       );
-    };
-    const what = `by the second user under its own userID with the primary user's monetary account ${accountId!}`;
-    const list = await call({ path: base(intruder), session: intruder });
-    // Ids may be per user (GAP-70): only the transaction this test created (same id and created time) shows a leak.
-    const mine = objectsOfType(own.json, TYPE).find((o) => o.id === created);
-    const leaksMine = (o: Record<string, unknown>) => mine !== undefined && o.id === mine.id && o.created === mine.created;
-    const ownAccount =
-      list.status === 200 &&
-      (mine
-        ? !objectsOfType(list.json, TYPE).some(leaksMine)
-        : primaryIds.length > 0 && !primaryIds.some((id) => bodyHasId(list.bodyText, id)));
-    skip(
-      ownAccount,
-      `the second user's list under monetary account ${accountId!} answered 200 with none of the primary user's transactions: ${SAME_ID_ELSEWHERE}`,
-    );
-    expect4xxAndErrorBody(list, { req: "AUTH-019", what });
-    neverTheirs(list, what);
-    if (primaryIds[0] !== undefined) {
-      const read = await call({ path: `${base(intruder)}/${primaryIds[0]}`, session: intruder });
-      expect4xxAndErrorBody(read, { req: "AUTH-019", what: `${what} and its transaction ${primaryIds[0]}` });
-      neverTheirs(read, what);
-    }
-    if (!readOnly) {
-      const post = await call({
-        method: "POST",
-        path: base(intruder),
-        session: intruder,
-        json: { amount_requested: AMOUNT, issuer: ISSUER },
+      expect4xxAndErrorBody(list, { req: "AUTH-019", what });
+      neverTheirs(list, what);
+      if (primaryIds[0] !== undefined) {
+        const read = await call({ path: `${base(intruder)}/${primaryIds[0]}`, session: intruder });
+        expect4xxAndErrorBody(read, { req: "AUTH-019", what: `${what} and its transaction ${primaryIds[0]}` });
+        neverTheirs(read, what);
+      }
+      if (!readOnly) {
+        const post = await call({
+          method: "POST",
+          path: base(intruder),
+          session: intruder,
+          json: { amount_requested: AMOUNT, issuer: ISSUER },
+        });
+        expect4xxAndErrorBody(post, { req: "AUTH-019", what });
+      }
+      const swapped = await call({ path: base(intruder) });
+      expect4xxAndErrorBody(swapped, {
+        req: "AUTH-015",
+        what: `with the primary user's session on the second user's id ${intruder.userId}`,
       });
-      expect4xxAndErrorBody(post, { req: "AUTH-019", what });
-    }
-    const swapped = await call({ path: base(intruder) });
-    expect4xxAndErrorBody(swapped, { req: "AUTH-015", what: `with the primary user's session on the second user's id ${intruder.userId}` });
-  });
+    },
+  );
 });

@@ -195,7 +195,8 @@ async function expectWalks(list: ListCase, first: Page, all: number[], count: nu
       if (pages.length > all.length + 1)
         failPlain(
           { req: "PAGE-016" },
-          `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ${all.length} items`,
+          `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ` +
+            `${all.length} items`,
         );
       const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
       ends(page);
@@ -219,7 +220,9 @@ async function expectWalks(list: ListCase, first: Page, all: number[], count: nu
     if (!once || !inOrder) {
       failPlain(
         { req: "PAGE-016", what: `following ${direction} from ${pages[0]!.exchange.request.path}` },
-        `expected every one of the ${all.length} items (ids ${all.join(", ")}) exactly once, each page ${direction === "older_url" ? "older" : "newer"} than the one before; the pages held ${pages.map((p) => `[${p.ids.join(", ")}]`).join(" ")}`,
+        `expected every one of the ${all.length} items (ids ${all.join(", ")}) exactly once, each page ` +
+          `${direction === "older_url" ? "older" : "newer"} than the one before; the pages held ` +
+          `${pages.map((p) => `[${p.ids.join(", ")}]`).join(" ")}`,
       );
     }
   };
@@ -230,60 +233,67 @@ async function expectWalks(list: ListCase, first: Page, all: number[], count: nu
 }
 
 describe("pages of every list", () => {
-  test("PAGE-003 PAGE-004 PAGE-012 PAGE-019 the first page of every list holds at most count items (10 without count), in id order, and exactly the newest ones", async ({
-    skip,
-    annotate,
-  }) => {
-    const lists = await listsOrSkip(skip);
-    const log = new LenientLog(t.profile.strict);
-    const truth = new Map<string, Promise<number[]>>();
-    try {
-      await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
-        const req = count === undefined ? "PAGE-003" : "PAGE-004";
-        const first = readPage(await getPage(t, list, list.path, { count }), { req });
-        const limit = count ?? DEFAULT_COUNT;
-        expectThat(first.ids.length <= limit, first.exchange, `at most ${limit} items`, { req }, `${first.ids.length} items`);
-        expectIdOrder(first, log);
-        if (!list.stable) return;
-        if (!truth.has(list.path)) truth.set(list.path, allIds(list));
-        expectNewestItems(first, count, await truth.get(list.path)!);
-      });
-    } finally {
-      await log.report(annotate);
-    }
-  });
-
-  test("PAGE-001 PAGE-002 PAGE-008 PAGE-009 PAGE-013 PAGE-014 PAGE-015 PAGE-017 PAGE-021 on every page reached by following links, Pagination links are relative /v1/ links to the same list that keep count, newer_id is the page's greatest id and older_id its smallest", async ({
-    skip,
-  }) => {
-    const lists = await listsOrSkip(skip);
-    const steps = fc.array(fc.constantFrom("older_url" as const, "newer_url" as const, "future_url" as const), { maxLength: 4 });
-    await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount, steps }), async ({ list, count, steps }) => {
-      let page = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-001", what: describeCount(count) });
-      for (const step of [...steps, undefined]) {
-        const pagination = expectPaginationObject(page.exchange);
-        expectLinkShapes(page.exchange, pagination, count);
-        expectCursors(page);
-        const link = step && pagination[step];
-        if (typeof link !== "string") break;
-        page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${step} of the page before)` });
+  test(
+    "PAGE-003 the first page of every list holds at most count items (10 without count), in id order, and exactly the newest ones",
+    { tags: ["PAGE-004", "PAGE-012", "PAGE-019"] },
+    async ({ skip, annotate }) => {
+      const lists = await listsOrSkip(skip);
+      const log = new LenientLog(t.profile.strict);
+      const truth = new Map<string, Promise<number[]>>();
+      try {
+        await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+          const req = count === undefined ? "PAGE-003" : "PAGE-004";
+          const first = readPage(await getPage(t, list, list.path, { count }), { req });
+          const limit = count ?? DEFAULT_COUNT;
+          expectThat(first.ids.length <= limit, first.exchange, `at most ${limit} items`, { req }, `${first.ids.length} items`);
+          expectIdOrder(first, log);
+          if (!list.stable) return;
+          if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+          expectNewestItems(first, count, await truth.get(list.path)!);
+        });
+      } finally {
+        await log.report(annotate);
       }
-    });
-  });
+    },
+  );
 
-  test("PAGE-003 PAGE-004 PAGE-010 PAGE-011 PAGE-016 PAGE-021 following older_url from the first page, and newer_url back from the oldest, visits every item exactly once, every page holds count items (fewer only at the end), and each link is null exactly at its end", async ({
-    skip,
-  }) => {
-    const lists = (await listCases()).filter((list) => list.stable);
-    skip(lists.length === 0, `${SKIP.provisioning} (a whole-list walk needs lists no other check changes meanwhile)`);
-    const truth = new Map<string, Promise<number[]>>();
-    await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
-      if (!truth.has(list.path)) truth.set(list.path, allIds(list));
-      const all = await truth.get(list.path)!;
-      const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
-      await expectWalks(list, first, all, count);
-    });
-  });
+  test(
+    "PAGE-001 on every page reached by following links, Pagination links are relative /v1/ links to the same list that keep count, " +
+      "newer_id is the page's greatest id and older_id its smallest",
+    { tags: ["PAGE-002", "PAGE-008", "PAGE-009", "PAGE-013", "PAGE-014", "PAGE-015", "PAGE-017", "PAGE-021"] },
+    async ({ skip }) => {
+      const lists = await listsOrSkip(skip);
+      const steps = fc.array(fc.constantFrom("older_url" as const, "newer_url" as const, "future_url" as const), { maxLength: 4 });
+      await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount, steps }), async ({ list, count, steps }) => {
+        let page = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-001", what: describeCount(count) });
+        for (const step of [...steps, undefined]) {
+          const pagination = expectPaginationObject(page.exchange);
+          expectLinkShapes(page.exchange, pagination, count);
+          expectCursors(page);
+          const link = step && pagination[step];
+          if (typeof link !== "string") break;
+          page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${step} of the page before)` });
+        }
+      });
+    },
+  );
+
+  test(
+    "PAGE-003 following older_url from the first page, and newer_url back from the oldest, visits every item exactly once, every page " +
+      "holds count items (fewer only at the end), and each link is null exactly at its end",
+    { tags: ["PAGE-004", "PAGE-010", "PAGE-011", "PAGE-016", "PAGE-021"] },
+    async ({ skip }) => {
+      const lists = (await listCases()).filter((list) => list.stable);
+      skip(lists.length === 0, `${SKIP.provisioning} (a whole-list walk needs lists no other check changes meanwhile)`);
+      const truth = new Map<string, Promise<number[]>>();
+      await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+        if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+        const all = await truth.get(list.path)!;
+        const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
+        await expectWalks(list, first, all, count);
+      });
+    },
+  );
 });
 
 describe("the count parameter", () => {
@@ -310,322 +320,362 @@ describe("the count parameter", () => {
     }
   });
 
-  test("PAGE-003 PAGE-004 PAGE-005 PAGE-006 on a list of more than 200 items, count 200 answers exactly 200 items, no count exactly 10, a count above 10 exactly that many on the first page and on the page older_id leads to, and no count ever more than 200", async ({
-    skip,
-    annotate,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(!t.canProvision(), SKIP.provisioning);
-    const session = await t.freshSession();
-    const grown = await growList(session, MAX_COUNT + 1);
-    skip(!grown.list, grown.reason);
-    const list = grown.list!;
-    const log = new LenientLog(t.profile.strict);
-    try {
-      // Reads of a list nothing changes meanwhile: sent together, judged in order.
-      const [fullPage, plainPage] = await together(
-        () => getPage(t, list, list.path, { count: MAX_COUNT }),
-        () => getPage(t, list, list.path),
-      );
-      const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of ${grown.size} items` });
-      expectThat(
-        full.ids.length === MAX_COUNT,
-        full.exchange,
-        `exactly ${MAX_COUNT} items (the list holds ${grown.size})`,
-        { req: "PAGE-005" },
-        `${full.ids.length} items`,
-      );
-      const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of ${grown.size} items` });
-      expectThat(
-        plain.ids.length === DEFAULT_COUNT,
-        plain.exchange,
-        `exactly ${DEFAULT_COUNT} items (the list holds ${grown.size})`,
-        { req: "PAGE-003" },
-        `${plain.ids.length} items`,
-      );
-      // Counts above the default need a long list to show on a cursor page: a server that serves cursor
-      // requests the default 10 (count honoured on the first page only) is caught only here.
-      const all = await allIds(list);
-      await readingProperty(fc.integer({ min: DEFAULT_COUNT + 1, max: MAX_COUNT - 1 }), async (count) => {
-        const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-004", what: `on a list of ${all.length} items` });
-        expectThat(
-          first.ids.length === count,
-          first.exchange,
-          `exactly ${count} items (the list holds ${all.length})`,
-          { req: "PAGE-004" },
-          `${first.ids.length} items`,
+  test(
+    "PAGE-003 on a list of more than 200 items, count 200 answers exactly 200 items, no count exactly 10, a count above 10 exactly that " +
+      "many on the first page and on the page older_id leads to, and no count ever more than 200",
+    { tags: ["PAGE-004", "PAGE-005", "PAGE-006"] },
+    async ({ skip, annotate }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(!t.canProvision(), SKIP.provisioning);
+      const session = await t.freshSession();
+      const grown = await growList(session, MAX_COUNT + 1);
+      skip(!grown.list, grown.reason);
+      const list = grown.list!;
+      const log = new LenientLog(t.profile.strict);
+      try {
+        // Reads of a list nothing changes meanwhile: sent together, judged in order.
+        const [fullPage, plainPage] = await together(
+          () => getPage(t, list, list.path, { count: MAX_COUNT }),
+          () => getPage(t, list, list.path),
         );
-        const cursor = Math.min(...first.ids);
-        const below = all.filter((id) => id < cursor).length;
-        const older = readPage(await getPage(t, list, list.path, { count, older_id: cursor }), {
-          req: "PAGE-004",
-          what: `(older_id ${cursor}, the smallest id of the page before)`,
+        const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of ${grown.size} items` });
+        expectThat(
+          full.ids.length === MAX_COUNT,
+          full.exchange,
+          `exactly ${MAX_COUNT} items (the list holds ${grown.size})`,
+          { req: "PAGE-005" },
+          `${full.ids.length} items`,
+        );
+        const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of ${grown.size} items` });
+        expectThat(
+          plain.ids.length === DEFAULT_COUNT,
+          plain.exchange,
+          `exactly ${DEFAULT_COUNT} items (the list holds ${grown.size})`,
+          { req: "PAGE-003" },
+          `${plain.ids.length} items`,
+        );
+        // Counts above the default need a long list to show on a cursor page: a server that serves cursor
+        // requests the default 10 (count honoured on the first page only) is caught only here.
+        const all = await allIds(list);
+        await readingProperty(fc.integer({ min: DEFAULT_COUNT + 1, max: MAX_COUNT - 1 }), async (count) => {
+          const first = readPage(await getPage(t, list, list.path, { count }), {
+            req: "PAGE-004",
+            what: `on a list of ${all.length} items`,
+          });
+          expectThat(
+            first.ids.length === count,
+            first.exchange,
+            `exactly ${count} items (the list holds ${all.length})`,
+            { req: "PAGE-004" },
+            `${first.ids.length} items`,
+          );
+          const cursor = Math.min(...first.ids);
+          const below = all.filter((id) => id < cursor).length;
+          const older = readPage(await getPage(t, list, list.path, { count, older_id: cursor }), {
+            req: "PAGE-004",
+            what: `(older_id ${cursor}, the smallest id of the page before)`,
+          });
+          const want = Math.min(count, below);
+          expectThat(
+            older.ids.length === want,
+            older.exchange,
+            `exactly ${want} items (${below} items of the list lie below ${cursor})`,
+            { req: "PAGE-004" },
+            `${older.ids.length} items`,
+          );
         });
-        const want = Math.min(count, below);
-        expectThat(
-          older.ids.length === want,
-          older.exchange,
-          `exactly ${want} items (${below} items of the list lie below ${cursor})`,
-          { req: "PAGE-004" },
-          `${older.ids.length} items`,
-        );
-      });
-      await readingProperty(countAboveMax, async (count) => {
-        expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
-      });
-    } finally {
-      await grown.cleanup();
-      await log.report(annotate);
-    }
-  });
+        await readingProperty(countAboveMax, async (count) => {
+          expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
+        });
+      } finally {
+        await grown.cleanup();
+        await log.report(annotate);
+      }
+    },
+  );
 });
 
 describe("lists of every size", () => {
-  test("PAGE-003 PAGE-004 PAGE-010 PAGE-011 PAGE-012 PAGE-016 PAGE-018 PAGE-020 PAGE-021 a list grown and shrunk through the API to any size, empty included, pages correctly at every count, and a future_url finds the items created after it", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(!t.canProvision(), SKIP.provisioning);
-    const session = await t.freshSession();
-    const sized = await resizableList(session);
-    skip(!sized, "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
-    const { list, create, remove } = sized!;
-    const alive = await allIds(list);
-    const created = new Set<number>();
-    try {
-      await property(
-        fc.record({ size: fc.integer({ min: 0, max: 15 }), count: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined, freq: 3 }) }),
-        async ({ size, count }) => {
-          const before = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-021", what: describeCount(count) });
-          const future = before.pagination?.future_url;
-          const added: number[] = [];
-          // Oldest first out, new ones in; the requests of each step go out together (a remote target's
-          // round trips overlap), and the new ids join in ascending order, as created one by one.
-          const dropped = alive.splice(0, Math.max(0, alive.length - size));
-          await Promise.all(
-            dropped.map(async (id) => {
-              await remove(id);
-              created.delete(id);
-            }),
-          );
-          const made = await Promise.all(Array.from({ length: Math.max(0, size - alive.length) }, () => create()));
-          for (const id of made.sort((a, b) => a - b)) {
-            alive.push(id);
-            added.push(id);
-            created.add(id);
-          }
-          // Two reads of the list as it now stands: sent together, judged in order.
-          const [futurePage, firstPage] = await together(
-            async () => (added.length > 0 && typeof future === "string" ? getPage(t, list, future) : undefined),
-            () => getPage(t, list, list.path, { count }),
-          );
-          if (futurePage) {
-            const fresh = readPage(futurePage, {
-              req: "PAGE-018",
-              what: `(future_url of the listing before ${added.length} items were created)`,
-            });
-            const found = fresh.ids.length > 0 && fresh.ids.every((id) => added.includes(id));
-            expectThat(
-              found,
-              fresh.exchange,
-              `items created after the listing (ids ${added.join(", ")})`,
-              { req: "PAGE-018" },
-              `ids ${fresh.ids.join(", ")}`,
+  test(
+    "PAGE-003 a list grown and shrunk through the API to any size, empty included, pages correctly at every count, and a future_url " +
+      "finds the items created after it",
+    { tags: ["PAGE-004", "PAGE-010", "PAGE-011", "PAGE-012", "PAGE-016", "PAGE-018", "PAGE-020", "PAGE-021"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(!t.canProvision(), SKIP.provisioning);
+      const session = await t.freshSession();
+      const sized = await resizableList(session);
+      skip(!sized, "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
+      const { list, create, remove } = sized!;
+      const alive = await allIds(list);
+      const created = new Set<number>();
+      try {
+        await property(
+          fc.record({
+            size: fc.integer({ min: 0, max: 15 }),
+            count: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined, freq: 3 }),
+          }),
+          async ({ size, count }) => {
+            const before = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-021", what: describeCount(count) });
+            const future = before.pagination?.future_url;
+            const added: number[] = [];
+            // Oldest first out, new ones in; the requests of each step go out together (a remote target's
+            // round trips overlap), and the new ids join in ascending order, as created one by one.
+            const dropped = alive.splice(0, Math.max(0, alive.length - size));
+            await Promise.all(
+              dropped.map(async (id) => {
+                await remove(id);
+                created.delete(id);
+              }),
             );
-          }
-          const first = readPage(firstPage, { req: "PAGE-021", what: `${describeCount(count)} on a list of ${alive.length} items` });
-          if (alive.length === 0) {
-            const empty =
-              first.ids.length === 0 && (first.pagination?.newer_url ?? null) === null && (first.pagination?.older_url ?? null) === null;
-            expectThat(empty, first.exchange, "Response [] with newer_url and older_url null (an empty list)", { req: "PAGE-020" });
-          }
-          expectNewestItems(first, count, alive);
-          await expectWalks(list, first, alive, count);
-        },
-      );
-    } finally {
-      await mapConcurrently([...created], inFlight, (id) => remove(id, false));
-    }
-  });
+            const made = await Promise.all(Array.from({ length: Math.max(0, size - alive.length) }, () => create()));
+            for (const id of made.sort((a, b) => a - b)) {
+              alive.push(id);
+              added.push(id);
+              created.add(id);
+            }
+            // Two reads of the list as it now stands: sent together, judged in order.
+            const [futurePage, firstPage] = await together(
+              async () => (added.length > 0 && typeof future === "string" ? getPage(t, list, future) : undefined),
+              () => getPage(t, list, list.path, { count }),
+            );
+            if (futurePage) {
+              const fresh = readPage(futurePage, {
+                req: "PAGE-018",
+                what: `(future_url of the listing before ${added.length} items were created)`,
+              });
+              const found = fresh.ids.length > 0 && fresh.ids.every((id) => added.includes(id));
+              expectThat(
+                found,
+                fresh.exchange,
+                `items created after the listing (ids ${added.join(", ")})`,
+                { req: "PAGE-018" },
+                `ids ${fresh.ids.join(", ")}`,
+              );
+            }
+            const first = readPage(firstPage, { req: "PAGE-021", what: `${describeCount(count)} on a list of ${alive.length} items` });
+            if (alive.length === 0) {
+              const empty =
+                first.ids.length === 0 && (first.pagination?.newer_url ?? null) === null && (first.pagination?.older_url ?? null) === null;
+              expectThat(empty, first.exchange, "Response [] with newer_url and older_url null (an empty list)", { req: "PAGE-020" });
+            }
+            expectNewestItems(first, count, alive);
+            await expectWalks(list, first, alive, count);
+          },
+        );
+      } finally {
+        await mapConcurrently([...created], inFlight, (id) => remove(id, false));
+      }
+    },
+  );
 });
 
 describe("every list, page by page", () => {
   const WALK_COUNT = 3;
   const INVALID_COUNTS = ["0", "-1", "1.5", "abc", "10x"];
 
-  test("PAGE-001 PAGE-002 PAGE-003 PAGE-004 PAGE-005 PAGE-006 PAGE-007 PAGE-008 PAGE-009 PAGE-010 PAGE-011 PAGE-012 PAGE-013 PAGE-014 PAGE-015 PAGE-016 PAGE-017 PAGE-019 PAGE-021 on every list, fixture-backed ones included and grown past 10 items where the API allows, no count answers exactly 10 items when more exist, count 200 at most 200, a count below 1 or not an integer is refused, and every page of a walk with count 3 both ways keeps count in relative /v1 links to the same list, with cursors at the page's ends and null links at the list's ends", async ({
-    skip,
-    annotate,
-  }) => {
-    const lists = await listsOrSkip(skip);
-    const log = new LenientLog(t.profile.strict);
-    // Grown in parallel: each list past the default count, with items this test made (deleted afterwards where it can).
-    const grown = await Promise.all(lists.map((list) => growPastDefault(list)));
-    try {
-      // Every list on its own, side by side; a list's single-page reads are sent together and judged in order.
-      await mapConcurrently(lists, inFlight, async (list, i) => {
-        const { all, atLeast } = grown[i]!;
-        const [plainPage, fullPage, invalidPages, abovePage, firstPage] = await together(
-          () => getPage(t, list, list.path),
-          () => getPage(t, list, list.path, { count: MAX_COUNT }),
-          () => mapConcurrently(INVALID_COUNTS, INVALID_COUNTS.length, (count) => getPage(t, list, list.path, { count })),
-          () => getPage(t, list, list.path, { count: MAX_COUNT + 1 }),
-          () => getPage(t, list, list.path, { count: WALK_COUNT }),
-        );
-        const plain = readPage(plainPage, { req: "PAGE-003", what: "(no count)" });
-        expectPageRules(plain, undefined);
-        expectIdOrder(plain, log);
-        if (all) expectNewestItems(plain, undefined, all);
-        const wantPlain = all ? Math.min(DEFAULT_COUNT, all.length) : atLeast > DEFAULT_COUNT ? DEFAULT_COUNT : undefined;
-        if (wantPlain === undefined)
+  test(
+    "PAGE-001 on every list, grown past 10 items where the API allows: no count answers exactly 10 items when more exist, count 200 at " +
+      "most 200, a count below 1 or not an integer is refused, and walks with count 3 both ways keep count, relative /v1 links, " +
+      "cursors and null ends",
+    {
+      tags: [
+        "PAGE-002",
+        "PAGE-003",
+        "PAGE-004",
+        "PAGE-005",
+        "PAGE-006",
+        "PAGE-007",
+        "PAGE-008",
+        "PAGE-009",
+        "PAGE-010",
+        "PAGE-011",
+        "PAGE-012",
+        "PAGE-013",
+        "PAGE-014",
+        "PAGE-015",
+        "PAGE-016",
+        "PAGE-017",
+        "PAGE-019",
+        "PAGE-021",
+      ],
+    },
+    async ({ skip, annotate }) => {
+      const lists = await listsOrSkip(skip);
+      const log = new LenientLog(t.profile.strict);
+      // Grown in parallel: each list past the default count, with items this test made (deleted afterwards where it can).
+      const grown = await Promise.all(lists.map((list) => growPastDefault(list)));
+      try {
+        // Every list on its own, side by side; a list's single-page reads are sent together and judged in order.
+        await mapConcurrently(lists, inFlight, async (list, i) => {
+          const { all, atLeast } = grown[i]!;
+          const [plainPage, fullPage, invalidPages, abovePage, firstPage] = await together(
+            () => getPage(t, list, list.path),
+            () => getPage(t, list, list.path, { count: MAX_COUNT }),
+            () => mapConcurrently(INVALID_COUNTS, INVALID_COUNTS.length, (count) => getPage(t, list, list.path, { count })),
+            () => getPage(t, list, list.path, { count: MAX_COUNT + 1 }),
+            () => getPage(t, list, list.path, { count: WALK_COUNT }),
+          );
+          const plain = readPage(plainPage, { req: "PAGE-003", what: "(no count)" });
+          expectPageRules(plain, undefined);
+          expectIdOrder(plain, log);
+          if (all) expectNewestItems(plain, undefined, all);
+          const wantPlain = all ? Math.min(DEFAULT_COUNT, all.length) : atLeast > DEFAULT_COUNT ? DEFAULT_COUNT : undefined;
+          if (wantPlain === undefined)
+            expectThat(
+              plain.ids.length <= DEFAULT_COUNT,
+              plain.exchange,
+              `at most ${DEFAULT_COUNT} items`,
+              { req: "PAGE-003" },
+              `${plain.ids.length} items`,
+            );
+          else
+            expectThat(
+              plain.ids.length === wantPlain,
+              plain.exchange,
+              `exactly ${wantPlain} items (the list holds ${all ? all.length : `at least ${atLeast}`})`,
+              { req: "PAGE-003" },
+              `${plain.ids.length} items`,
+            );
           expectThat(
-            plain.ids.length <= DEFAULT_COUNT,
+            (plain.pagination?.newer_url ?? null) === null,
             plain.exchange,
-            `at most ${DEFAULT_COUNT} items`,
+            "newer_url null on the page without cursor (the newest items)",
+            { req: "PAGE-010" },
+            `newer_url ${JSON.stringify(plain.pagination?.newer_url)}`,
+          );
+
+          const full = readPage(fullPage, { req: "PAGE-005", what: `(count ${MAX_COUNT})` });
+          expectPageRules(full, MAX_COUNT);
+          const wantFull = all ? Math.min(MAX_COUNT, all.length) : undefined;
+          expectThat(
+            full.ids.length <= MAX_COUNT && (wantFull === undefined || full.ids.length === wantFull),
+            full.exchange,
+            wantFull === undefined ? `at most ${MAX_COUNT} items` : `exactly ${wantFull} items (the whole list)`,
+            { req: "PAGE-005" },
+            `${full.ids.length} items`,
+          );
+
+          INVALID_COUNTS.forEach((count, k) => expectRefused(invalidPages[k]!, { req: "PAGE-007", what: `with count=${count}` }));
+          expectCountAboveMax(abovePage, MAX_COUNT + 1, log);
+
+          const first = readPage(firstPage, { req: "PAGE-004", what: `(count ${WALK_COUNT})` });
+          expectPageRules(first, WALK_COUNT);
+          expectIdOrder(first, log);
+          const known = all ? all.length : atLeast;
+          if (known >= WALK_COUNT || all)
+            expectThat(
+              first.ids.length === Math.min(WALK_COUNT, known),
+              first.exchange,
+              `exactly ${Math.min(WALK_COUNT, known)} items (the list holds ${all ? known : `at least ${known}`})`,
+              { req: "PAGE-004" },
+              `${first.ids.length} items`,
+            );
+          const maxPages = Math.ceil((all ? all.length : MAX_COUNT) / WALK_COUNT) + 5;
+          const older = await walkChecked(t, list, first, "older_url", WALK_COUNT, maxPages);
+          await walkChecked(t, list, older[older.length - 1]!, "newer_url", WALK_COUNT, maxPages);
+          if (all) await expectWalks(list, first, all, WALK_COUNT);
+        });
+      } finally {
+        await Promise.all(grown.map((g) => g.cleanup()));
+        await log.report(annotate);
+      }
+    },
+  );
+
+  test(
+    "PAGE-003 every list a fresh user can add to, grown past 200 items in parallel, answers count 200 with exactly 200 items, no count " +
+      "with exactly 10, and a count above 200 with a refusal or at most 200 items",
+    { tags: ["PAGE-005", "PAGE-006"] },
+    async ({ skip, annotate }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(!t.canProvision(), SKIP.provisioning);
+      const session = await t.freshSession();
+      const candidates = creatableLists(session, await freshFixtures(session));
+      skip(candidates.length === 0, "no list endpoint the API lets a fresh user add to");
+      const log = new LenientLog(t.profile.strict);
+      try {
+        await Promise.all(candidates.map((c) => grow(c, MAX_COUNT + 1)));
+        // Every list is read on its own, its five reads sent together and judged in order.
+        await mapConcurrently(candidates, inFlight, async ({ list }) => {
+          const above = [MAX_COUNT + 1, 1_000, 1_000_000];
+          const [fullPage, plainPage, abovePages] = await together(
+            () => getPage(t, list, list.path, { count: MAX_COUNT }),
+            () => getPage(t, list, list.path),
+            () => mapConcurrently(above, above.length, (count) => getPage(t, list, list.path, { count })),
+          );
+          const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of more than ${MAX_COUNT} items` });
+          expectThat(
+            full.ids.length === MAX_COUNT,
+            full.exchange,
+            `exactly ${MAX_COUNT} items (the list holds more)`,
+            { req: "PAGE-005" },
+            `${full.ids.length} items`,
+          );
+          const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of more than ${MAX_COUNT} items` });
+          expectThat(
+            plain.ids.length === DEFAULT_COUNT,
+            plain.exchange,
+            `exactly ${DEFAULT_COUNT} items`,
             { req: "PAGE-003" },
             `${plain.ids.length} items`,
           );
-        else
-          expectThat(
-            plain.ids.length === wantPlain,
-            plain.exchange,
-            `exactly ${wantPlain} items (the list holds ${all ? all.length : `at least ${atLeast}`})`,
-            { req: "PAGE-003" },
-            `${plain.ids.length} items`,
-          );
-        expectThat(
-          (plain.pagination?.newer_url ?? null) === null,
-          plain.exchange,
-          "newer_url null on the page without cursor (the newest items)",
-          { req: "PAGE-010" },
-          `newer_url ${JSON.stringify(plain.pagination?.newer_url)}`,
-        );
-
-        const full = readPage(fullPage, { req: "PAGE-005", what: `(count ${MAX_COUNT})` });
-        expectPageRules(full, MAX_COUNT);
-        const wantFull = all ? Math.min(MAX_COUNT, all.length) : undefined;
-        expectThat(
-          full.ids.length <= MAX_COUNT && (wantFull === undefined || full.ids.length === wantFull),
-          full.exchange,
-          wantFull === undefined ? `at most ${MAX_COUNT} items` : `exactly ${wantFull} items (the whole list)`,
-          { req: "PAGE-005" },
-          `${full.ids.length} items`,
-        );
-
-        INVALID_COUNTS.forEach((count, k) => expectRefused(invalidPages[k]!, { req: "PAGE-007", what: `with count=${count}` }));
-        expectCountAboveMax(abovePage, MAX_COUNT + 1, log);
-
-        const first = readPage(firstPage, { req: "PAGE-004", what: `(count ${WALK_COUNT})` });
-        expectPageRules(first, WALK_COUNT);
-        expectIdOrder(first, log);
-        const known = all ? all.length : atLeast;
-        if (known >= WALK_COUNT || all)
-          expectThat(
-            first.ids.length === Math.min(WALK_COUNT, known),
-            first.exchange,
-            `exactly ${Math.min(WALK_COUNT, known)} items (the list holds ${all ? known : `at least ${known}`})`,
-            { req: "PAGE-004" },
-            `${first.ids.length} items`,
-          );
-        const maxPages = Math.ceil((all ? all.length : MAX_COUNT) / WALK_COUNT) + 5;
-        const older = await walkChecked(t, list, first, "older_url", WALK_COUNT, maxPages);
-        await walkChecked(t, list, older[older.length - 1]!, "newer_url", WALK_COUNT, maxPages);
-        if (all) await expectWalks(list, first, all, WALK_COUNT);
-      });
-    } finally {
-      await Promise.all(grown.map((g) => g.cleanup()));
-      await log.report(annotate);
-    }
-  });
-
-  test("PAGE-003 PAGE-005 PAGE-006 every list a fresh user can add to, grown past 200 items in parallel, answers count 200 with exactly 200 items, no count with exactly 10, and a count above 200 with a refusal or at most 200 items", async ({
-    skip,
-    annotate,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(!t.canProvision(), SKIP.provisioning);
-    const session = await t.freshSession();
-    const candidates = creatableLists(session, await freshFixtures(session));
-    skip(candidates.length === 0, "no list endpoint the API lets a fresh user add to");
-    const log = new LenientLog(t.profile.strict);
-    try {
-      await Promise.all(candidates.map((c) => grow(c, MAX_COUNT + 1)));
-      // Every list is read on its own, its five reads sent together and judged in order.
-      await mapConcurrently(candidates, inFlight, async ({ list }) => {
-        const above = [MAX_COUNT + 1, 1_000, 1_000_000];
-        const [fullPage, plainPage, abovePages] = await together(
-          () => getPage(t, list, list.path, { count: MAX_COUNT }),
-          () => getPage(t, list, list.path),
-          () => mapConcurrently(above, above.length, (count) => getPage(t, list, list.path, { count })),
-        );
-        const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of more than ${MAX_COUNT} items` });
-        expectThat(
-          full.ids.length === MAX_COUNT,
-          full.exchange,
-          `exactly ${MAX_COUNT} items (the list holds more)`,
-          { req: "PAGE-005" },
-          `${full.ids.length} items`,
-        );
-        const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of more than ${MAX_COUNT} items` });
-        expectThat(
-          plain.ids.length === DEFAULT_COUNT,
-          plain.exchange,
-          `exactly ${DEFAULT_COUNT} items`,
-          { req: "PAGE-003" },
-          `${plain.ids.length} items`,
-        );
-        above.forEach((count, i) => expectCountAboveMax(abovePages[i]!, count, log));
-      });
-    } finally {
-      await log.report(annotate);
-    }
-  });
+          above.forEach((count, i) => expectCountAboveMax(abovePages[i]!, count, log));
+        });
+      } finally {
+        await log.report(annotate);
+      }
+    },
+  );
 });
 
 describe("an emptied list and its refresh link", () => {
-  test("PAGE-020 PAGE-018 PAGE-010 PAGE-011 a fresh user's list emptied through the API answers Response [] with newer_url and older_url null, and a future_url taken before two items were created answers exactly those two", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(!t.canProvision(), SKIP.provisioning);
-    const session = await t.freshSession();
-    const chosen = creatableLists(session, await freshFixtures(session)).find((c) => c.deletable);
-    skip(!chosen, "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
-    const { list, bodyName } = chosen!;
-    const { create, remove } = caller(session, list, bodyName);
-    await Promise.all((await allIds(list)).map((id) => remove(id)));
-    const empty = readPage(await getPage(t, list, list.path), { req: "PAGE-020", what: "(every item deleted)" });
-    expectPageRules(empty, undefined);
-    const links = `newer_url ${JSON.stringify(empty.pagination?.newer_url)}, older_url ${JSON.stringify(empty.pagination?.older_url)}`;
-    const nullLinks = (empty.pagination?.newer_url ?? null) === null && (empty.pagination?.older_url ?? null) === null;
-    expectThat(
-      empty.ids.length === 0 && nullLinks,
-      empty.exchange,
-      "Response [] with newer_url and older_url null (an empty list)",
-      { req: "PAGE-020" },
-      `${empty.ids.length} items, ${links}`,
-    );
-    const seed = await create();
-    const before = readPage(await getPage(t, list, list.path), { req: "PAGE-018", what: "(one item)" });
-    expectPageRules(before, undefined);
-    const future = before.pagination?.future_url;
-    const added = await together(create, create);
-    // future_url may be null (conventions §5, LENIENT); where it is a link, it finds exactly the items made since.
-    if (typeof future === "string") {
-      const fresh = readPage(await getPage(t, list, future), {
-        req: "PAGE-018",
-        what: "(future_url of the listing before two items were created)",
-      });
-      const same = fresh.ids.length === added.length && added.every((id) => fresh.ids.includes(id));
+  test(
+    "PAGE-020 a fresh user's list emptied through the API answers Response [] with newer_url and older_url null, and a future_url taken " +
+      "before two items were created answers exactly those two",
+    { tags: ["PAGE-018", "PAGE-010", "PAGE-011"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(!t.canProvision(), SKIP.provisioning);
+      const session = await t.freshSession();
+      const chosen = creatableLists(session, await freshFixtures(session)).find((c) => c.deletable);
+      skip(!chosen, "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
+      const { list, bodyName } = chosen!;
+      const { create, remove } = caller(session, list, bodyName);
+      await Promise.all((await allIds(list)).map((id) => remove(id)));
+      const empty = readPage(await getPage(t, list, list.path), { req: "PAGE-020", what: "(every item deleted)" });
+      expectPageRules(empty, undefined);
+      const links = `newer_url ${JSON.stringify(empty.pagination?.newer_url)}, older_url ${JSON.stringify(empty.pagination?.older_url)}`;
+      const nullLinks = (empty.pagination?.newer_url ?? null) === null && (empty.pagination?.older_url ?? null) === null;
       expectThat(
-        same,
-        fresh.exchange,
-        `exactly the items created after the listing (ids ${added.join(", ")}; ${seed} was listed)`,
-        { req: "PAGE-018" },
-        `ids ${fresh.ids.join(", ")}`,
+        empty.ids.length === 0 && nullLinks,
+        empty.exchange,
+        "Response [] with newer_url and older_url null (an empty list)",
+        { req: "PAGE-020" },
+        `${empty.ids.length} items, ${links}`,
       );
-    }
-  });
+      const seed = await create();
+      const before = readPage(await getPage(t, list, list.path), { req: "PAGE-018", what: "(one item)" });
+      expectPageRules(before, undefined);
+      const future = before.pagination?.future_url;
+      const added = await together(create, create);
+      // future_url may be null (conventions §5, LENIENT); where it is a link, it finds exactly the items made since.
+      if (typeof future === "string") {
+        const fresh = readPage(await getPage(t, list, future), {
+          req: "PAGE-018",
+          what: "(future_url of the listing before two items were created)",
+        });
+        const same = fresh.ids.length === added.length && added.every((id) => fresh.ids.includes(id));
+        expectThat(
+          same,
+          fresh.exchange,
+          `exactly the items created after the listing (ids ${added.join(", ")}; ${seed} was listed)`,
+          { req: "PAGE-018" },
+          `ids ${fresh.ids.join(", ")}`,
+        );
+      }
+    },
+  );
 });
 
 /**

@@ -91,55 +91,61 @@ describe.concurrent("pin_code in plaintext", () => {
     ["pin_code alone", (pin) => ({ pin_code: pin })],
     ["pin_code next to second_line", (pin) => ({ pin_code: pin, second_line: "conformance pin 029" })],
   ];
-  test("CARD-029 CARD-032 a card PUT carrying pin_code without encryption is refused with exactly 400 and an error body that does not quote the pin, and the card is unchanged", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const s = await setup(skip, { req: "CARD-029" });
-    for (const [what, make] of rows) {
-      const body = make(s.pin);
-      const about = { req: "CARD-029", what: `in plaintext, ${what} (${masked(body)}) on card ${s.card.id}` };
-      const before = await s.calls.read(s.card.id, { ...about, what: "reading the card before the PUT" });
-      const exchange = await s.calls.put(s.card.id, body);
-      expect400(exchange, about);
-      expectNoPin(exchange, s.pin, { req: "CARD-032", what: `${about.what}: the error body` });
-      const after = await s.calls.read(s.card.id, { ...about, what: "reading the card after the refused PUT" });
-      expectSameCard(before, after, { ...about, what: `${about.what}: the refused PUT must change nothing` });
-      expectNoPin(await s.calls.get(s.card.id), s.pin, { req: "CARD-032", what: "GET of the card after the refused PUT" });
-    }
-    await expectNoPinListed(s.calls, s.pin, { req: "CARD-032" });
-  });
+  test(
+    "CARD-029 a card PUT carrying pin_code without encryption is refused with exactly 400 and an error body that does not quote the pin, " +
+      "and the card is unchanged",
+    { tags: ["CARD-032"] },
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const s = await setup(skip, { req: "CARD-029" });
+      for (const [what, make] of rows) {
+        const body = make(s.pin);
+        const about = { req: "CARD-029", what: `in plaintext, ${what} (${masked(body)}) on card ${s.card.id}` };
+        const before = await s.calls.read(s.card.id, { ...about, what: "reading the card before the PUT" });
+        const exchange = await s.calls.put(s.card.id, body);
+        expect400(exchange, about);
+        expectNoPin(exchange, s.pin, { req: "CARD-032", what: `${about.what}: the error body` });
+        const after = await s.calls.read(s.card.id, { ...about, what: "reading the card after the refused PUT" });
+        expectSameCard(before, after, { ...about, what: `${about.what}: the refused PUT must change nothing` });
+        expectNoPin(await s.calls.get(s.card.id), s.pin, { req: "CARD-032", what: "GET of the card after the refused PUT" });
+      }
+      await expectNoPinListed(s.calls, s.pin, { req: "CARD-032" });
+    },
+  );
 });
 
 // Side by side: each test writes to the card of a fresh user of its own.
 describe.concurrent("pin_code under the provider's request encryption", () => {
-  test("CARD-030 CARD-024 CARD-032 an encrypted card PUT with pin_code and second_line is answered 200 with the card showing the second_line, a later GET shows it too, and no answer shows the pin", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const s = await setup(skip, { req: "CARD-030" });
-    needsEncryption(skip, s.calls);
-    const body = { pin_code: s.pin, second_line: `conformance pin ${s.card.id}` };
-    const about = { req: "CARD-030", what: `encrypted, with ${masked(body)} on card ${s.card.id}` };
-    const exchange = await sendEncrypted(t, s.calls.session, { method: "PUT", path: cardPath(s), json: body });
-    const answer = cardOf(exchange, about);
-    expectThat(
-      answer.second_line === body.second_line,
-      exchange,
-      `the answer to show second_line ${canonical(body.second_line)}`,
-      about,
-      `second_line ${canonical(answer.second_line)}`,
-    );
-    expectNoPin(exchange, s.pin, { req: "CARD-024", what: `${about.what}: the PUT answer` });
-    const after = await s.calls.read(s.card.id, { ...about, what: "GET of the card after the encrypted PUT" });
-    if (after.second_line !== body.second_line)
-      failPlain(
-        { ...about, what: `GET of card ${s.card.id} after the encrypted PUT` },
-        `expected second_line ${canonical(body.second_line)}, got ${canonical(after.second_line)}`,
+  test(
+    "CARD-030 an encrypted card PUT with pin_code and second_line is answered 200 with the card showing the second_line, a later GET " +
+      "shows it too, and no answer shows the pin",
+    { tags: ["CARD-024", "CARD-032"] },
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const s = await setup(skip, { req: "CARD-030" });
+      needsEncryption(skip, s.calls);
+      const body = { pin_code: s.pin, second_line: `conformance pin ${s.card.id}` };
+      const about = { req: "CARD-030", what: `encrypted, with ${masked(body)} on card ${s.card.id}` };
+      const exchange = await sendEncrypted(t, s.calls.session, { method: "PUT", path: cardPath(s), json: body });
+      const answer = cardOf(exchange, about);
+      expectThat(
+        answer.second_line === body.second_line,
+        exchange,
+        `the answer to show second_line ${canonical(body.second_line)}`,
+        about,
+        `second_line ${canonical(answer.second_line)}`,
       );
-    expectNoPin(await s.calls.get(s.card.id), s.pin, { req: "CARD-032", what: "GET of the card after the encrypted PUT" });
-    await expectNoPinListed(s.calls, s.pin, { req: "CARD-032" });
-  });
+      expectNoPin(exchange, s.pin, { req: "CARD-024", what: `${about.what}: the PUT answer` });
+      const after = await s.calls.read(s.card.id, { ...about, what: "GET of the card after the encrypted PUT" });
+      if (after.second_line !== body.second_line)
+        failPlain(
+          { ...about, what: `GET of card ${s.card.id} after the encrypted PUT` },
+          `expected second_line ${canonical(body.second_line)}, got ${canonical(after.second_line)}`,
+        );
+      expectNoPin(await s.calls.get(s.card.id), s.pin, { req: "CARD-032", what: "GET of the card after the encrypted PUT" });
+      await expectNoPinListed(s.calls, s.pin, { req: "CARD-032" });
+    },
+  );
 
   /** Each row breaks the encryption one way; `plain` is the JSON text encrypted. */
   const broken: [string, (e: EncryptedBody, plain: Buffer) => EncryptedBody][] = [
@@ -161,27 +167,30 @@ describe.concurrent("pin_code under the provider's request encryption", () => {
       },
     ],
   ];
-  test("CARD-031 CARD-032 an encrypted card PUT whose HMAC does not match, whose key the server cannot unseal or whose body does not decrypt is refused with exactly 400, quotes no pin, and the card is unchanged", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const s = await setup(skip, { req: "CARD-031" });
-    needsEncryption(skip, s.calls);
-    const body = { pin_code: s.pin, second_line: "conformance pin 031" };
-    for (const [what, tweak] of broken) {
-      const about = { req: "CARD-031", what: `encrypted with ${what}, carrying ${masked(body)}, on card ${s.card.id}` };
-      const before = await s.calls.read(s.card.id, { ...about, what: "reading the card before the PUT" });
-      const exchange = await sendEncrypted(t, s.calls.session, { method: "PUT", path: cardPath(s), json: body }, (e) =>
-        tweak(e, Buffer.from(JSON.stringify(body))),
-      );
-      expect400(exchange, about);
-      expectNoPin(exchange, s.pin, { req: "CARD-032", what: `${about.what}: the error body` });
-      expectSameCard(before, await s.calls.read(s.card.id, about), {
-        ...about,
-        what: `${about.what}: the refused PUT must change nothing`,
-      });
-    }
-  });
+  test(
+    "CARD-031 an encrypted card PUT whose HMAC does not match, whose key the server cannot unseal or whose body does not decrypt is " +
+      "refused with exactly 400, quotes no pin, and the card is unchanged",
+    { tags: ["CARD-032"] },
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const s = await setup(skip, { req: "CARD-031" });
+      needsEncryption(skip, s.calls);
+      const body = { pin_code: s.pin, second_line: "conformance pin 031" };
+      for (const [what, tweak] of broken) {
+        const about = { req: "CARD-031", what: `encrypted with ${what}, carrying ${masked(body)}, on card ${s.card.id}` };
+        const before = await s.calls.read(s.card.id, { ...about, what: "reading the card before the PUT" });
+        const exchange = await sendEncrypted(t, s.calls.session, { method: "PUT", path: cardPath(s), json: body }, (e) =>
+          tweak(e, Buffer.from(JSON.stringify(body))),
+        );
+        expect400(exchange, about);
+        expectNoPin(exchange, s.pin, { req: "CARD-032", what: `${about.what}: the error body` });
+        expectSameCard(before, await s.calls.read(s.card.id, about), {
+          ...about,
+          what: `${about.what}: the refused PUT must change nothing`,
+        });
+      }
+    },
+  );
 });
 
 const names = () => encryptionHeaderNames(t.profile.headerPrefix);

@@ -80,33 +80,39 @@ const noAccount = (share: Share) => share.monetary_account_id === undefined || s
 
 // Side by side: reads of the primary's shares, which no check of this file changes (listed once, above).
 describe.concurrent("reading shares", () => {
-  test("SHARE-001 ERR-015 the share-invite list answers one ShareInviteMonetaryAccountResponse per share, each readable by its id", async ({
-    skip,
-  }) => {
-    const shares = await primaryList();
-    skip(shares.length === 0, NO_SHARES);
-    const ids = shares.map((s) => s.id);
-    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
-    if (duplicates.length > 0)
-      failPlain({ req: "SHARE-001" }, `GET ${listPath(t.primary())} (all pages) lists share ids ${duplicates.join(", ")} more than once`);
-    for (const id of ids) {
-      const about = { req: "SHARE-001", what: "(a share from the user's own list)" };
-      const { share, exchange } = await readShare(t.primary(), id, about);
-      expectThat(share.id === id, exchange, `the share with id ${String(id)}`, about, `id ${JSON.stringify(share.id)}`);
-    }
-  });
+  test(
+    "SHARE-001 the share-invite list answers one ShareInviteMonetaryAccountResponse per share, each readable by its id",
+    { tags: ["ERR-015"] },
+    async ({ skip }) => {
+      const shares = await primaryList();
+      skip(shares.length === 0, NO_SHARES);
+      const ids = shares.map((s) => s.id);
+      const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+      if (duplicates.length > 0)
+        failPlain({ req: "SHARE-001" }, `GET ${listPath(t.primary())} (all pages) lists share ids ${duplicates.join(", ")} more than once`);
+      for (const id of ids) {
+        const about = { req: "SHARE-001", what: "(a share from the user's own list)" };
+        const { share, exchange } = await readShare(t.primary(), id, about);
+        expectThat(share.id === id, exchange, `the share with id ${String(id)}`, about, `id ${JSON.stringify(share.id)}`);
+      }
+    },
+  );
 
-  test("SHARE-002 ERR-015 a share read by its id is that share, with the field types of the table and no card_id", async ({ skip }) => {
-    const shares = await primaryList();
-    skip(shares.length === 0, NO_SHARES);
-    for (const listed of shares) {
-      expectSchema(listed, SCHEMA, { req: "SHARE-002", what: `element of GET ${listPath(t.primary())}` });
-      const about = { req: "SHARE-002", what: "(a share from the user's own list)" };
-      const { share, exchange } = await readShare(t.primary(), listed.id, about);
-      expectSchema(share, SCHEMA, about, exchange);
-      expectThat(share.id === listed.id, exchange, `the share with id ${String(listed.id)}`, about, `id ${JSON.stringify(share.id)}`);
-    }
-  });
+  test(
+    "SHARE-002 a share read by its id is that share, with the field types of the table and no card_id",
+    { tags: ["ERR-015"] },
+    async ({ skip }) => {
+      const shares = await primaryList();
+      skip(shares.length === 0, NO_SHARES);
+      for (const listed of shares) {
+        expectSchema(listed, SCHEMA, { req: "SHARE-002", what: `element of GET ${listPath(t.primary())}` });
+        const about = { req: "SHARE-002", what: "(a share from the user's own list)" };
+        const { share, exchange } = await readShare(t.primary(), listed.id, about);
+        expectSchema(share, SCHEMA, about, exchange);
+        expectThat(share.id === listed.id, exchange, `the share with id ${String(listed.id)}`, about, `id ${JSON.stringify(share.id)}`);
+      }
+    },
+  );
 
   test("SHARE-003 every share, listed or read, has a string status (strict: ACTIVE, REVOKED or REJECTED)", async ({ skip }) => {
     const shares = await primaryList();
@@ -154,13 +160,15 @@ describe.concurrent("reading shares", () => {
       if (share.status === "ACTIVE" && !Number.isInteger(share.monetary_account_id)) {
         failPlain(
           { req: "SHARE-005" },
-          `GET ${listPath(t.primary())}: ACTIVE (accepted) share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected an integer`,
+          `GET ${listPath(t.primary())}: ACTIVE (accepted) share ${String(share.id)} has monetary_account_id ` +
+            `${JSON.stringify(share.monetary_account_id)}, expected an integer`,
         );
       }
       if (share.status === "REJECTED" && !noAccount(share)) {
         failPlain(
           { req: "SHARE-005" },
-          `GET ${listPath(t.primary())}: REJECTED share ${String(share.id)} has monetary_account_id ${JSON.stringify(share.monetary_account_id)}, expected null`,
+          `GET ${listPath(t.primary())}: REJECTED share ${String(share.id)} has monetary_account_id ` +
+            `${JSON.stringify(share.monetary_account_id)}, expected null`,
         );
       }
     }
@@ -210,71 +218,81 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
       shares.length === 0
         ? NO_SHARES
         : refused.length > 0
-          ? `the fresh user's shares are all answered, and the server refuses every move to ${status} from them (${refused.join(", ")}), which GAP-13 leaves open`
+          ? `the fresh user's shares are all answered, and the server refuses every move to ${status} from them ` +
+            `(${refused.join(", ")}), which GAP-13 leaves open`
           : `every share of the fresh user is already ${status}`;
     skip(true, why);
     throw new Error(why);
   }
 
-  test("SHARE-006 SHARE-005 ERR-011 PUT status ACTIVE accepts: 200, a later GET shows ACTIVE with an integer monetary_account_id", async ({
-    skip,
-  }) => {
-    const session = await freshUser(skip);
-    const { after, readExchange } = await move(session, "ACTIVE", "SHARE-006", skip, "REJECTED");
-    expectThat(
-      Number.isInteger(after.monetary_account_id),
-      readExchange,
-      "an integer monetary_account_id once the share is accepted",
-      { req: "SHARE-005" },
-      `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`,
-    );
-  });
+  test(
+    "SHARE-006 PUT status ACTIVE accepts: 200, a later GET shows ACTIVE with an integer monetary_account_id",
+    { tags: ["SHARE-005", "ERR-011"] },
+    async ({ skip }) => {
+      const session = await freshUser(skip);
+      const { after, readExchange } = await move(session, "ACTIVE", "SHARE-006", skip, "REJECTED");
+      expectThat(
+        Number.isInteger(after.monetary_account_id),
+        readExchange,
+        "an integer monetary_account_id once the share is accepted",
+        { req: "SHARE-005" },
+        `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`,
+      );
+    },
+  );
 
-  test("SHARE-007 SHARE-005 ERR-011 PUT status REJECTED rejects: 200, a later GET shows REJECTED with monetary_account_id null", async ({
-    skip,
-  }) => {
-    const session = await freshUser(skip);
-    // An accepted share, where there is one: rejecting it must drop its account.
-    const { after, readExchange } = await move(session, "REJECTED", "SHARE-007", skip, "ACTIVE");
-    expectThat(
-      noAccount(after),
-      readExchange,
-      "monetary_account_id null on a rejected share",
-      { req: "SHARE-005" },
-      `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`,
-    );
-  });
+  test(
+    "SHARE-007 PUT status REJECTED rejects: 200, a later GET shows REJECTED with monetary_account_id null",
+    { tags: ["SHARE-005", "ERR-011"] },
+    async ({ skip }) => {
+      const session = await freshUser(skip);
+      // An accepted share, where there is one: rejecting it must drop its account.
+      const { after, readExchange } = await move(session, "REJECTED", "SHARE-007", skip, "ACTIVE");
+      expectThat(
+        noAccount(after),
+        readExchange,
+        "monetary_account_id null on a rejected share",
+        { req: "SHARE-005" },
+        `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`,
+      );
+    },
+  );
 
-  test("SHARE-008 ERR-011 PUT status REVOKED answers 200 and a later GET shows REVOKED", async ({ skip }) => {
+  test("SHARE-008 PUT status REVOKED answers 200 and a later GET shows REVOKED", { tags: ["ERR-011"] }, async ({ skip }) => {
     const session = await freshUser(skip);
     await move(session, "REVOKED", "SHARE-008", skip, "ACTIVE");
   });
 
-  test("SHARE-009 ERR-001 PUT with a status outside ACTIVE, REVOKED, REJECTED is refused and leaves the status as it was", async ({
-    skip,
-  }) => {
-    const session = await freshUser(skip);
-    const share = (await sharesOf(session, "SHARE-009")).find((s) => typeof s.id === "number");
-    skip(!share, NO_SHARES);
-    for (const status of ["ACCEPTED", "PENDING", "CANCELLED", "", 1]) {
-      const before = (await readShare(session, share!.id, { req: "SHARE-009", what: "(before the PUT)" })).share.status;
-      const about = { req: "SHARE-009", what: `with {"status": ${JSON.stringify(status)}}` };
-      expect4xxAndErrorBody(await put(session, share!.id, { status }), about);
-      const { share: after, exchange } = await readShare(session, share!.id, {
-        req: "SHARE-009",
-        what: `after the refused PUT {"status": ${JSON.stringify(status)}}`,
-      });
-      expectThat(
-        after.status === before,
-        exchange,
-        `status ${JSON.stringify(before)}, unchanged by the refused PUT`,
-        { req: "SHARE-009" },
-        `status ${JSON.stringify(after.status)}`,
-      );
-    }
-  });
+  test(
+    "SHARE-009 PUT with a status outside ACTIVE, REVOKED, REJECTED is refused and leaves the status as it was",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      const session = await freshUser(skip);
+      const share = (await sharesOf(session, "SHARE-009")).find((s) => typeof s.id === "number");
+      skip(!share, NO_SHARES);
+      for (const status of ["ACCEPTED", "PENDING", "CANCELLED", "", 1]) {
+        const before = (await readShare(session, share!.id, { req: "SHARE-009", what: "(before the PUT)" })).share.status;
+        const about = { req: "SHARE-009", what: `with {"status": ${JSON.stringify(status)}}` };
+        expect4xxAndErrorBody(await put(session, share!.id, { status }), about);
+        const { share: after, exchange } = await readShare(session, share!.id, {
+          req: "SHARE-009",
+          what: `after the refused PUT {"status": ${JSON.stringify(status)}}`,
+        });
+        expectThat(
+          after.status === before,
+          exchange,
+          `status ${JSON.stringify(before)}, unchanged by the refused PUT`,
+          { req: "SHARE-009" },
+          `status ${JSON.stringify(after.status)}`,
+        );
+      }
+    },
+  );
 
-  /** A fresh user's share and a card of the user's own to send as card_id, so the write has every chance to be taken (its effect is not checked: GAP-15). */
+  /**
+   * A fresh user's share and a card of the user's own to send as card_id, so the write has every chance to be taken (its effect is not
+   * checked: GAP-15).
+   */
   async function shareWithOwnCard(skip: (condition: boolean, note: string) => void) {
     const session = await freshUser(skip);
     const share = (await sharesOf(session, "SHARE-010")).find((s) => typeof s.id === "number");
@@ -353,7 +371,7 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
     );
   });
 
-  test("SHARE-011 ERR-011 PUT with an empty object answers 200 and leaves the status as it was", async ({ skip }) => {
+  test("SHARE-011 PUT with an empty object answers 200 and leaves the status as it was", { tags: ["ERR-011"] }, async ({ skip }) => {
     const session = await freshUser(skip);
     const share = (await sharesOf(session, "SHARE-011")).find((s) => typeof s.id === "number");
     skip(!share, NO_SHARES);
@@ -374,65 +392,76 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
 // Side by side: the second user's refused reads and writes change no share; the status check is on a fresh owner of
 // its own.
 describe.concurrent("whose shares", () => {
-  test("AUTH-019 AUTH-015 ERR-001 the second user cannot read or answer the primary user's shares, and the primary cannot list the second user's", async ({
-    skip,
-  }) => {
-    const other = t.secondary();
-    skip(!other, t.secondaryMissing());
-    const shares = await primaryList();
-    skip(shares.length === 0, NO_SHARES);
-    const intruder = other!;
-    const own = (await sharesOf(intruder, "AUTH-019")).map((s) => s.id);
-    const foreign = foreignIds(
-      shares.map((s) => s.id),
-      own,
-    )[0];
-    const victim = shares.find((s) => s.id === foreign);
-    skip(!victim, SHARED_IDS);
-    const neverTheirs = (exchange: Exchange, req: string, what: string) => {
-      const leaked = [
-        ...(typeof victim!.id === "number" && bodyHasId(exchange.bodyText, victim!.id) ? [`"id": ${victim!.id}`] : []),
-        ...(typeof victim!.description === "string" && victim!.description.length >= 6 && exchange.bodyText.includes(victim!.description)
-          ? [victim!.description]
-          : []),
-      ];
-      expectThat(leaked.length === 0, exchange, "no trace of the primary user's share", { req, what }, `${leaked.join(", ")} in the body`);
-    };
-    const what = `by the second user under its own userID with the primary user's share ${String(victim!.id)}`;
-    const read = await get(intruder, itemPath(intruder, victim!.id));
-    expect4xxAndErrorBody(read, { req: "AUTH-019", what });
-    neverTheirs(read, "AUTH-019", what);
-    if (!readOnly) {
-      // An empty body: were it wrongly taken, it would change nothing.
-      const write = await put(intruder, victim!.id, {});
-      expect4xxAndErrorBody(write, { req: "AUTH-019", what: `${what}, PUT {}` });
-      neverTheirs(write, "AUTH-019", `${what}, PUT {}`);
-    }
-    if (!readOnly && t.canProvision()) {
-      // A status change on a fresh user's share: refused, and its owner still reads the status it had.
-      const owner = await t.freshSession({ from });
-      const target = (await sharesOf(owner, "AUTH-019")).find((s) => typeof s.id === "number" && !own.includes(s.id));
-      if (target) {
-        const status = target.status === "REVOKED" ? "ACTIVE" : "REVOKED";
-        const about = {
-          req: "AUTH-019",
-          what: `by the second user under its own userID with a fresh user's share ${String(target.id)}, PUT {"status": "${status}"}`,
-        };
-        expect4xxAndErrorBody(await put(intruder, target.id, { status }), about);
-        const { share: after, exchange } = await readShare(owner, target.id, {
-          req: "AUTH-019",
-          what: "by its owner after the second user's refused PUT",
-        });
+  test(
+    "AUTH-019 the second user cannot read or answer the primary user's shares, and the primary cannot list the second user's",
+    { tags: ["AUTH-015", "ERR-001"] },
+    async ({ skip }) => {
+      const other = t.secondary();
+      skip(!other, t.secondaryMissing());
+      const shares = await primaryList();
+      skip(shares.length === 0, NO_SHARES);
+      const intruder = other!;
+      const own = (await sharesOf(intruder, "AUTH-019")).map((s) => s.id);
+      const foreign = foreignIds(
+        shares.map((s) => s.id),
+        own,
+      )[0];
+      const victim = shares.find((s) => s.id === foreign);
+      skip(!victim, SHARED_IDS);
+      const neverTheirs = (exchange: Exchange, req: string, what: string) => {
+        const leaked = [
+          ...(typeof victim!.id === "number" && bodyHasId(exchange.bodyText, victim!.id) ? [`"id": ${victim!.id}`] : []),
+          ...(typeof victim!.description === "string" && victim!.description.length >= 6 && exchange.bodyText.includes(victim!.description)
+            ? [victim!.description]
+            : []),
+        ];
         expectThat(
-          after.status === target.status,
+          leaked.length === 0,
           exchange,
-          `status ${JSON.stringify(target.status)}, unchanged by another user's PUT`,
-          about,
-          `status ${JSON.stringify(after.status)}`,
+          "no trace of the primary user's share",
+          { req, what },
+          `${leaked.join(", ")} in the body`,
         );
+      };
+      const what = `by the second user under its own userID with the primary user's share ${String(victim!.id)}`;
+      const read = await get(intruder, itemPath(intruder, victim!.id));
+      expect4xxAndErrorBody(read, { req: "AUTH-019", what });
+      neverTheirs(read, "AUTH-019", what);
+      if (!readOnly) {
+        // An empty body: were it wrongly taken, it would change nothing.
+        const write = await put(intruder, victim!.id, {});
+        expect4xxAndErrorBody(write, { req: "AUTH-019", what: `${what}, PUT {}` });
+        neverTheirs(write, "AUTH-019", `${what}, PUT {}`);
       }
-    }
-    const swapped = await get(t.primary(), listPath(intruder));
-    expect4xxAndErrorBody(swapped, { req: "AUTH-015", what: `with the primary user's session on the second user's id ${intruder.userId}` });
-  });
+      if (!readOnly && t.canProvision()) {
+        // A status change on a fresh user's share: refused, and its owner still reads the status it had.
+        const owner = await t.freshSession({ from });
+        const target = (await sharesOf(owner, "AUTH-019")).find((s) => typeof s.id === "number" && !own.includes(s.id));
+        if (target) {
+          const status = target.status === "REVOKED" ? "ACTIVE" : "REVOKED";
+          const about = {
+            req: "AUTH-019",
+            what: `by the second user under its own userID with a fresh user's share ${String(target.id)}, PUT {"status": "${status}"}`,
+          };
+          expect4xxAndErrorBody(await put(intruder, target.id, { status }), about);
+          const { share: after, exchange } = await readShare(owner, target.id, {
+            req: "AUTH-019",
+            what: "by its owner after the second user's refused PUT",
+          });
+          expectThat(
+            after.status === target.status,
+            exchange,
+            `status ${JSON.stringify(target.status)}, unchanged by another user's PUT`,
+            about,
+            `status ${JSON.stringify(after.status)}`,
+          );
+        }
+      }
+      const swapped = await get(t.primary(), listPath(intruder));
+      expect4xxAndErrorBody(swapped, {
+        req: "AUTH-015",
+        what: `with the primary user's session on the second user's id ${intruder.userId}`,
+      });
+    },
+  );
 });

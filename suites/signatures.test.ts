@@ -57,7 +57,7 @@ async function expectSignedSessionOpens(device: { apiKey: string; token: string 
 // Side by side: each test opens an installation of its own, or reads the primary's cards; the one create adds to
 // a list nothing reads.
 describe.concurrent("server signatures (<prefix>Server-Signature)", () => {
-  test("HDR-012 the answers of POST /installation, /device-server and /session-server carry a valid server signature over their exact body", async ({
+  test("HDR-012 answers of POST /installation, /device-server, /session-server bear a valid server signature over the exact body", async ({
     skip,
   }) => {
     skip(!signing.verifyResponses, OFF);
@@ -167,7 +167,7 @@ describe.concurrent("server signatures (<prefix>Server-Signature)", () => {
 
 // Side by side: each test registers a device of its own on its own installation.
 describe.concurrent("client signatures on POST /session-server (<prefix>Client-Signature)", () => {
-  test("HDR-013 ERR-001 POST /session-server without a client signature is refused with an error body", async ({ skip }) => {
+  test("HDR-013 POST /session-server without a client signature is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(!signing.requests, OFF);
     const about = { req: "HDR-013", what: `without ${clientHeader}` };
     const device = await registeredDevice(about);
@@ -203,7 +203,8 @@ describe.concurrent("client signatures on POST /session-server (<prefix>Client-S
     ],
   ];
   test.for(TAMPERED)(
-    "HDR-014 ERR-001 POST /session-server with a client signature %s is refused with an error body",
+    "HDR-014 POST /session-server with a client signature %s is refused with an error body",
+    { tags: ["ERR-001"] },
     async ([what, badSignature], { skip }) => {
       skip(!signing.requests, OFF);
       const about = { req: "HDR-014", what: `with ${clientHeader} ${what}` };

@@ -113,7 +113,9 @@ describe("the /v1 prefix", () => {
   // A server may run another version beside /v1 (banking-api.md: the policy for future versions is not shown):
   // a 200 there is recorded, and only strict requires the refusal. Never a 5XX (conventions §6).
   test.for(["/v2", "/v0", "/v1.1"])(
-    "VER-002 ERR-003 the list endpoints under the version prefix %s are refused with 4XX, or served as another version (strict: refused), never answered with 5XX",
+    "VER-002 the list endpoints under the version prefix %s are refused with 4XX, or served as another version (strict: refused), never " +
+      "answered with 5XX",
+    { tags: ["ERR-003"] },
     async (prefix, { annotate }) => {
       const log = new LenientLog(t.profile.strict);
       await mapConcurrently(listPaths(), t.profile.concurrency, async ({ endpoint, path }) => {

@@ -277,7 +277,8 @@ describe("requirement catalogue", () => {
     "ERR-008": { level: "MUST" },
   };
   function fixedCase(id: string, expected: (typeof FIXED)[string]): void {
-    it(`${id} keeps its agreed level${expected.status ? `, status ${expected.status}` : ""}${expected.destructive ? " and destructive flag" : ""}`, () => {
+    const also = `${expected.status ? `, status ${expected.status}` : ""}${expected.destructive ? " and destructive flag" : ""}`;
+    it(`${id} keeps its agreed level${also}`, () => {
       const r = catalogue().requirements.find((x) => x.id === id);
       expect(r, `${id} is in the catalogue`).toBeDefined();
       expect(r?.level, `${id} level`).toBe(expected.level);

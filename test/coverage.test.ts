@@ -1,8 +1,9 @@
-// The catalogue and the suites agree: every ID a test names exists and is marked covered by that suite,
+// The catalogue and the suites agree: every ID a test proves exists and is marked covered by that suite,
 // and every covered MUST or CONVENTION requirement has a reference fault that breaks it (or says why not).
 import { describe, expect, it } from "vitest";
 import { coverageBySuite } from "../catalogue/coverage.js";
 import { requirements } from "../catalogue/requirements.js";
+import { REQUIREMENT_IDS } from "../catalogue/requirement-ids.js";
 import { faultCatalogue } from "../faults/catalogue.js";
 
 const catalogue = requirements();
@@ -30,6 +31,10 @@ describe("requirement coverage", () => {
       if (!suites && requirement.status === "covered") wrong.push(`${requirement.id}: status covered but no test names it`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("the IDs a test's tags may name are the catalogue's (run `npm run catalogue:sync` after changing it)", () => {
+    expect([...REQUIREMENT_IDS]).toEqual([...catalogue.keys()]);
   });
 
   it("every fault breaks a requirement the catalogue knows", () => {

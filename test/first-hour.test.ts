@@ -78,7 +78,7 @@ describe("a vendor's first hour", () => {
     expect(run.durationMs).toBeLessThan(10_000);
   });
 
-  it("a target that stops answering mid-run: after maxTransportErrors requests without an answer the rest is not run, said once, INCOMPLETE", async () => {
+  it("a target going silent mid-run: after maxTransportErrors unanswered requests the rest is not run, said once, INCOMPLETE", async () => {
     // Every request after the first 400 is dropped on arrival: the target died while the suite was running.
     let seen = 0;
     const { run, proxy } = await runReference({

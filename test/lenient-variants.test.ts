@@ -26,7 +26,8 @@ describe("legal variants of LENIENT requirements", () => {
       return;
     }
     console.info(
-      `covered LENIENT requirements without a legal variant (${missing.length}, reported until COVERAGE_ENFORCED):\n  ${missing.join("\n  ")}`,
+      `covered LENIENT requirements without a legal variant (${missing.length}, reported until COVERAGE_ENFORCED):\n  ` +
+        `${missing.join("\n  ")}`,
     );
     await annotate(`${missing.length} LENIENT requirements without a variant: ${missing.map((m) => m.split(" ")[0]).join(", ")}`, "notice");
   });

@@ -1,7 +1,7 @@
 // `conformance list` and requirement-level selection: `run --requirement`, `--exclude-destructive`.
 import { describe, expect, it } from "vitest";
 import type { Listing } from "../cli/commands/list.js";
-import { requirements } from "../catalogue/requirements.js";
+import { requirementIdsIn, requirements } from "../catalogue/requirements.js";
 import { destructiveRequirements, expandRequirements, testNamePattern } from "../catalogue/selection.js";
 import { spawnConformance } from "./support/spawn-run.js";
 import { suiteFileNames, suiteTitles, titlesIn } from "../catalogue/test-titles.js";
@@ -15,39 +15,40 @@ async function configError(args: string[], pattern: RegExp): Promise<void> {
 }
 
 describe("test titles from the suite sources", () => {
-  it("reads test, test.for, it and describe titles, with template parts and dynamic leading IDs", () => {
+  it("reads test, test.for, it and describe titles, joined literals and template parts, the leading ID and the tags", () => {
     const source = [
       'describe("reading cards", () => {',
-      '  test("CARD-001 ERR-001 the list answers", async () => {});',
+      '  test("CARD-001 the list answers", { tags: ["ERR-001", "PAGE-001"] }, async () => {});',
       "  it(`CARD-002 a read of ${id} answers`, async () => {});",
-      '  test.for(rows.map((r) => [r.id, r]))("%s ERR-001 a PUT with %s is refused", async () => {});',
+      '  test.for(rows.map((r) => [r.id, r]))("%s a PUT with %s is refused", { tags: ["ERR-001"] }, async () => {});',
       "  test.skipIf(!ok)(",
-      '    "PAGE-003 a multi-line call",',
+      '    "PAGE-003 a multi-line " +',
+      '      "call",',
+      '    { timeout: 5, tags: "ERR-002" },',
       "    async () => {},",
       "  );",
       '  const x = latest("not a title");',
       "});",
     ].join("\n");
     const titles = titlesIn("demo", source);
-    expect(titles.map((t) => [t.kind, t.title, t.requirements, t.dynamic])).toEqual([
-      ["describe", "reading cards", [], false],
-      ["test", "CARD-001 ERR-001 the list answers", ["CARD-001", "ERR-001"], false],
-      ["test", "CARD-002 a read of ${id} answers", ["CARD-002"], false],
-      ["test", "%s ERR-001 a PUT with %s is refused", ["ERR-001"], true],
-      ["test", "PAGE-003 a multi-line call", ["PAGE-003"], false],
+    expect(titles.map((t) => [t.kind, t.title, t.requirements, t.tags, t.dynamic])).toEqual([
+      ["describe", "reading cards", [], [], false],
+      ["test", "CARD-001 the list answers", ["CARD-001", "ERR-001", "PAGE-001"], ["ERR-001", "PAGE-001"], false],
+      ["test", "CARD-002 a read of ${id} answers", ["CARD-002"], [], false],
+      ["test", "%s a PUT with %s is refused", ["ERR-001"], ["ERR-001"], true],
+      ["test", "PAGE-003 a multi-line call", ["PAGE-003", "ERR-002"], ["ERR-002"], false],
     ]);
   });
 
-  // The requirement pattern matches an ID as a whole word anywhere in "<file> <describe…> <title>":
-  // exact only while no describe or title names an ID outside a title's leading run.
-  it("no suite names a requirement ID outside the leading IDs of a test title", () => {
+  // The requirement pattern matches the leading ID as a whole word anywhere in "<file> <describe…> <title>":
+  // exact only while no describe or title names an ID anywhere else. The others a test proves go in its tags.
+  it("a test title names one requirement ID, at its start, and a describe names none", () => {
     const strays = suiteTitles().flatMap((t) => {
-      const words = t.title.split(" ");
-      const rest = words.slice((t.dynamic ? 1 : 0) + t.requirements.length).join(" ");
-      const ids = rest.match(/\b[A-Z]+-\d{3}\b/g);
-      return ids ? [`${t.suite}:${t.line} ${t.kind} "${t.title}" names ${ids.join(", ")} outside its leading IDs`] : [];
+      const ids = requirementIdsIn(t.kind === "test" && !t.dynamic ? t.title.slice(t.requirements[0]?.length ?? 0) : t.title);
+      const lead = t.kind === "test" && !t.dynamic && t.requirements.length === 0 ? ["(none at its start)"] : [];
+      return ids.length + lead.length > 0 ? [`${t.suite}:${t.line} ${t.kind} "${t.title}" names ${[...lead, ...ids].join(", ")}`] : [];
     });
-    expect(strays, "move the IDs to the start of the test title, or reword").toEqual([]);
+    expect(strays, "lead the title with the ID it proves first, and name the others in its tags").toEqual([]);
   });
 });
 
@@ -62,22 +63,37 @@ describe("requirement selection", () => {
     expect(() => expandRequirements(["/.*/"], "run")).toThrow(/is not a requirement ID or wildcard/);
   });
 
-  it("builds one test-name pattern from --requirement, --exclude-destructive and --grep", () => {
+  it("builds one test-name pattern from --requirement, --exclude-destructive and --grep, tags included", () => {
+    const titles = titlesIn(
+      "cards",
+      [
+        'test("CARD-001 the list pages", { tags: ["PAGE-001"] }, async () => {});',
+        'test("CARD-013 a permanent state (strict: exactly 400)", { tags: ["CARD-014"] }, async () => {});',
+        'test.for(rows)("CARD-036 card id %s is refused", { tags: ["ERR-001"] }, async () => {});',
+      ].join("\n"),
+    );
     const name = (title: string) => `suites/cards.test.ts the card state table ${title}`;
-    const only = new RegExp(testNamePattern({ requirementIds: ["CARD-004", "PAGE-001"] })!);
+    const only = new RegExp(testNamePattern({ requirementIds: ["CARD-004", "PAGE-001"] }, titles)!);
     expect(only.test(name("CARD-004 every card field has its type"))).toBe(true);
-    expect(only.test(name("CARD-001 PAGE-001 the list pages"))).toBe(true);
+    expect(only.test(name("CARD-001 the list pages"))).toBe(true);
+    expect(only.test(name("CARD-001 the list pages twice"))).toBe(false);
     expect(only.test(name("CARD-0045 not an ID"))).toBe(false);
     expect(only.test(name("CARD-005 every status is known"))).toBe(false);
-    const safe = new RegExp(testNamePattern({ excludeIds: ["CARD-014", "AUTH-012"] })!);
-    expect(safe.test(name("CARD-013 ERR-001 activation"))).toBe(true);
-    expect(safe.test(name("CARD-013 CARD-014 a permanent state"))).toBe(false);
-    const both = new RegExp(testNamePattern({ requirementIds: ["CARD-013", "CARD-014"], excludeIds: ["CARD-014"], grep: "activat" })!);
+    const rows = new RegExp(testNamePattern({ requirementIds: ["ERR-001"] }, titles)!);
+    expect(rows.test(name("CARD-036 card id abc is refused"))).toBe(true);
+    expect(rows.test(name("CARD-036 card id abc is accepted"))).toBe(false);
+    const safe = new RegExp(testNamePattern({ excludeIds: ["CARD-014", "AUTH-012"] }, titles)!);
+    expect(safe.test(name("CARD-013 activation"))).toBe(true);
+    expect(safe.test(name("CARD-014 a permanent state"))).toBe(false);
+    expect(safe.test(name("CARD-013 a permanent state (strict: exactly 400)"))).toBe(false);
+    const both = new RegExp(
+      testNamePattern({ requirementIds: ["CARD-013", "CARD-014"], excludeIds: ["CARD-014"], grep: "activat" }, titles)!,
+    );
     expect(both.test(name("CARD-013 activation works"))).toBe(true);
     expect(both.test(name("CARD-013 something else"))).toBe(false);
     expect(both.test(name("CARD-014 activation then LOST"))).toBe(false);
-    expect(testNamePattern({ grep: "a|b" })).toBe("a|b");
-    expect(testNamePattern({})).toBeUndefined();
+    expect(testNamePattern({ grep: "a|b" }, titles)).toBe("a|b");
+    expect(testNamePattern({}, titles)).toBeUndefined();
   });
 
   it("the destructive requirements are the catalogue's destructive: true entries", () => {
@@ -100,9 +116,21 @@ describe("conformance list", () => {
     expect(listed.filter((t) => /%[sdifjo]|\$\{/.test(t.title)).map((t) => t.title)).toEqual([]);
     expect(listed.filter((t) => t.dynamic || t.requirements.length === 0 || t.line < 1).map((t) => t.title)).toEqual([]);
     expect(listed.map((t) => t.title)).toContain(
-      "ATT-001 ERR-009 a 1x1 PNG uploaded with its MIME type and a description is accepted with an integer Id",
+      "ATT-001 a 1x1 PNG uploaded with its MIME type and a description is accepted with an integer Id",
     );
     for (const r of listing.requirements) expect(requirements().get(r.id)?.level).toBe(r.level);
+    // Selection by requirement (--requirement, the kill matrix's fault projects) reads the tags from the sources:
+    // for every ID, its pattern picks exactly the tests the run collects as proving it.
+    const titles = suiteTitles();
+    const wrong = [...new Set(listed.flatMap((t) => t.requirements))].flatMap((id) => {
+      const pattern = new RegExp(testNamePattern({ requirementIds: [id] }, titles)!);
+      return listing.suites.flatMap((s) =>
+        s.tests
+          .filter((t) => pattern.test(`suites/${s.name}.test.ts ${t.title}`) !== t.requirements.includes(id))
+          .map((t) => `${id}: ${s.name} > ${t.title} (proves ${t.requirements.join(", ")})`),
+      );
+    });
+    expect(wrong).toEqual([]);
     const marked = listing.suites.flatMap((s) => s.tests).filter((t) => t.destructive);
     for (const t of marked) expect(t.requirements.some((id) => requirements().get(id)?.destructive)).toBe(true);
 

@@ -170,7 +170,10 @@ const FORBIDDEN = "must not be present (the schema forbids this property)";
 /** Tool configuration schemas written alongside ours; they are only compiled here. */
 const TOOL_CONFIG = new Set(["targets", "requirements", "expectations"]);
 
-/** Every payload schema: envelope pieces and shared objects, plus requests and read forms (some read forms are also envelope pieces or shared). */
+/**
+ * Every payload schema: envelope pieces and shared objects, plus requests and read forms (some read forms are also envelope pieces or
+ * shared).
+ */
 const OWNED = [...new Set([...ENVELOPE_PIECES, ...SHARED, ...REQUESTS.map((r) => r.schema), ...READ_FORMS.map((r) => r.schema)])];
 
 // ------------------------------------------------------------------ (a) compilation and ids
@@ -244,7 +247,9 @@ const DEVIATIONS: { fixture: string; schema: string; error: string; why: string 
     fixture: "avatar-unanchored.json",
     schema: "avatar",
     error: "/anchor_uuid must be string",
-    why: "The provider sends anchor_uuid null for an avatar that is not anchored to an object. The spec types it as a string and does not make it nullable.",
+    why:
+      "The provider sends anchor_uuid null for an avatar that is not anchored to an object. The spec types it as a string and does " +
+      "not make it nullable.",
   },
   {
     fixture: "label-user-merchant.json",
@@ -262,7 +267,9 @@ const DEVIATIONS: { fixture: string; schema: string; error: string; why: string 
     fixture: "share-invite-monetary-account-response.json",
     schema: "share-invite-monetary-account-response",
     error: "/draft_share_invite_bank_id must be integer",
-    why: "The provider sends draft_share_invite_bank_id null for an invitation without a draft. The spec types it as an integer, and only monetary_account_id is nullable (spec table and wire-conventions).",
+    why:
+      "The provider sends draft_share_invite_bank_id null for an invitation without a draft. The spec types it as an integer, and " +
+      "only monetary_account_id is nullable (spec table and wire-conventions).",
   },
 ];
 

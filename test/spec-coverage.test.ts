@@ -155,7 +155,8 @@ sections:
   it("an entry with no state or two is refused", () => {
     const bad = analyseCoverage(
       spec,
-      "sections:\n  - in: banking-api.md\n    section: Cards\n    statements:\n      - quote: Cards are nice.\n        informative: x\n        requirements: [CARD-001]\n      - quote: A card can be lost.\n        requirements: []\n",
+      "sections:\n  - in: banking-api.md\n    section: Cards\n    statements:\n      - quote: Cards are nice.\n" +
+        "        informative: x\n        requirements: [CARD-001]\n      - quote: A card can be lost.\n        requirements: []\n",
       catalogue,
     );
     expect(bad.problems.filter((p) => p.kind === "bad-entry").map((p) => p.message)).toEqual([

@@ -84,7 +84,8 @@ function render(matrix: CoverageMatrix, todo: boolean, problems: string[]): stri
   if (problems.length > 0)
     out.push(
       "",
-      `spec/coverage.yaml is out of step with the specification (${problems.length}; npx vitest run --project selftest test/spec-coverage.test.ts):`,
+      `spec/coverage.yaml is out of step with the specification (${problems.length}; npx vitest run --project selftest ` +
+        `test/spec-coverage.test.ts):`,
       ...problems.slice(0, 20).map((p) => `  ${p}`),
     );
   return `${out.join("\n")}\n`;

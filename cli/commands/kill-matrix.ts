@@ -4,6 +4,8 @@ import { judge, writeKillMatrix } from "../../report/kill-matrix.js";
 import { loadTargetsFile, selectProfile } from "../../harness/profile/profile.js";
 import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
 import { CONFORMANCE_PROJECT, faultProject, profilePlan, type ProjectPlan, type RunPlan } from "../../harness/run/run-plan.js";
+import { testNamePattern } from "../../catalogue/selection.js";
+import { suiteTitles } from "../../catalogue/test-titles.js";
 import type { FaultSpec } from "../../faults/fault.js";
 import { groupSuites, variantGroups, variantProject } from "../../faults/variant-groups.js";
 import type { VariantSpec } from "../../faults/variant-spec.js";
@@ -102,11 +104,13 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
     process.stdout.write(`legal variant failed: ${v.variant}: ${v.failures.map((f) => f.split("\n")[0]).join("; ")}\n`);
   for (const g of matrix.groupFailures)
     process.stdout.write(
-      `legal variants failed together, each passing alone: ${g.variants.join(" + ")}: ${g.failures.map((f) => f.split("\n")[0]).join("; ")}\n`,
+      `legal variants failed together, each passing alone: ${g.variants.join(" + ")}: ` +
+        `${g.failures.map((f) => f.split("\n")[0]).join("; ")}\n`,
     );
   process.stdout.write(
     `kill matrix: ${matrix.killed} of ${matrix.faults} faults caught, clean reference ${matrix.cleanFailures.length} failures, ` +
-      `${matrix.variants.length - flagged.length} of ${matrix.variants.length} legal variants passed, ${(matrix.wallMs / 1000).toFixed(1)} s (${join(reportsDir, "kill-matrix.md")})\n`,
+      `${matrix.variants.length - flagged.length} of ${matrix.variants.length} legal variants passed, ` +
+      `${(matrix.wallMs / 1000).toFixed(1)} s (${join(reportsDir, "kill-matrix.md")})\n`,
   );
   const clean = matrix.cleanFailures.length === 0 && flagged.length === 0 && matrix.groupFailures.length === 0;
   return matrix.killed === matrix.faults && clean && summary.summary.errors.length === 0 ? 0 : 1;
@@ -114,7 +118,7 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
 
 /**
  * The kill matrix's run plan: the clean reference ("conformance", unless left out), one project per fault (its
- * suites, the tests naming its requirement, against the fault's own target profile: "reference" unless it names
+ * suites, the tests proving its requirement, against the fault's own target profile: "reference" unless it names
  * one, e.g. reference-signed) and one per group of legal variants (the suites any member can change, all when one
  * names none). Every profile comes from the package's own targets file, read once here.
  */
@@ -127,11 +131,16 @@ function killMatrixPlan(
   const reference = profilePlan({ targetsFile, profile: selectProfile(targets, "reference"), reportsDir });
   const base = reference.projects.get(CONFORMANCE_PROJECT)!.profile;
   const projects = new Map<string, ProjectPlan>(options.clean ? [[CONFORMANCE_PROJECT, { profile: base }]] : []);
+  const titles = options.faults.length > 0 ? suiteTitles() : [];
   for (const f of options.faults) {
+    const pattern = testNamePattern(
+      { requirementIds: [f.requirement] },
+      titles.filter((t) => f.suites.includes(t.suite)),
+    );
     projects.set(faultProject(f.name), {
       profile: f.target ? selectProfile(targets, f.target) : base,
       suites: f.suites,
-      requirement: f.requirement,
+      ...(pattern === undefined ? {} : { pattern }),
       fault: f.name,
     });
   }

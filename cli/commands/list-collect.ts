@@ -48,7 +48,8 @@ async function collect(suites: string[], statics: SuiteTitle[]): Promise<SuiteTi
           suite,
           kind: "test",
           title: test.name,
-          requirements: requirementIdsOf(test.name),
+          requirements: requirementIdsOf(test.name, test.tags),
+          tags: test.tags,
           dynamic: false,
           line: test.location?.line ?? 0,
         });

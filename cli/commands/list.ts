@@ -9,7 +9,7 @@ import { writeOut } from "../output.js";
 export interface ListedTest {
   title: string;
   requirements: string[];
-  /** The title's leading IDs are filled in per row at run time (test.for); `requirements` holds the static ones. */
+  /** The title's leading ID is filled in per row at run time (test.for); `requirements` holds its tags. */
   dynamic: boolean;
   destructive: boolean;
   line: number;
@@ -107,7 +107,7 @@ function render({ suites, requirements: rows }: Listing): string {
     for (const test of suite.tests) {
       lines.push(`  ${test.title}`);
       const about = test.requirements.map(tag);
-      if (test.dynamic) about.unshift("leading IDs filled in per row at run time");
+      if (test.dynamic) about.unshift("leading ID filled in per row at run time");
       lines.push(`      ${about.join(" · ")}`);
     }
     lines.push("");

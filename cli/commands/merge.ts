@@ -79,7 +79,8 @@ function mergedRun(parts: Part[]): RunInfo {
     const odd = parts.find((p) => JSON.stringify(value(p.run)) !== wanted);
     if (odd)
       throw new ConfigError(
-        `conformance merge: ${odd.dir} differs in ${field} (${JSON.stringify(value(odd.run))}, not ${wanted}): only parts of one run can be merged`,
+        `conformance merge: ${odd.dir} differs in ${field} (${JSON.stringify(value(odd.run))}, not ${wanted}): only parts of one ` +
+          `run can be merged`,
       );
   };
   same("target", (r) => r.target);

@@ -20,8 +20,9 @@ import { RERUN_FILE, type RerunContext } from "../reproduce.js";
 import { finishRun } from "../verdict.js";
 import { PACKAGE_ROOT, runVitest } from "../vitest-run.js";
 
-export const RUN_HELP = `conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]
-                [--exclude-destructive] [--seed N] [--reports DIR] [--shard I/N] [--expectations FILE] [--bail N]
+export const RUN_HELP =
+  "conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]\n" +
+  `                [--exclude-destructive] [--seed N] [--reports DIR] [--shard I/N] [--expectations FILE] [--bail N]
                 [--no-preflight] [--fault NAME…] [--variant NAME…]
   Runs the suites against a target. --test runs the test with exactly that title (each failure prints its
   own rerun line); --grep matches titles by regular expression; --requirement CARD-004 -r 'PAGE-*' runs the
@@ -44,7 +45,8 @@ const RUN_OUTPUTS = [
 ];
 
 /**
- * conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--requirement ID…] [--exclude-destructive] [--seed N] [--reports DIR] [--fault NAME…]
+ * conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--requirement ID…] [--exclude-destructive] [--seed N]
+ * [--reports DIR] [--fault NAME…]
  *   [--shard I/N] (one part of the suite files, for CI machines) [--expectations FILE] (a baseline: fail on regressions only)
  */
 export async function runCommand(args: string[]): Promise<number> {

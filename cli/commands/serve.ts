@@ -75,7 +75,9 @@ export async function serveCommand(args: string[]): Promise<number> {
   process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, apiKey: server.apiKey, fixtures: server.fixtures })}\n`);
   process.stdout.write(
     `Reference server at ${server.baseUrl}\n  API key: ${server.apiKey}\n  fixtures: ${JSON.stringify(server.fixtures)}\n` +
-      `${faults.length > 0 ? `  faults on: ${faults.join(", ")}\n` : ""}${variants.length > 0 ? `  variants on: ${variants.join(", ")}\n` : ""}${signingLine(prefix ?? "X-Service-", values["sign-responses"] ?? false, required)}` +
+      `${faults.length > 0 ? `  faults on: ${faults.join(", ")}\n` : ""}` +
+      `${variants.length > 0 ? `  variants on: ${variants.join(", ")}\n` : ""}` +
+      `${signingLine(prefix ?? "X-Service-", values["sign-responses"] ?? false, required)}` +
       `  fresh users: POST ${server.baseUrl}/sandbox-user-person\n  Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
@@ -101,7 +103,10 @@ function profileFor(baseUrl: string, apiKey: string, fixtures: object, headerPre
     encryption: true,
     fixtures,
   };
-  return `# Written by conformance serve --write-profile; the server keeps its data in memory, so rewrite it after a restart.\n${stringify({ default: "local", targets: { local: profile } })}`;
+  return (
+    "# Written by conformance serve --write-profile; the server keeps its data in memory, so rewrite it after a restart.\n" +
+    stringify({ default: "local", targets: { local: profile } })
+  );
 }
 
 /** `--flag` given without a value (last, or followed by another flag) gets `fallback`: parseArgs has no optional values. */

@@ -78,7 +78,8 @@ export async function runMove(
     if (card.status !== before.status || card.order_status !== before.order) {
       failPlain(
         about(req),
-        `a refused PUT must leave the card as it was (status ${before.status}, order_status ${before.order}), but card ${real.ids[slot]} now shows ${stateOf(card)}`,
+        `a refused PUT must leave the card as it was (status ${before.status}, order_status ${before.order}), but card ` +
+          `${real.ids[slot]} now shows ${stateOf(card)}`,
       );
     }
   };
@@ -114,7 +115,8 @@ export async function runMove(
   if (PERMANENT.includes(before.status) && card.status !== before.status) {
     failPlain(
       about("CARD-015"),
-      `row 2: ${before.status} is permanent, but after ${describePut(real.ids[slot]!, body)} (answered ${exchange.status}) card ${real.ids[slot]} shows status ${String(card.status)}`,
+      `row 2: ${before.status} is permanent, but after ${describePut(real.ids[slot]!, body)} (answered ${exchange.status}) card ` +
+        `${real.ids[slot]} shows status ${String(card.status)}`,
     );
   }
   let next: CardState = field === "status" ? afterStatus(before, to, verdict.req) : { ...before, order: to, since: verdict.req };
@@ -125,7 +127,8 @@ export async function runMove(
   if (card[other] !== expected) {
     real.lenient.note(
       { req: "CARD-020", what: history },
-      `${describePut("{card}", body)} on a card with status ${before.status}, order_status ${before.order} also set ${other} ${String(card[other])}`,
+      `${describePut("{card}", body)} on a card with status ${before.status}, order_status ${before.order} also set ${other} ` +
+        `${String(card[other])}`,
     );
     next = {
       ...next,

@@ -61,7 +61,8 @@ export function statusVerdict(card: CardState, to: string): Verdict {
     // Strict requires the refusal only on a card known never to have been activated: otherwise ACTIVE may
     // be row 3's way back from DEACTIVATED (spec/gaps.md GAP-73).
     return undecided(
-      `ACTIVE on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`,
+      `ACTIVE on a card with status ${card.status} and order_status ` +
+        `${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`,
       card.activated === false,
     );
   }
@@ -77,7 +78,8 @@ export function statusVerdict(card: CardState, to: string): Verdict {
     if (card.activated === true && DEACTIVATABLE_ORDER.includes(card.order))
       return allowed("CARD-016", `row 3: DEACTIVATED on an activated card with order_status ${card.order}`);
     return undecided(
-      `DEACTIVATED on a card with status ${card.status} and order_status ${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`,
+      `DEACTIVATED on a card with status ${card.status} and order_status ` +
+        `${card.order}${card.activated === undefined ? " (activation history unknown)" : ""}`,
       card.activated !== undefined,
     );
   }

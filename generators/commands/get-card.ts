@@ -21,7 +21,8 @@ export class GetCard implements CardCommand {
     if (card.status !== expected.status || card.order_status !== expected.order) {
       failPlain(
         about,
-        `expected status ${expected.status} and order_status ${expected.order}, as the moves so far left it, got status ${String(card.status)}, order_status ${String(card.order_status)}`,
+        `expected status ${expected.status} and order_status ${expected.order}, as the moves so far left it, got status ` +
+          `${String(card.status)}, order_status ${String(card.order_status)}`,
       );
     }
   }

@@ -230,7 +230,9 @@ export class HttpClient {
         if (uncertain && exchange.status >= 400 && exchange.status < 500) {
           await this.finish(exchange, attempts);
           throw new TransportError(
-            `${describe(exchange.request)}: resent with the same request id after ${attempts!.map((a) => a.transport ?? a.status).join(", ")}, and the resend was refused (${exchange.status}): the first attempt may have been applied and its answer lost`,
+            `${describe(exchange.request)}: resent with the same request id after ` +
+              `${attempts!.map((a) => a.transport ?? a.status).join(", ")}, and the resend was refused (${exchange.status}): the ` +
+              `first attempt may have been applied and its answer lost`,
             "lost-answer",
             undefined,
             attempts!.length,
@@ -278,13 +280,16 @@ export class HttpClient {
     const said = header === undefined ? "no Retry-After" : `Retry-After: ${header}`;
     if (retries >= this.retry.maxRetries) {
       throw new TransportError(
-        `${what}: still 429 Too Many Requests (${said}) after ${retries} ${retries === 1 ? "retry" : "retries"} (rateLimit.maxRetries = ${this.retry.maxRetries}); the target is rate limiting this run: lower rateLimit.requestsPerSecond`,
+        `${what}: still 429 Too Many Requests (${said}) after ${retries} ${retries === 1 ? "retry" : "retries"} ` +
+          `(rateLimit.maxRetries = ${this.retry.maxRetries}); the target is rate limiting this run: lower ` +
+          `rateLimit.requestsPerSecond`,
         "rate-limited",
       );
     }
     if (wait > this.retry.maxRetryAfterMs) {
       throw new TransportError(
-        `${what}: 429 Too Many Requests asks to wait ${Math.ceil(wait / 1000)} s (${said}), longer than rateLimit.maxRetryAfterMs (${this.retry.maxRetryAfterMs} ms); not retried`,
+        `${what}: 429 Too Many Requests asks to wait ${Math.ceil(wait / 1000)} s (${said}), longer than ` +
+          `rateLimit.maxRetryAfterMs (${this.retry.maxRetryAfterMs} ms); not retried`,
         "rate-limited",
       );
     }
@@ -358,7 +363,8 @@ export class HttpClient {
       if (Number.isFinite(declared) && declared > maxBytes) {
         response.body.destroy();
         throw new TransportError(
-          `${describe(sent)}: status ${response.statusCode} announced a body of ${declared} bytes (Content-Length), over the limit of ${maxBytes} bytes (maxResponseBytes); not read`,
+          `${describe(sent)}: status ${response.statusCode} announced a body of ${declared} bytes (Content-Length), over the ` +
+            `limit of ${maxBytes} bytes (maxResponseBytes); not read`,
           "too-large",
         );
       }
@@ -371,7 +377,8 @@ export class HttpClient {
             stream.destroy();
             reject(
               new TransportError(
-                `${describe(sent)}: status ${response!.statusCode}, then the body went past ${maxBytes} bytes (maxResponseBytes) and was cut off`,
+                `${describe(sent)}: status ${response!.statusCode}, then the body went past ${maxBytes} bytes (maxResponseBytes) ` +
+                  `and was cut off`,
                 "too-large",
               ),
             );

@@ -15,7 +15,9 @@ const AES_KEY_BYTES = 32;
 const IV_BYTES = 16;
 
 /** Skip reason where the profile does not declare the provider's scheme. */
-export const ENCRYPTION_OFF = `${NOT_APPLICABLE} request encryption is off in the profile (encryption: false): the target's scheme is not known to be the provider's`;
+export const ENCRYPTION_OFF =
+  `${NOT_APPLICABLE} request encryption is off in the profile (encryption: false): the target's scheme is not known to be the ` +
+  `provider's`;
 
 /** The three header names under a profile's prefix. */
 export function encryptionHeaderNames(prefix: string): { key: string; iv: string; hmac: string } {

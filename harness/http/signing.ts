@@ -41,7 +41,8 @@ export function serverSignatureVerdict(exchange: Exchange, headerName: string, s
   if (!verifyBody(exchange.bodyBytes, signature.trim(), serverPublicKeyPem)) {
     return {
       ok: false,
-      problem: `a ${headerName} that does not verify over the ${exchange.bodyBytes.length} body bytes received with the server's public key`,
+      problem:
+        `a ${headerName} that does not verify over the ${exchange.bodyBytes.length} body bytes received ` + `with the server's public key`,
     };
   }
   return { ok: true };

@@ -112,7 +112,10 @@ const TLS_PROBLEMS: Record<string, string> = {
 export function describeTlsProblem(code: string, message: string): string | undefined {
   const problem = TLS_PROBLEMS[code];
   if (problem) {
-    return `TLS: ${problem} (${code}); to trust a private CA set tls.ca in the profile to its PEM file, or tls.rejectUnauthorized: false for a test server`;
+    return (
+      `TLS: ${problem} (${code}); to trust a private CA set tls.ca in the profile to its PEM file, ` +
+      `or tls.rejectUnauthorized: false for a test server`
+    );
   }
   if (code.startsWith("ERR_SSL_") || code === "EPROTO" || /certificate required|handshake failure|alert/i.test(message)) {
     const hint = /certificate required|handshake/i.test(message)

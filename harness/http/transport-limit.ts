@@ -39,7 +39,9 @@ export function noteNoAnswer(origin: string, error: TransportError, limit: numbe
   const s = state(origin);
   s.consecutive++;
   if (limit > 0 && s.consecutive >= limit && s.reason === undefined) {
-    s.reason = `${limit} requests in a row got no answer (the last: ${error.message.split("\n")[0]}); the rest of the run is not sent (profile maxTransportErrors)`;
+    s.reason =
+      `${limit} requests in a row got no answer (the last: ${error.message.split("\n")[0]}); the rest of the run is not sent ` +
+      `(profile maxTransportErrors)`;
   }
 }
 

@@ -155,7 +155,8 @@ export function loadTargetsFile(file: string, env: NodeJS.ProcessEnv = process.e
     const linePos = before ? { line: before.length, col: before.at(-1)!.length + 1 } : undefined;
     const message = (error as Error).message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
     throw new ConfigError(
-      `${file}${linePos ? `:${linePos.line}:${linePos.col}` : ""}: not valid YAML${linePos ? ` (line ${linePos.line}, column ${linePos.col})` : ""}: ${message}`,
+      `${file}${linePos ? `:${linePos.line}:${linePos.col}` : ""}: not valid ` +
+        `YAML${linePos ? ` (line ${linePos.line}, column ${linePos.col})` : ""}: ${message}`,
     );
   }
   if (raw === null || raw === undefined) throw new ConfigError(`${file}: the file is empty; expected "default:" and "targets:"`);
@@ -172,7 +173,8 @@ export function loadTargetsFile(file: string, env: NodeJS.ProcessEnv = process.e
   const parsed = raw as { default?: string; targets: Record<string, Record<string, unknown>> };
   if (parsed.default !== undefined && !(parsed.default in parsed.targets)) {
     throw new ConfigError(
-      `${file}: field "default": names profile "${parsed.default}", which is not under "targets" (have: ${Object.keys(parsed.targets).join(", ")})`,
+      `${file}: field "default": names profile "${parsed.default}", which is not under "targets" (have: ` +
+        `${Object.keys(parsed.targets).join(", ")})`,
     );
   }
   const profiles: Record<string, TargetProfile> = {};
@@ -210,7 +212,8 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
   }
   if (p.tls !== undefined && (p.embedded || !p.baseUrl?.startsWith("https://"))) {
     throw new ConfigError(
-      `${file}: profile "${name}": field "tls": TLS settings need an https:// baseUrl (got ${p.embedded ? "an embedded target" : p.baseUrl})`,
+      `${file}: profile "${name}": field "tls": TLS settings need an https:// baseUrl (got ` +
+        `${p.embedded ? "an embedded target" : p.baseUrl})`,
     );
   }
   if (p.faults !== undefined && p.faults.length > 0 && !p.embedded) {
@@ -296,7 +299,10 @@ function describeSchemaError(error: ErrorObject, data: unknown): string {
     case "type":
       return `${prefix}${field()}: expected ${String(params.type)}, got ${got}`;
     case "enum":
-      return `${prefix}${field()}: expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${got}`;
+      return (
+        `${prefix}${field()}: expected one of ` +
+        `${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${got}`
+      );
     case "pattern":
       return `${prefix}${field()}: ${patternHint(fieldPath)}, got ${got}`;
     case "minimum":

@@ -18,8 +18,11 @@ export interface ProjectPlan {
   profile: TargetProfile;
   /** Suite files it includes (suites/<name>.test.ts); absent: every suite. */
   suites?: string[];
-  /** Only the tests naming this requirement (a fault project: a fault is caught when one of them fails). */
-  requirement?: string;
+  /**
+   * Only the tests whose name this pattern matches (vitest's testNamePattern): a fault project's, the tests proving
+   * the fault's requirement (a fault is caught when one of them fails), built by catalogue/selection.ts.
+   */
+  pattern?: string;
   /** A kill-matrix fault project: the one reference fault switched on (the profile's own are replaced). */
   fault?: string;
   /** A kill-matrix legal-variant project: the legal variants switched on (the profile's own are replaced). */
@@ -122,7 +125,7 @@ export function runPlan(): RunPlan {
 }
 
 /** What vitest.config.ts needs of each project (read without loading a targets file: the selftest project needs none). */
-export type ProjectShape = Pick<ProjectPlan, "suites" | "requirement"> & { profile?: Pick<TargetProfile, "concurrency"> };
+export type ProjectShape = Pick<ProjectPlan, "suites" | "pattern"> & { profile?: Pick<TargetProfile, "concurrency"> };
 
 /** The projects vitest.config.ts makes: the handed plan's, or the one "conformance" project of a direct start. */
 export function plannedProjects(): ReadonlyMap<string, ProjectShape> {

@@ -3,11 +3,16 @@ import { beforeEach, type TestContext } from "vitest";
 import { isNotApplicable } from "../not-applicable.js";
 import { redactText } from "../redact.js";
 import type { FailureCause } from "../../report/reporters/summary-reporter.js";
-import { leadingRequirementId, requirementIdsOf, requirements } from "../../catalogue/requirements.js";
+import { leadingRequirementId, primaryRequirementId, requirementIdsOf, requirements } from "../../catalogue/requirements.js";
+import type { RequirementId } from "../../catalogue/requirement-ids.js";
 
 declare module "vitest" {
+  /** A test's tags are requirement IDs of the catalogue: those it proves besides the one its title leads with. */
+  interface TestTags {
+    tags: RequirementId;
+  }
   interface TaskMeta {
-    /** Requirement IDs this test proves (from its title). */
+    /** Requirement IDs this test proves: its title's leading ID, then its tags. */
     requirements?: string[];
     /** Why the test failed, typed (set when it fails; summary.json's `failure`). */
     failure?: FailureCause;
@@ -63,10 +68,11 @@ function watchSkips(context: TestContext): void {
 const SEVERITY = { MUST: allure.Severity.CRITICAL, CONVENTION: allure.Severity.NORMAL, LENIENT: allure.Severity.MINOR } as const;
 
 /**
- * Every conformance test names the requirements it proves at the start of its title. Here they
- * become test metadata (for summary.json) and Allure labels: epic = spec part, feature = resource,
- * story and tag = requirement ID, severity from the level, and a link to the spec section.
- * A title with no ID, or with an ID the catalogue does not know, fails the test.
+ * Every conformance test names the requirement it proves first at the start of its title, and the others in
+ * its tags (`test("CARD-004 a card update …", { tags: ["ERR-001"] }, …)`). Here they become test metadata
+ * (for summary.json) and Allure labels: epic = spec part, feature = resource, story and tag = requirement ID,
+ * severity from the level, and a link to the spec section. A title that does not lead with an ID, or an ID
+ * the catalogue does not know, fails the test.
  */
 beforeEach(async ({ task, onTestFailed }) => {
   delete task.meta.failure;
@@ -92,8 +98,9 @@ beforeEach(async ({ task, onTestFailed }) => {
       for (const key of ["message", "stack", "stackStr", "diff"] as const) if (typeof e[key] === "string") e[key] = redactText(e[key]);
     }
   });
-  const ids = requirementIdsOf(task.name);
-  if (ids.length === 0) throw new Error(`test "${task.name}" names no requirement ID at the start of its title`);
+  if (primaryRequirementId(task.name) === undefined)
+    throw new Error(`test "${task.name}" does not start with the requirement ID it proves first`);
+  const ids = requirementIdsOf(task.name, task.tags);
   const catalogue = requirements();
   const unknown = ids.filter((id) => !catalogue.has(id));
   if (unknown.length > 0)

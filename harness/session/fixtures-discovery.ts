@@ -18,7 +18,9 @@ export async function discoverFixtures(client: HttpClient, session: Session): Pr
   if (exchange.status !== 200 || !found) {
     return {
       fixtures: {},
-      problem: `fixtures: discover: GET /user/${session.userId}/sandbox-fixtures answered ${exchange.status}; list the ids in the profile instead`,
+      problem:
+        `fixtures: discover: GET /user/${session.userId}/sandbox-fixtures answered ${exchange.status}; list the ids in the profile ` +
+        `instead`,
     };
   }
   const ids = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : undefined);

@@ -154,7 +154,8 @@ export async function preflight(profile: Profile, client: HttpClient): Promise<P
         check: "primary key: device-server",
         ok: false,
         kind: "finding",
-        problem: `the server refuses device registration for the profile's key and for a fresh sandbox key alike: ${said(refused.exchange)}`,
+        problem:
+          `the server refuses device registration for the profile's key ` + `and for a fresh sandbox key alike: ${said(refused.exchange)}`,
       });
       return { steps };
     }
@@ -162,8 +163,12 @@ export async function preflight(profile: Profile, client: HttpClient): Promise<P
       check: "primary key: device-server",
       ok: false,
       kind: "config",
-      problem: `${field("apiKey")} was refused: ${said(refused.exchange)}${verdict === "wrong-key" ? " (a fresh sandbox key works, so the key is wrong)" : ""}`,
-      hint: `check apiKey, and that this machine's address${from ? ` (${from})` : ""} is one the key may be used from; if the key is right, the server's device registration is broken: run with --no-preflight to see the checks`,
+      problem:
+        `${field("apiKey")} was refused: ` +
+        `${said(refused.exchange)}${verdict === "wrong-key" ? " (a fresh sandbox key works, so the key is wrong)" : ""}`,
+      hint:
+        `check apiKey, and that this machine's address${from ? ` (${from})` : ""} is one the key may be used from; if the key is ` +
+        `right, the server's device registration is broken: run with --no-preflight to see the checks`,
     });
   }
   if (refused?.step === "session-server") {

@@ -157,7 +157,7 @@ export class SummaryReporter implements Reporter {
       name: test.name,
       fullName: `${suite} > ${test.fullName}`,
       status,
-      requirements: test.meta().requirements ?? requirementIdsOf(test.name),
+      requirements: test.meta().requirements ?? requirementIdsOf(test.name, test.tags),
       durationMs: Math.round(diagnostic?.duration ?? 0),
       ...(message ? { message: redactText(message) } : {}),
       ...(notSelected ? { notSelected: true as const } : {}),
@@ -175,7 +175,8 @@ export class SummaryReporter implements Reporter {
     const lines: string[] = [""];
     if (this.options.quiet) {
       process.stdout.write(
-        `conformance: ${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.skipped} skipped${weatherLine(summary)}\n`,
+        `conformance: ${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.skipped} ` +
+          `skipped${weatherLine(summary)}\n`,
       );
       return;
     }
@@ -201,7 +202,9 @@ function skipReason(notRun: boolean, notSelected: boolean, notApplicable: boolea
 /** ", 2 broken by transport, 7 retries" where there was weather; "" otherwise. */
 function weatherLine(summary: RunSummary): string {
   const { broken = 0, retries = 0 } = summary.totals;
-  return `${broken > 0 ? `, ${broken} broken by transport` : ""}${retries > 0 ? `, ${retries} ${retries === 1 ? "retry" : "retries"}` : ""}`;
+  return (
+    `${broken > 0 ? `, ${broken} broken by transport` : ""}` + `${retries > 0 ? `, ${retries} ${retries === 1 ? "retry" : "retries"}` : ""}`
+  );
 }
 
 function indent(message: string): string[] {

@@ -157,7 +157,8 @@ export function expectSameCard(before: Card, after: Card, about: About, options:
   if (changed.length > 0) {
     failPlain(
       about,
-      `expected card ${before.id} to read as before, but ${changed.map((k) => `${k} went from ${canonical(a[k])} to ${canonical(b[k])}`).join("; ")}`,
+      `expected card ${before.id} to read as before, but ` +
+        `${changed.map((k) => `${k} went from ${canonical(a[k])} to ${canonical(b[k])}`).join("; ")}`,
     );
   }
 }

@@ -120,7 +120,8 @@ export async function assertConcurrently<Ts extends [unknown, ...unknown[]]>(
     throw e;
   }
   throw new Error(
-    `run ${firstFailure} of the property (seed ${params.seed}) failed with runs side by side, but passed when replayed alone: ${String((error as Error)?.message ?? error)}`,
+    `run ${firstFailure} of the property (seed ${params.seed}) failed with runs side by side, but passed when replayed alone: ` +
+      `${String((error as Error)?.message ?? error)}`,
     { cause: error },
   );
 }

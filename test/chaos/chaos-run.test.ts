@@ -19,13 +19,15 @@ const names = (run: Parameters<typeof failures>[0]) =>
 
 describe("weather is told apart from defects", () => {
   it(
-    "at 2 % chaos with a fixed seed the whole suite gives the verdict and failing tests of a direct run (CONFORMANT, none), in at most twice the time",
+    "at 2 % chaos with a fixed seed the whole suite gives the verdict and failing tests of a direct run (CONFORMANT, none), in " +
+      "at most twice the time",
     { timeout: 1_200_000 },
     async () => {
       // Side by side, so both runs meet the same load on the machine (on CI the other self-tests come and go):
       // the time ratio then measures the weather, not what else the two cores were doing at the moment.
       const [direct, chaos] = await Promise.all([runReference({}), runReference({ chaos: { rate: 0.02, seed: SEED, retryAfter: "1" } })]);
-      const context = `direct:\n${failures(direct.run).join("\n")}\nchaos:\n${failures(chaos.run).join("\n")}\n${chaos.run.stdout.slice(-2000)}`;
+      const context =
+        `direct:\n${failures(direct.run).join("\n")}\n` + `chaos:\n${failures(chaos.run).join("\n")}\n${chaos.run.stdout.slice(-2000)}`;
       expect(report(chaos.run.reportsDir).verdict, context).toBe(report(direct.run.reportsDir).verdict);
       expect(names(chaos.run), context).toEqual(names(direct.run));
       // Tests broken by transport may remain (a heavy check meeting weather twice), but none left a requirement unchecked.

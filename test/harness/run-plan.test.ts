@@ -39,7 +39,7 @@ describe("the run plan", () => {
     const plan = profilePlan({ targetsFile: TARGETS, profile: reference, reportsDir: "out" });
     const projects = new Map([
       ...plan.projects,
-      ["fault:x", { profile: reference, suites: ["headers"], requirement: "HDR-003", fault: "x" }],
+      ["fault:x", { profile: reference, suites: ["headers"], pattern: "(?:^|\\s)HDR-003(?=\\s|$)", fault: "x" }],
     ]);
     await withRunPlan({ ...plan, projects }, async () => {
       expect(runPlan().projects.get("fault:x")?.fault).toBe("x");

@@ -99,7 +99,8 @@ function every(response: ServerResponse, ms: number, tick: () => boolean): void 
 }
 
 const HTML_500 =
-  "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Something went wrong.</p></body></html>";
+  "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Something " +
+  "went wrong.</p></body></html>";
 
 /** The misbehaviours of issue 7, by name. */
 export const MISBEHAVIOURS = {

@@ -33,7 +33,12 @@ function badFile(text: string, pattern: RegExp): void {
 
 describe("the baseline file", () => {
   it("a valid file loads, with test and requirement entries", () => {
-    const baseline = loadBaseline(file("target: reference\nexpectations:\n  - requirement: HDR-003\n    reason: ticket 12\n    until: 2027-03-31\n  - test: headers > g > HDR-008 x\n    reason: vendor says so\n"));
+    const baseline = loadBaseline(
+      file(
+        "target: reference\nexpectations:\n  - requirement: HDR-003\n    reason: ticket 12\n    until: 2027-03-31\n" +
+          "  - test: headers > g > HDR-008 x\n    reason: vendor says so\n",
+      ),
+    );
     expect(baseline.target).toBe("reference");
     expect(baseline.entries).toHaveLength(2);
   });
@@ -42,11 +47,17 @@ describe("the baseline file", () => {
     badFile("expectations:\n  - requirement: HDR-003\n", /expectations\[0\]: field "reason" is missing/);
     badFile("expectations:\n  - reason: r\n", /expectations\[0\]: give exactly one of "test" .* or "requirement"/);
     badFile("expectations:\n  - test: a\n    requirement: HDR-003\n    reason: r\n", /expectations\[0\]: give exactly one/);
-    badFile("expectations:\n  - requirement: HDR-003\n    reason: r\n    until: next week\n", /expectations\[0\]: field "until": expected a date YYYY-MM-DD, got "next week"/);
+    badFile(
+      "expectations:\n  - requirement: HDR-003\n    reason: r\n    until: next week\n",
+      /expectations\[0\]: field "until": expected a date YYYY-MM-DD, got "next week"/,
+    );
     badFile("expectations:\n  - requirement: HDR-003\n    reason: r\n    until: 2027-02-30\n", /2027-02-30 is not a calendar date/);
     badFile("expectations:\n  - requirement: HDR-999\n    reason: r\n", /HDR-999 is not in spec\/requirements.yaml/);
     badFile("expectations:\n  - requirement: HDR-003\n    reason: r\n    colour: blue\n", /unknown field "colour"/);
-    badFile("expectations:\n  - requirement: HDR-003\n    reason: a\n  - requirement: HDR-003\n    reason: b\n", /expectations\[1\]: requirement HDR-003 is listed twice/);
+    badFile(
+      "expectations:\n  - requirement: HDR-003\n    reason: a\n  - requirement: HDR-003\n    reason: b\n",
+      /expectations\[1\]: requirement HDR-003 is listed twice/,
+    );
     badFile("", /the file is empty/);
     badFile("expectations: [", /not valid YAML/);
     badFile("target: x\n", /field "expectations" is missing/);
@@ -55,7 +66,16 @@ describe("the baseline file", () => {
 
 function test(name: string, status: TestSummary["status"], message?: string): TestSummary {
   const requirements = name.split(" ").filter((w) => /^[A-Z]+-\d{3}$/.test(w));
-  return { project: "conformance", suite: "headers", name, fullName: `headers > g > ${name}`, status, requirements, durationMs: 1, ...(message ? { message } : {}) };
+  return {
+    project: "conformance",
+    suite: "headers",
+    name,
+    fullName: `headers > g > ${name}`,
+    status,
+    requirements,
+    durationMs: 1,
+    ...(message ? { message } : {}),
+  };
 }
 const run: RunInfo = {
   target: "reference",
@@ -71,7 +91,16 @@ const run: RunInfo = {
   scope: { suites: "all", grep: null, shards: null },
 };
 function report(tests: TestSummary[]) {
-  const summary: RunSummary = { target: "reference", suiteVersion: "0", startedAt: run.startedAt, durationMs: 1, seed: 1, totals: { passed: 0, failed: 0, skipped: 0 }, errors: [], tests };
+  const summary: RunSummary = {
+    target: "reference",
+    suiteVersion: "0",
+    startedAt: run.startedAt,
+    durationMs: 1,
+    seed: 1,
+    totals: { passed: 0, failed: 0, skipped: 0 },
+    errors: [],
+    tests,
+  };
   return buildConformance(summary, run);
 }
 const echo = test("HDR-002 HDR-003 ERR-001 echo", "failed", "HDR-003: GET …: expected the header, got no such header");
@@ -83,17 +112,30 @@ describe("judging a run against a baseline", () => {
     const result = applyBaseline(report([echo, cache]), baseline([{ requirement: "HDR-003", reason: "r" }]), "2026-11-22");
     expect(result.expected.map((e) => e.test)).toEqual(["headers > g > HDR-002 HDR-003 ERR-001 echo"]);
     expect(result.newFailures).toEqual(["headers > g > HDR-008 cache"]);
-    const both = applyBaseline(report([echo, cache]), baseline([{ requirement: "HDR-003", reason: "r" }, { test: "headers > g > HDR-008 cache", reason: "r" }]), "2026-11-22");
+    const both = applyBaseline(
+      report([echo, cache]),
+      baseline([
+        { requirement: "HDR-003", reason: "r" },
+        { test: "headers > g > HDR-008 cache", reason: "r" },
+      ]),
+      "2026-11-22",
+    );
     expect(both.newFailures).toEqual([]);
   });
 
   it("an entry whose test or requirement now passes is an unexpected pass; one the run did not check is only noted", () => {
     const result = applyBaseline(
       report([echo, test("HDR-008 cache", "passed")]),
-      baseline([{ requirement: "HDR-003", reason: "r" }, { test: "headers > g > HDR-008 cache", reason: "r" }, { requirement: "CARD-001", reason: "r" }]),
+      baseline([
+        { requirement: "HDR-003", reason: "r" },
+        { test: "headers > g > HDR-008 cache", reason: "r" },
+        { requirement: "CARD-001", reason: "r" },
+      ]),
       "2026-11-22",
     );
-    expect(result.unexpectedPasses).toEqual(['unexpected pass: test "headers > g > HDR-008 cache" now passes: remove it from the baseline']);
+    expect(result.unexpectedPasses).toEqual([
+      'unexpected pass: test "headers > g > HDR-008 cache" now passes: remove it from the baseline',
+    ]);
     expect(result.notRun).toEqual(["requirement CARD-001: not run in this run"]);
   });
 
@@ -106,7 +148,13 @@ describe("judging a run against a baseline", () => {
   });
 
   it("update keeps the entries that still apply, adds the new failures and drops what now passes", () => {
-    const previous: Baseline = { file: "b.yaml", entries: [{ requirement: "HDR-003", reason: "ticket 12", until: "2027-01-01" }, { test: "headers > g > HDR-006 gone", reason: "fixed" }] };
+    const previous: Baseline = {
+      file: "b.yaml",
+      entries: [
+        { requirement: "HDR-003", reason: "ticket 12", until: "2027-01-01" },
+        { test: "headers > g > HDR-006 gone", reason: "fixed" },
+      ],
+    };
     const { text, kept, added, dropped } = baselineFromReport(report([echo, cache, test("HDR-006 gone", "passed")]), previous);
     expect({ kept, added, dropped }).toEqual({ kept: 1, added: 1, dropped: ['test "headers > g > HDR-006 gone"'] });
     const written = parseYaml(text) as { target: string; expectations: { test?: string; requirement?: string; reason: string }[] };

@@ -10,11 +10,28 @@ const a = variant("variant-a");
 const b = variant("variant-b");
 
 function run(project: string, status: TestSummary["status"], name = "HDR-001 a check"): TestSummary {
-  return { project, suite: "headers", name, status, requirements: ["HDR-001"], durationMs: 1, ...(status === "failed" ? { message: "HDR-001: expected 200, got 400" } : {}) };
+  return {
+    project,
+    suite: "headers",
+    name,
+    status,
+    requirements: ["HDR-001"],
+    durationMs: 1,
+    ...(status === "failed" ? { message: "HDR-001: expected 200, got 400" } : {}),
+  };
 }
 
 function summary(tests: TestSummary[]): RunSummary {
-  return { target: "t", suiteVersion: "0", startedAt: "", durationMs: 1, seed: 1, totals: { passed: 0, failed: 0, skipped: 0 }, errors: [], tests };
+  return {
+    target: "t",
+    suiteVersion: "0",
+    startedAt: "",
+    durationMs: 1,
+    seed: 1,
+    totals: { passed: 0, failed: 0, skipped: 0 },
+    errors: [],
+    tests,
+  };
 }
 
 const group = variantProject([a.name, b.name]);
@@ -36,7 +53,13 @@ describe("kill matrix: legal variants judged in groups", () => {
   });
 
   it("a failed group: each member is judged on its own run, and only the one that fails alone is flagged", () => {
-    const matrix = judge([], summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "failed")]), 1, [a, b], ran);
+    const matrix = judge(
+      [],
+      summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "failed")]),
+      1,
+      [a, b],
+      ran,
+    );
     expect(matrix.variants.map((v) => [v.variant, v.passed, v.clearedWith])).toEqual([
       ["variant-a", true, undefined],
       ["variant-b", false, undefined],
@@ -46,9 +69,17 @@ describe("kill matrix: legal variants judged in groups", () => {
   });
 
   it("a group that fails while every member passes alone is a failure of its own (the suite refuses the combination)", () => {
-    const matrix = judge([], summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "passed")]), 1, [a, b], ran);
+    const matrix = judge(
+      [],
+      summary([run(group, "failed"), run(variantProject([a.name]), "passed"), run(variantProject([b.name]), "passed")]),
+      1,
+      [a, b],
+      ran,
+    );
     expect(matrix.variants.every((v) => v.passed)).toBe(true);
-    expect(matrix.groupFailures).toEqual([{ variants: ["variant-a", "variant-b"], failures: ["[headers] HDR-001 a check: HDR-001: expected 200, got 400"] }]);
+    expect(matrix.groupFailures).toEqual([
+      { variants: ["variant-a", "variant-b"], failures: ["[headers] HDR-001 a check: HDR-001: expected 200, got 400"] },
+    ]);
   });
 
   it("a variant whose group never ran is no pass", () => {

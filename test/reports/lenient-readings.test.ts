@@ -8,11 +8,30 @@ import type { RunSummary, TestSummary } from "../../report/reporters/summary-rep
 
 function test(name: string, lenient?: TestSummary["lenient"]): TestSummary {
   const requirements = name.split(" ").filter((w) => /^[A-Z]+-\d{3}$/.test(w));
-  return { project: "conformance", suite: "pagination", name, fullName: `pagination > ${name}`, status: "passed", requirements, durationMs: 1, ...(lenient ? { lenient } : {}) };
+  return {
+    project: "conformance",
+    suite: "pagination",
+    name,
+    fullName: `pagination > ${name}`,
+    status: "passed",
+    requirements,
+    durationMs: 1,
+    ...(lenient ? { lenient } : {}),
+  };
 }
 
 function summary(tests: TestSummary[]): RunSummary {
-  return { target: "t", suiteVersion: "0", startedAt: "2026-11-22T10:00:00.000Z", finishedAt: "2026-11-22T10:00:05.000Z", durationMs: 5000, seed: 1, totals: { passed: tests.length, failed: 0, skipped: 0 }, errors: [], tests };
+  return {
+    target: "t",
+    suiteVersion: "0",
+    startedAt: "2026-11-22T10:00:00.000Z",
+    finishedAt: "2026-11-22T10:00:05.000Z",
+    durationMs: 5000,
+    seed: 1,
+    totals: { passed: tests.length, failed: 0, skipped: 0 },
+    errors: [],
+    tests,
+  };
 }
 
 const info: RunInfo = {
@@ -44,11 +63,19 @@ describe("LENIENT readings in the verdict", () => {
   it("readings are counted once per requirement and strict expectation, over every test that saw them", () => {
     const readings = lenientReadings([
       test("PAGE-019 pages are in id order", [DESCENDING]),
-      test("PAGE-003 PAGE-019 the first page holds the newest items", [DESCENDING, { ...DESCENDING, observed: "pages descend by id on /company" }]),
+      test("PAGE-003 PAGE-019 the first page holds the newest items", [
+        DESCENDING,
+        { ...DESCENDING, observed: "pages descend by id on /company" },
+      ]),
       test("PAGE-006 a count above 200 is refused or clamped", [CLAMPED]),
     ]);
     expect(readings).toEqual([
-      { requirement: "PAGE-006", strict: "a 4XX refusal", observed: ["a count above 200 is clamped"], tests: ["pagination > PAGE-006 a count above 200 is refused or clamped"] },
+      {
+        requirement: "PAGE-006",
+        strict: "a 4XX refusal",
+        observed: ["a count above 200 is clamped"],
+        tests: ["pagination > PAGE-006 a count above 200 is refused or clamped"],
+      },
       {
         requirement: "PAGE-019",
         strict: "ascending pages",
@@ -59,9 +86,14 @@ describe("LENIENT readings in the verdict", () => {
   });
 
   it("a CONFORMANT verdict says how many readings strict would fail, and conformance.md lists them", () => {
-    const report = buildConformance(summary([test("PAGE-019 pages are in id order", [DESCENDING]), test("PAGE-006 a count above 200 is refused or clamped", [CLAMPED])]), info);
+    const report = buildConformance(
+      summary([test("PAGE-019 pages are in id order", [DESCENDING]), test("PAGE-006 a count above 200 is refused or clamped", [CLAMPED])]),
+      info,
+    );
     expect(report.verdict).toBe("CONFORMANT");
-    expect(report.reason).toBe("all 2 requirements checked passed; 2 LENIENT readings observed (strict would require otherwise: PAGE-006, PAGE-019)");
+    expect(report.reason).toBe(
+      "all 2 requirements checked passed; 2 LENIENT readings observed (strict would require otherwise: PAGE-006, PAGE-019)",
+    );
     expect(report.lenient?.readings).toBe(2);
     const md = renderMarkdown(report);
     expect(md).toContain("### LENIENT readings observed: 2");
@@ -80,8 +112,13 @@ describe("LENIENT readings in the verdict", () => {
       { requirement: "PAGE-017", observed: "future_url is null" },
       { requirement: "PAGE-017", observed: "future_url is null on /company" },
     ];
-    const report = buildConformance(summary([test("PAGE-017 future_url is null or a link", recorded), test("PAGE-019 pages are in id order", [DESCENDING])]), info);
-    expect(report.reason).toBe("all 2 requirements checked passed; 2 LENIENT readings observed (strict would require otherwise: PAGE-019; recorded only: PAGE-017)");
+    const report = buildConformance(
+      summary([test("PAGE-017 future_url is null or a link", recorded), test("PAGE-019 pages are in id order", [DESCENDING])]),
+      info,
+    );
+    expect(report.reason).toBe(
+      "all 2 requirements checked passed; 2 LENIENT readings observed (strict would require otherwise: PAGE-019; recorded only: PAGE-017)",
+    );
     expect(renderMarkdown(report)).toContain("| PAGE-017 | future_url is null; future_url is null on /company | _(recorded only)_ | 1 |");
   });
 });
@@ -92,6 +129,8 @@ describe("spec coverage in the verdict", () => {
     const c = report.specCoverage;
     expect(c).toBeDefined();
     expect(c!.observable).toBe(c!.mapped + c!.todo);
-    expect(renderMarkdown(report)).toContain(`**Spec coverage**: ${c!.percent}% (${c!.mapped} of the specification's ${c!.observable} observable statements map to a requirement`);
+    expect(renderMarkdown(report)).toContain(
+      `**Spec coverage**: ${c!.percent}% (${c!.mapped} of the specification's ${c!.observable} observable statements map to a requirement`,
+    );
   });
 });

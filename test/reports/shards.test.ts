@@ -32,8 +32,14 @@ describe("shards merged", () => {
       expect(read<ConformanceReport>(shard.reportsDir, "conformance.json").complete).toBe(false);
     }
     const suites = shards.map((s) => new Set(s.summary!.tests.map((t) => t.suite)));
-    expect(suites.every((s) => s.size > 0), "both shards ran tests").toBe(true);
-    expect([...suites[0]!].filter((s) => suites[1]!.has(s)), "a suite file runs in one shard only").toEqual([]);
+    expect(
+      suites.every((s) => s.size > 0),
+      "both shards ran tests",
+    ).toBe(true);
+    expect(
+      [...suites[0]!].filter((s) => suites[1]!.has(s)),
+      "a suite file runs in one shard only",
+    ).toEqual([]);
   });
 
   it("give the same totals, requirement results and verdict as the whole run, and the exit code of the whole run", () => {
@@ -61,7 +67,10 @@ describe("shards merged", () => {
     const file = join(mergedDir, "..", "merge-baseline.yaml");
     writeFileSync(file, "expectations:\n  - requirement: HDR-008\n    reason: Cache-Control required by the gateway\n");
     const out = `${mergedDir}-gated`;
-    const gated = await spawnConformance(["merge", shards[0]!.reportsDir, shards[1]!.reportsDir, "--reports", out, "--expectations", file], { env });
+    const gated = await spawnConformance(
+      ["merge", shards[0]!.reportsDir, shards[1]!.reportsDir, "--reports", out, "--expectations", file],
+      { env },
+    );
     expect(gated.code, gated.stdout).toBe(0);
   });
 

@@ -27,7 +27,11 @@ describe("conformance.json and conformance.md", () => {
     expect(report.totals.tests.failed).toBe(0);
     expect(report.requirements.length).toBeGreaterThan(0);
     expect(report.requirements.every((r) => r.status === "passed")).toBe(true);
-    expect(report.run).toMatchObject({ target: "reference", seed: expect.any(Number), scope: { suites: ["headers"], grep: null, shards: null } });
+    expect(report.run).toMatchObject({
+      target: "reference",
+      seed: expect.any(Number),
+      scope: { suites: ["headers"], grep: null, shards: null },
+    });
     expect(report.run.suiteVersion).toMatch(/^\d+\.\d+\.\d+/);
     expect(report.run.profileSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(report.run.finishedAt)).toBeGreaterThanOrEqual(Date.parse(report.run.startedAt));
@@ -41,9 +45,11 @@ describe("conformance.json and conformance.md", () => {
     expect(run.stdout).toMatch(/^verdict: CONFORMANT: /m);
   });
 
-  it("a faulty run: NOT CONFORMANT, exit 1, the failed requirement and its message in both files; annotations on GitHub Actions", async () => {
+  it("a faulty run: NOT CONFORMANT, exit 1, the failed requirement and its message in both files; GitHub Actions annotations", async () => {
     const stepSummary = join(dir, "step-summary.md");
-    const run = await spawnConformance(["run", "headers", "--fault", "cache-control-required"], { env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: stepSummary } });
+    const run = await spawnConformance(["run", "headers", "--fault", "cache-control-required"], {
+      env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: stepSummary },
+    });
     expect(run.code).toBe(1);
     const report = conformance(run.reportsDir);
     expect(report.verdict).toBe("NOT CONFORMANT");
@@ -65,8 +71,13 @@ describe("conformance.json and conformance.md", () => {
   });
 
   it("a convention the profile switched off: the failure is a deviation, the verdict CONFORMANT, exit 0", async () => {
-    const file = targets("targets:\n  lenient:\n    embedded: true\n    provisioning: sandbox-user\n    sourceAddresses: [127.0.0.1, 127.0.0.2]\n    conventionsOff: [HDR-003]\n");
-    const run = await spawnConformance(["run", "headers", "--targets", file, "--target", "lenient", "--fault", "request-id-not-echoed"], { env });
+    const file = targets(
+      "targets:\n  lenient:\n    embedded: true\n    provisioning: sandbox-user\n    sourceAddresses: [127.0.0.1, 127.0.0.2]\n" +
+        "    conventionsOff: [HDR-003]\n",
+    );
+    const run = await spawnConformance(["run", "headers", "--targets", file, "--target", "lenient", "--fault", "request-id-not-echoed"], {
+      env,
+    });
     expect(run.code, run.stdout).toBe(0);
     const report = conformance(run.reportsDir);
     expect(report.verdict).toBe("CONFORMANT");

@@ -137,7 +137,7 @@ describe.concurrent("whole-suite runs against the reference, recorded by a proxy
     expect(run.summary!.tests.some((t) => t.status === "skipped" && t.message === SKIP.readOnly)).toBe(true);
   });
 
-  it("allowDestructive: false (no provisioning): no permanent card state, replacement or used-up fixture; the key is not locked out; skips say why", async () => {
+  it("allowDestructive false, no provisioning: no permanent card state, replacement, used fixture or lock-out; skips say why", async () => {
     const { run, proxy } = await recordedRun("gentle", { mode: "full", provisioning: "none", allowDestructive: false });
     const ok = (r: Recorded) => r.status >= 200 && r.status < 300;
     const harmful = proxy.records.filter((r) => {

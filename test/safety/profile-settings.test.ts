@@ -33,7 +33,8 @@ describe("rateLimit and tls in target profiles", () => {
 
   it("tls paths are resolved against the targets file's folder and checked; the profile holds paths, never key contents", () => {
     const profile = load(
-      "baseUrl: https://h.example/v1\napiKey: k\ntls: { ca: certs/ca.pem, cert: certs/client.pem, key: certs/client.key, rejectUnauthorized: true }",
+      "baseUrl: https://h.example/v1\napiKey: k\ntls: { ca: certs/ca.pem, cert: certs/client.pem, key: certs/client.key, " +
+        "rejectUnauthorized: true }",
     );
     expect(profile.tls).toEqual({ ca: pki.caCert, cert: pki.clientCert, key: pki.clientKey, rejectUnauthorized: true });
     expect(JSON.stringify(maskProfile(profile))).not.toMatch(/PRIVATE KEY/);
@@ -41,7 +42,8 @@ describe("rateLimit and tls in target profiles", () => {
 
   it("the client gets the contents, this worker's share of the rate, read-only mode, and no proxy for the embedded reference", () => {
     const profile = load(
-      "baseUrl: https://h.example/v1\napiKey: k\nmode: read-only\nrateLimit: { requestsPerSecond: 9 }\ntls: { ca: certs/ca.pem, cert: certs/client.pem, key: certs/client.key }",
+      "baseUrl: https://h.example/v1\napiKey: k\nmode: read-only\nrateLimit: { requestsPerSecond: 9 }\ntls: { ca: certs/ca.pem, " +
+        "cert: certs/client.pem, key: certs/client.key }",
     );
     const options = profileClientOptions({ ...profile, baseUrl: profile.baseUrl!, workers: 3 });
     expect(options.rateLimit).toEqual({ requestsPerSecond: 3, maxRetryAfterMs: 10_000, maxRetries: 3 });

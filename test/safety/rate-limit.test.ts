@@ -116,7 +116,8 @@ describe.concurrent("the client's rate limit and 429 handling; a rate-limited ru
     const attempt = client(server.baseUrl, { rateLimit: { maxRetryAfterMs: 10_000 } }).request({ path: "/user/1/card" });
     await expect(attempt).rejects.toBeInstanceOf(TransportError);
     await expect(attempt).rejects.toThrow(
-      "GET /v1/user/1/card: 429 Too Many Requests asks to wait 120 s (Retry-After: 120), longer than rateLimit.maxRetryAfterMs (10000 ms); not retried",
+      "GET /v1/user/1/card: 429 Too Many Requests asks to wait 120 s (Retry-After: 120), longer than rateLimit.maxRetryAfterMs " +
+        "(10000 ms); not retried",
     );
     await server.close();
     expect(server.arrivals).toHaveLength(1);
@@ -131,7 +132,7 @@ describe.concurrent("the client's rate limit and 429 handling; a rate-limited ru
     expect(server.arrivals).toHaveLength(3);
   });
 
-  it("a run with a profile rateLimit (through the CLI) stays under requestsPerSecond for the whole run, waits out an injected 429, and passes", async () => {
+  it("a CLI run with a profile rateLimit stays under requestsPerSecond throughout, waits out an injected 429, and passes", async () => {
     const reference = await startReferenceServer();
     let injected = false;
     const proxy = await startRecordingProxy(reference.baseUrl, (method, path) => {

@@ -22,7 +22,10 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-/** A proxy in front of `targetBaseUrl` (http://host:port/v1). Upstream connections leave from the caller's own loopback address, so IP-binding checks still see 127.0.0.2. */
+/**
+ * A proxy in front of `targetBaseUrl` (http://host:port/v1). Upstream connections leave from the caller's own loopback address, so
+ * IP-binding checks still see 127.0.0.2.
+ */
 /** An answer the proxy gives itself instead of forwarding (e.g. a 429), recorded like any other. */
 export type Interfere = (method: string, path: string) => { status: number; headers?: Record<string, string>; body?: string } | undefined;
 

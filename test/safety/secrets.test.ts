@@ -51,10 +51,14 @@ function secretsOnTheWire(records: Recorded[]): Map<string, string> {
   return secrets;
 }
 
-/** Where `text` shows a secret: long values by value; short ones (pin codes) by the field they sit in, since "7391" also occurs innocently. */
+/**
+ * Where `text` shows a secret: long values by value; short ones (pin codes) by the field they sit in, since "7391" also occurs innocently.
+ */
 function leaksIn(where: string, text: string, secrets: Map<string, string>): string[] {
   const leaks: string[] = [];
-  for (const [value, kind] of secrets) if (value.length >= 8 && text.includes(value)) leaks.push(`${where}: ${kind} ${value.slice(0, 6)}…`);
+  for (const [value, kind] of secrets) {
+    if (value.length >= 8 && text.includes(value)) leaks.push(`${where}: ${kind} ${value.slice(0, 6)}…`);
+  }
   const plain = text.replace(/&quot;/g, '"').replace(/\\+"/g, '"');
   for (const match of plain.matchAll(new RegExp(`"(${SECRET_FIELDS.join("|")})"\\s*:\\s*"([^"]*)"`, "g"))) {
     if (!match[2]!.startsWith("«")) leaks.push(`${where}: field ${match[1]} = ${match[2]!.slice(0, 6)}…`);
