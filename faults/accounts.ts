@@ -86,7 +86,8 @@ export const ATTACHMENT_VARIANTS = [
     name: "resource-refusal-codes",
     suites: VARIANT_SCOPE.resources,
     description:
-      "Refusals on the attachment, certificate, callback-url, share and challenge endpoints use other 4XX codes: 415 for an attachment type, 422 for an invalid body, 403 for an item that is not the caller's.",
+      "Refusals on the attachment, certificate, callback-url, share and challenge endpoints use other 4XX " +
+      "codes: 415 for an attachment type, 422 for an invalid body, 403 for an item that is not the caller's.",
     allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
     requirements: [
       "ATT-003",
@@ -179,7 +180,8 @@ export const SHARE_INVITE_VARIANTS = [
     name: "share-pending-invites",
     suites: VARIANT_SCOPE.shares,
     description:
-      "Every third seeded share is an invitation nobody has answered yet, in status PENDING (the provider's), with monetary_account_id null.",
+      "Every third seeded share is an invitation nobody has answered yet, in status PENDING (the " +
+      "provider's), with monetary_account_id null.",
     allowedBy: "the status table lists the values a PUT sets; moves beyond them are not shown (SHARE-003, LENIENT)",
     requirements: ["SHARE-003"],
   },

@@ -35,7 +35,8 @@ export const AUTHENTICATION_FAULTS = [
   fault(
     "lockout-per-installation",
     "AUTH-012",
-    "The lock-out after a refused permitted_ips registration applies to that installation only; a new installation from the same address registers the key.",
+    "The lock-out after a refused permitted_ips registration applies to that installation only; a new " +
+      "installation from the same address registers the key.",
     AUTH,
   ),
   fault("key-rebinds-from-new-ip", "AUTH-014", "A bound key can register a device from any other address.", AUTH),
@@ -53,7 +54,8 @@ export const AUTHENTICATION_VARIANTS = [
   {
     name: "auth-refusals-403",
     description:
-      "Every authentication refusal (missing, unknown or wrong-kind token, unbound IP address, lock-out, unknown API key, wrong secret, missing User-Agent) is answered 403.",
+      "Every authentication refusal (missing, unknown or wrong-kind token, unbound IP address, lock-out, " +
+      "unknown API key, wrong secret, missing User-Agent) is answered 403.",
     allowedBy: "conventions §3, §4, §6 (any 4XX passes)",
     requirements: [
       "AUTH-004",

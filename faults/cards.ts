@@ -246,7 +246,8 @@ export const CARD_REPLACEMENT_FAULTS = [
   fault(
     "batch-replace-partial-before-refusal",
     "REPL-010",
-    "POST /card-batch-replace replaces each card as it reads the list, so a batch refused for a later unknown id has already replaced the earlier cards.",
+    "POST /card-batch-replace replaces each card as it reads the list, so a batch refused for a later " +
+      "unknown id has already replaced the earlier cards.",
     REPL,
   ),
   fault(
@@ -298,7 +299,8 @@ export const CARD_REPLACEMENT_VARIANTS = [
     name: "replace-refusals-400",
     suites: VARIANT_SCOPE.replacement,
     description:
-      "Every refusal of the two replace endpoints answers 400, as the card endpoints do (an unknown or foreign card included, not 404 or 403).",
+      "Every refusal of the two replace endpoints answers 400, as the card endpoints do (an unknown or " +
+      "foreign card included, not 404 or 403).",
     allowedBy: "conventions §6 (card replace is not a card list, read or update: any 4XX)",
     requirements: ["REPL-007", "REPL-009", "REPL-010", "REPL-015"],
   },
@@ -306,7 +308,8 @@ export const CARD_REPLACEMENT_VARIANTS = [
     name: "replace-refuses-name-on-card",
     suites: VARIANT_SCOPE.replacement,
     description:
-      "Every name_on_card sent to a replace is refused with 400: the names available for the user are a list the API does not show, and it holds none of the card's names.",
+      "Every name_on_card sent to a replace is refused with 400: the names available for the user are a " +
+      "list the API does not show, and it holds none of the card's names.",
     allowedBy: "banking-api.md: name_on_card is chosen among the names available for the user (not shown; GAP-30)",
     requirements: ["REPL-014"],
   },
@@ -314,7 +317,8 @@ export const CARD_REPLACEMENT_VARIANTS = [
     name: "replace-new-card-answers-old-id",
     suites: VARIANT_SCOPE.replacement,
     description:
-      "A replacement is a new card (new id, new number, same expiry, the texts sent), but the single replace answers the old card's Id; the old card stays as it was.",
+      "A replacement is a new card (new id, new number, same expiry, the texts sent), but the single " +
+      "replace answers the old card's Id; the old card stays as it was.",
     allowedBy: "GAP-29 (old or new card's id is open); conventions §7 (→ Id)",
   },
 ] as const satisfies readonly VariantSpec[];

@@ -74,7 +74,8 @@ export const COMPANY_FAULTS = [
   fault(
     "company-create-stored-before-check",
     "COMP-015",
-    "POST company stores the company once the four required fields check out, then refuses a wrong-typed address or ubo: the refused company is in the list.",
+    "POST company stores the company once the four required fields check out, then refuses a wrong-typed " +
+      "address or ubo: the refused company is in the list.",
     COMPANIES,
   ),
   fault(
@@ -96,7 +97,8 @@ export const COMPANY_VARIANTS = [
     name: "company-null-for-unset",
     suites: VARIANT_SCOPE.companies,
     description:
-      "The company read form carries null for every member it has no value for (chamber_of_commerce_number, addresses, customer, contract_date_end, ...) instead of leaving it out.",
+      "The company read form carries null for every member it has no value for " +
+      "(chamber_of_commerce_number, addresses, customer, contract_date_end, ...) instead of leaving it out.",
     allowedBy: "banking-api.md gives the Company fields' types, not their presence (COMP-016, LENIENT)",
     requirements: ["COMP-016"],
   },
@@ -110,7 +112,8 @@ export const COMPANY_VARIANTS = [
     name: "company-read-form-sparse",
     suites: VARIANT_SCOPE.companies,
     description:
-      'The company read form leaves out the body fields (name, country, legal_form, chamber_of_commerce_number, addresses, ubo): the body is headed "write-only fields".',
+      "The company read form leaves out the body fields (name, country, legal_form, " +
+      'chamber_of_commerce_number, addresses, ubo): the body is headed "write-only fields".',
     allowedBy: "GAP-03 (write-only body heading); COMP-017 (LENIENT)",
     requirements: ["COMP-017"],
   },
@@ -118,7 +121,8 @@ export const COMPANY_VARIANTS = [
     name: "company-category-refusal-codes",
     suites: VARIANT_SCOPE.companiesAndCategories,
     description:
-      "Company and category refusals use other 4XX codes: 422 for an invalid body, 403 for a company that is not found, 404 for a userID that is not the caller's.",
+      "Company and category refusals use other 4XX codes: 422 for an invalid body, 403 for a company that " +
+      "is not found, 404 for a userID that is not the caller's.",
     allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
     requirements: ["COMP-006", "COMP-010", "COMP-014", "CAT-003", "CAT-004", "AUTH-015", "AUTH-019", "ERR-014"],
   },

@@ -55,7 +55,8 @@ export const AUTH_HOOK_FAULTS = [
   fault(
     "auth-header-exact-case-only",
     "HDR-016",
-    "The token is read from the raw headers under its exact canonical spelling, so a lower-case or mixed-case header name counts as missing.",
+    "The token is read from the raw headers under its exact canonical spelling, so a lower-case or " +
+      "mixed-case header name counts as missing.",
     ["headers"],
   ),
   fault("language-ignored", "HDR-017", "X-Service-Language is ignored: error_description_translated is always the en_US text.", [
@@ -86,7 +87,8 @@ export const AUTH_HOOK_FAULTS = [
   fault(
     "foreign-write-applied-then-refused",
     "AUTH-023",
-    "A write on another user's userID is carried out, and only the answer is turned into a 403 afterwards (the check runs in a response filter).",
+    "A write on another user's userID is carried out, and only the answer is turned into a 403 " +
+      "afterwards (the check runs in a response filter).",
     ["authorisation"],
   ),
 ] as const;
@@ -123,7 +125,8 @@ export const ERROR_FAULTS = [
   fault(
     "list-delete-answers-ok",
     "ERR-007",
-    "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a catch-all route left from scaffolding.",
+    "DELETE on the company list path (a method it does not have) answers 200 with an empty Response: a " +
+      "catch-all route left from scaffolding.",
     ["errors"],
   ),
 ] as const;
@@ -291,7 +294,8 @@ export const ENCRYPTION_FAULTS = [
   fault(
     "encryption-hmac-without-iv",
     "CARD-031",
-    "The server computes the HMAC over the encrypted body alone, without the IV in front: a correct request is refused, one whose HMAC leaves the IV out is accepted.",
+    "The server computes the HMAC over the encrypted body alone, without the IV in front: a correct " +
+      "request is refused, one whose HMAC leaves the IV out is accepted.",
     PIN,
   ),
   fault(
@@ -304,7 +308,8 @@ export const ENCRYPTION_FAULTS = [
   fault(
     "pin-code-checked-when-alone",
     "CARD-029",
-    "The encryption check sits in the set-the-PIN branch taken only when pin_code is the only field: a plaintext pin_code next to second_line is stored.",
+    "The encryption check sits in the set-the-PIN branch taken only when pin_code is the only field: a " +
+      "plaintext pin_code next to second_line is stored.",
     PIN,
   ),
   fault(

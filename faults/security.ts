@@ -72,7 +72,8 @@ export const CERTIFICATE_PINNED_VARIANTS = [
   {
     name: "cert-pem-with-text-accepted",
     suites: VARIANT_SCOPE.certificates,
-    description: "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate (RFC 7468 §5.2).",
+    description:
+      "A chain entry holding one PEM certificate with explanatory text around it is pinned as that certificate " + "(RFC 7468 §5.2).",
     allowedBy: "conventions §7 refuses only entries that are not a PEM certificate; RFC 7468 §5.2 (CERT-010, LENIENT)",
     requirements: ["CERT-010"],
   },

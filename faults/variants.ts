@@ -46,14 +46,18 @@ export const VARIANTS = [
   {
     name: "4xx-per-endpoint",
     description:
-      "Refusal statuses differ per endpoint and reason: an unknown id is 404 on companies, 410 on certificates and callback URLs, 403 on share invites and announcements; a bad body 422 (409 on share invites); an unknown method on a known path 405 with Allow; a non-integer path id and another user's userID 404.",
+      "Refusal statuses differ per endpoint and reason: an unknown id is 404 on companies, 410 on " +
+      "certificates and callback URLs, 403 on share invites and announcements; a bad body 422 (409 on share " +
+      "invites); an unknown method on a known path 405 with Allow; a non-integer path id and another user's userID 404.",
     allowedBy: "conventions §6 (any 4XX where the specification fixes none)",
     requirements: ["ERR-005", "ERR-006", "ERR-007", "ERR-014"],
   },
   {
     name: "4xx-per-endpoint-mirror",
     description:
-      "Other statuses per endpoint: an unknown id is 400 on companies, callback URLs and challenge requests, 410 on attachments; a bad callback-URL or iDEAL body 422; a non-integer path id 422; another user's userID 401; an unknown path 400 and an unknown method 404.",
+      "Other statuses per endpoint: an unknown id is 400 on companies, callback URLs and challenge " +
+      "requests, 410 on attachments; a bad callback-URL or iDEAL body 422; a non-integer path id 422; another " +
+      "user's userID 401; an unknown path 400 and an unknown method 404.",
     allowedBy: "conventions §6 (any 4XX where the specification fixes none)",
     requirements: ["ERR-005", "ERR-006", "ERR-007", "ERR-014"],
   },
@@ -92,7 +96,12 @@ export const VARIANTS = [
     allowedBy: "conventions §5 (LENIENT)",
     requirements: ["PAGE-006"],
   },
-  { name: "future-url-null", description: "future_url is always null.", allowedBy: "conventions §5 (LENIENT)", requirements: ["PAGE-017"] },
+  {
+    name: "future-url-null",
+    description: "future_url is always null.",
+    allowedBy: "conventions §5 (LENIENT)",
+    requirements: ["PAGE-017"],
+  },
   {
     name: "future-url-every-page",
     description: "Every non-empty page carries future_url with newer_id = the page's greatest id.",
@@ -202,14 +211,16 @@ export const VARIANTS = [
     name: "company-provider-body-rules",
     suites: VARIANT_SCOPE.companies,
     description:
-      "POST company without address_main and address_postal (the provider's rule), or with a subscription_type other than COMPANY_V2 (a closed list), is refused with 400.",
+      "POST company without address_main and address_postal (the provider's rule), or with a " +
+      "subscription_type other than COMPANY_V2 (a closed list), is refused with 400.",
     allowedBy: "GAP-65 (allowed values not shown); COMP-008 (LENIENT)",
     requirements: ["COMP-008"],
   },
   {
     name: "ids-per-user-per-resource",
     description:
-      "Each user's items are numbered from 1 in each resource (company 1, certificate 1, ...), and every user's monetary accounts are 1 and 2.",
+      "Each user's items are numbered from 1 in each resource (company 1, certificate 1, ...), and every " +
+      "user's monetary accounts are 1 and 2.",
     allowedBy: "GAP-70",
   },
   {

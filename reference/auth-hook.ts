@@ -48,8 +48,10 @@ function impersonate(request: FastifyRequest, ctx: ReferenceContext): SessionRec
 }
 
 /** The list paths a careless server answers for anyone (fault unknown-user-empty-list). */
-const LIST_PATH =
-  /^\/v1\/user\/\d+\/(company|card|certificate-pinned|share-invite-monetary-account-response|oauth-client\/\d+\/callback-url|monetary-account\/\d+\/ideal-merchant-transaction)$/;
+const LIST_PATH = new RegExp(
+  "^/v1/user/\\d+/(company|card|certificate-pinned|share-invite-monetary-account-response|" +
+    "oauth-client/\\d+/callback-url|monetary-account/\\d+/ideal-merchant-transaction)$",
+);
 
 /**
  * The common request rules (spec: Endpoints > Common request rules; Authentication; conventions §3–§4),

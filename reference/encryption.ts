@@ -99,7 +99,8 @@ export function registerEncryption(app: FastifyInstance, ctx: ReferenceContext):
     if ((key === undefined && iv === undefined && hmac === undefined) || faults.on("encryption-not-supported")) return payload;
     if (key === undefined || iv === undefined || (hmac === undefined && !faults.on("encryption-hmac-optional"))) {
       throw badRequest(
-        `An encrypted request needs all of ${ctx.header("Client-Encryption-Key")}, ${ctx.header("Client-Encryption-Iv")} and ${ctx.header("Client-Encryption-Hmac")}.`,
+        `An encrypted request needs all of ${ctx.header("Client-Encryption-Key")}, ${ctx.header("Client-Encryption-Iv")} ` +
+          `and ${ctx.header("Client-Encryption-Hmac")}.`,
       );
     }
     const body = await readAll(payload, 10 * 1024 * 1024);

@@ -117,7 +117,10 @@ function newestPage<T>(ctx: Switchboard, sorted: T[], size: number): T[] {
   return ctx.faults.on("page-oldest-first") ? sorted.slice(0, size) : sorted.slice(-size);
 }
 
-/** A refresh (future_url) is a live read; fault page-future-url-from-snapshot serves the listing's snapshot, which holds nothing newer (PAGE-018). */
+/**
+ * A refresh (future_url) is a live read; fault page-future-url-from-snapshot serves the listing's snapshot, which
+ * holds nothing newer (PAGE-018).
+ */
 function servedFromSnapshot(ctx: Switchboard, query: Record<string, unknown>): boolean {
   return ctx.faults.on("page-future-url-from-snapshot") && query.refresh === "1";
 }
@@ -144,7 +147,10 @@ function emptyListLinks(ctx: Switchboard, links: ReturnType<typeof pageLinks>, l
   return { future_url: null, newer_url: null, older_url: null };
 }
 
-/** Which links a page carries: newer_url and older_url where more items lie that way, future_url on the newest page (PAGE-010, PAGE-011, PAGE-016, PAGE-017). */
+/**
+ * Which links a page carries: newer_url and older_url where more items lie that way, future_url on the newest page
+ * (PAGE-010, PAGE-011, PAGE-016, PAGE-017).
+ */
 function linksShown(
   ctx: Switchboard,
   hasNewer: boolean,

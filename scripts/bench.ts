@@ -6,7 +6,8 @@
 //  (f) the default run against a server 25 ms and 50 ms away (a loopback proxy that delays every request and
 //      keeps the caller's source address): wall time, requests, effective concurrency, and the measured critical
 //      path (the longest chain of requests one test made one after another, times the delay).
-// `--latency` runs (f) alone (`--delays 0,50` picks the delays). `--reports DIR` writes bench.json (bench-latency.json) there, and keeps the latency runs' reports.
+// `--latency` runs (f) alone (`--delays 0,50` picks the delays). `--reports DIR` writes bench.json
+// (bench-latency.json) there, and keeps the latency runs' reports.
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";

@@ -200,7 +200,10 @@ function refusedMove(ctx: ReferenceContext, found: ShareInviteRecord, status: st
   if (status === "REVOKED" && ctx.faults.on("share-invite-revoke-refused")) throw badRequest("Only the inviting user can revoke a share.");
 }
 
-/** The move is applied: ACTIVE links the account, any other status unlinks it (SHARE-005 to SHARE-007); the faults ignore a move or the link. */
+/**
+ * The move is applied: ACTIVE links the account, any other status unlinks it (SHARE-005 to SHARE-007); the faults
+ * ignore a move or the link.
+ */
 function applyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: string): void {
   const { faults } = ctx;
   const ignored =

@@ -193,7 +193,10 @@ function batchCard(
   return anyOwner ? cards.getAny(id) : cards.get(userId, id);
 }
 
-/** An unknown card refuses the whole batch, before anything is replaced (REPL-010); the faults skip it, or replace the cards read so far. */
+/**
+ * An unknown card refuses the whole batch, before anything is replaced (REPL-010); the faults skip it, or replace
+ * the cards read so far.
+ */
 function unknownBatchCard(ctx: ReferenceContext, planned: Planned[]): "skip" | "refuse" {
   const { faults } = ctx;
   if (faults.on("batch-replace-skips-unknown-ids")) return "skip";

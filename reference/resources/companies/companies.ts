@@ -60,7 +60,10 @@ const UNSET_MEMBERS = [
 /** Body fields the read table also lists; variant company-read-form-sparse leaves them out (the body is headed "write-only fields"). */
 const BODY_FIELDS_READ = ["name", "country", "legal_form", "chamber_of_commerce_number", "address_main", "address_postal", "ubo"];
 
-/** The read form (spec: Company table). Write-only body fields (subscription_type, avatar_uuid, signup_track_type, vat numbers) stay inside. */
+/**
+ * The read form (spec: Company table). Write-only body fields (subscription_type, avatar_uuid, signup_track_type,
+ * vat numbers) stay inside.
+ */
 function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Record<string, unknown> {
   const name = ctx.faults.on("company-read-name-uppercased") && typeof c.name === "string" ? c.name.toUpperCase() : c.name;
   const view: Record<string, unknown> = {
@@ -155,7 +158,8 @@ export const companiesModule: ResourceModule = {
   name: "companies",
   seed(ctx, user) {
     const companies = ctx.state.collection<CompanyRecord>("companies");
-    // Variant sandbox-data-varies: users hold different numbers of companies (data); the second user created (the run's secondary) has more.
+    // Variant sandbox-data-varies: users hold different numbers of companies (data); the second user created (the
+    // run's secondary) has more.
     const sandboxUsers = [...ctx.state.users.values()].filter((u) => u.apiKey.startsWith("sandbox_")).length;
     const count = ctx.variants.on("sandbox-data-varies") && sandboxUsers === 2 ? SEEDED + 6 : SEEDED;
     for (let i = 0; i < count; i++) {
