@@ -75,7 +75,10 @@ export interface TargetProfile {
   timeouts: { requestMs: number; testMs: number };
   maxResponseBytes: number;
   propertyRuns: number;
-  /** Runs of a property that each use their own fresh user, in flight at once (suites/support/concurrent-property.ts). */
+  /**
+   * How many at once: tests of a file marked concurrent (vitest's maxConcurrency), runs of a property that each use
+   * their own fresh user, and a check's independent requests (suites/support/concurrent-property.ts).
+   */
   concurrency: number;
   seed?: number;
   faults: string[];
