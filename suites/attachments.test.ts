@@ -109,7 +109,8 @@ function mediaType(header: string | undefined): string {
   return (header ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-describe("uploads", () => {
+// Independent: every upload carries a description of its own, and the refused-upload checks look only for their own.
+describe.concurrent("uploads", () => {
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
     "ATT-001 ERR-009 %s uploaded with its MIME type and a description is accepted with an integer Id",
     async ([, file], { skip }) => {
@@ -227,7 +228,8 @@ describe("uploads", () => {
   );
 });
 
-describe("reading an attachment back", () => {
+// Independent: each check reads back the attachment it uploaded, by id.
+describe.concurrent("reading an attachment back", () => {
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
     "ATT-005 ATT-006 ERR-015 %s reads back as AttachmentUser with the content type and description it was uploaded with",
     async ([, file], { skip }) => {
@@ -304,7 +306,8 @@ describe("reading an attachment back", () => {
   });
 });
 
-describe("attachments belong to their user", () => {
+// Independent: each check looks for its own attachment; refused calls change nothing.
+describe.concurrent("attachments belong to their user", () => {
   test("AUTH-019 ERR-001 the second user cannot read the primary user's attachment under its own userID", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     skip(accountId === undefined, NO_ACCOUNT);
