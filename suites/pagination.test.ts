@@ -473,10 +473,14 @@ describe.concurrent("every list, page by page", () => {
     skip,
     annotate,
   }) => {
-    const lists = await listsOrSkip(skip);
+    // Handed in before the lists are known, as the whole-list checks wait for them too: the growth runs before
+    // those checks, not after them (a gated test's wait counts towards its timeout).
+    const { lists, grown } = await stableLists.write(async () => {
+      const cases = await listsOrSkip(skip);
+      // Grown in parallel: each list past the default count, with items this test made (deleted afterwards where it can).
+      return { lists: cases, grown: await Promise.all(cases.map((list) => growPastDefault(list))) };
+    });
     const log = new LenientLog(t.profile.strict);
-    // Grown in parallel: each list past the default count, with items this test made (deleted afterwards where it can).
-    const grown = await stableLists.write(() => Promise.all(lists.map((list) => growPastDefault(list))));
     try {
       // Every list on its own, side by side; a list's single-page reads are sent together and judged in order.
       await mapConcurrently(lists, inFlight, async (list, i) => {
