@@ -109,7 +109,8 @@ function mediaType(header: string | undefined): string {
   return (header ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-describe("uploads", () => {
+// Independent: every upload carries a description of its own, and the refused-upload checks look only for their own.
+describe.concurrent("uploads", () => {
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
     "ATT-001 %s uploaded with its MIME type and a description is accepted with an integer Id",
     { tags: ["ERR-009"] },
@@ -230,7 +231,8 @@ describe("uploads", () => {
   );
 });
 
-describe("reading an attachment back", () => {
+// Independent: each check reads back the attachment it uploaded, by id.
+describe.concurrent("reading an attachment back", () => {
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
     "ATT-005 %s reads back as AttachmentUser with the content type and description it was uploaded with",
     { tags: ["ATT-006", "ERR-015"] },
@@ -308,7 +310,8 @@ describe("reading an attachment back", () => {
   });
 });
 
-describe("attachments belong to their user", () => {
+// Independent: each check looks for its own attachment; refused calls change nothing.
+describe.concurrent("attachments belong to their user", () => {
   test(
     "AUTH-019 the second user cannot read the primary user's attachment under its own userID",
     { tags: ["ERR-001"] },

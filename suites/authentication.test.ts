@@ -21,6 +21,7 @@ import {
   type Session,
 } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
+import { SharedData } from "./support/shared-data.js";
 
 const t = useTarget();
 const [addressA, addressB] = t.profile.sourceAddresses;
@@ -36,6 +37,13 @@ const inFlight = t.profile.concurrency;
 let keyOwnerOnce: Promise<Session> | undefined;
 const keyOwner = (): Promise<Session> =>
   (keyOwnerOnce ??= t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(t.primary()));
+
+/**
+ * The key owner's own installation and device (owner.installationToken): AUTH-020 and AUTH-024 open sessions on it,
+ * and a server may end a device's open sessions when it opens another (variant new-session-ends-previous), so
+ * each runs alone there.
+ */
+const ownerDevice = new SharedData();
 
 /** A fresh user whose items the write probes may name (a server that skipped the token check would change only its data). */
 let probeWriterOnce: Promise<Session | undefined> | undefined;
@@ -115,7 +123,8 @@ function sendTo(endpoint: Endpoint, path: string, token: string | null, from = a
   });
 }
 
-describe("POST /installation", () => {
+// Independent: each check makes installations of its own and sends nothing with a token.
+describe.concurrent("POST /installation", () => {
   test(
     "AUTH-001 a PEM RSA public key sent without an authentication header is answered with Id, Token and ServerPublicKey",
     { tags: ["ERR-004", "ERR-008"] },
@@ -150,7 +159,9 @@ describe("POST /installation", () => {
   );
 });
 
-describe("POST /device-server and POST /session-server", () => {
+// Side by side: each check registers the key owner's key on installations of its own (the device and its sessions
+// are the installation's); AUTH-020, on the owner's own installation, goes through ownerDevice.
+describe.concurrent("POST /device-server and POST /session-server", () => {
   test("AUTH-003 the installation token and the API key register the device, answered with an Id", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const { apiKey } = await keyOwner();
@@ -208,16 +219,18 @@ describe("POST /device-server and POST /session-server", () => {
   }) => {
     skip(readOnly, SKIP.readOnly);
     const owner = await keyOwner();
-    const again = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
-    expectOk(again.exchange, { req: "AUTH-020", what: "a second time on the same installation and device" });
-    expectThat(typeof again.token === "string", again.exchange, "a session Token", { req: "AUTH-020" });
-    // Whether a second session gets a token of its own is not stated: a different token only with strict.
-    const log = new LenientLog(t.profile.strict);
-    if (again.token === owner.sessionToken)
-      log.note({ req: "AUTH-020" }, "the second session-server answered the token of the first session", "a new session token");
-    await log.report(annotate);
-    const exchange = await t.client.request({ path: t.userPath(owner, "/card"), token: again.token ?? null, from: addressA });
-    expectOk(exchange, { req: "AUTH-020", what: "with the second session's token" });
+    await ownerDevice.write(async () => {
+      const again = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
+      expectOk(again.exchange, { req: "AUTH-020", what: "a second time on the same installation and device" });
+      expectThat(typeof again.token === "string", again.exchange, "a session Token", { req: "AUTH-020" });
+      // Whether a second session gets a token of its own is not stated: a different token only with strict.
+      const log = new LenientLog(t.profile.strict);
+      if (again.token === owner.sessionToken)
+        log.note({ req: "AUTH-020" }, "the second session-server answered the token of the first session", "a new session token");
+      await log.report(annotate);
+      const exchange = await t.client.request({ path: t.userPath(owner, "/card"), token: again.token ?? null, from: addressA });
+      expectOk(exchange, { req: "AUTH-020", what: "with the second session's token" });
+    });
   });
 
   test(
@@ -273,27 +286,31 @@ describe("POST /device-server and POST /session-server", () => {
   });
 });
 
-describe("tokens on POST /session-server", () => {
+// Opens a session on the key owner's own installation: through ownerDevice, beside the other blocks.
+describe.concurrent("tokens on POST /session-server", () => {
   test(
     "AUTH-024 session-server made with a session token or an unknown token instead of the installation token is refused",
     { tags: ["ERR-001"] },
     async ({ skip }) => {
       skip(readOnly, SKIP.readOnly);
       const owner = await keyOwner();
-      for (const [what, token] of [
-        ["with the device's own session token", owner.sessionToken],
-        ["with a token the server never issued", "3".repeat(64)],
-      ] as const) {
-        const exchange = await postSessionServer(t.client, { token, apiKey: owner.apiKey, from: addressA });
-        expectRefused(exchange.exchange, { req: "AUTH-024", what });
-      }
-      const control = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
-      expectOk(control.exchange, { req: "AUTH-024", what: "with the installation token (control)" });
+      await ownerDevice.write(async () => {
+        for (const [what, token] of [
+          ["with the device's own session token", owner.sessionToken],
+          ["with a token the server never issued", "3".repeat(64)],
+        ] as const) {
+          const exchange = await postSessionServer(t.client, { token, apiKey: owner.apiKey, from: addressA });
+          expectRefused(exchange.exchange, { req: "AUTH-024", what });
+        }
+        const control = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
+        expectOk(control.exchange, { req: "AUTH-024", what: "with the installation token (control)" });
+      });
     },
   );
 });
 
-describe("tokens on resource calls", () => {
+// Independent: refused calls and reads only; on a conformant server none of them changes anything.
+describe.concurrent("tokens on resource calls", () => {
   // The sweeps below send one refused request per endpoint; each stands alone, so they go out side by side.
   test("AUTH-004 every endpoint refuses a call without X-Service-Client-Authentication", { tags: ["ERR-001", "ERR-002"] }, async () => {
     const calls = [
@@ -355,7 +372,8 @@ describe("tokens on resource calls", () => {
   );
 });
 
-describe("IP binding", () => {
+// Independent: reads with the primary's session, or a fresh key or user of each check's own (lock-outs bind only that key).
+describe.concurrent("IP binding", () => {
   test("AUTH-011 a session opened from one address is refused from another", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(!addressB, SKIP.twoAddresses);
     const session = t.primary();
@@ -428,7 +446,8 @@ describe("IP binding", () => {
   });
 });
 
-describe("sandbox users", () => {
+// Independent: users of its own.
+describe.concurrent("sandbox users", () => {
   test("AUTH-017 POST /sandbox-user-person hands out a fresh API key that opens a session for a new user", async ({ skip }) => {
     skip(!t.canProvision(), SKIP.provisioning);
     const first = await createSandboxUser(t.client, addressA);
@@ -454,7 +473,8 @@ describe("sandbox users", () => {
   });
 });
 
-describe("order of the three calls", () => {
+// Independent: every run makes installations of its own for the key owner's key.
+describe.concurrent("order of the three calls", () => {
   type Call = "installation" | "device-server" | "session-server";
   test(
     "AUTH-006 only installation → device-server → session-server yields a session that works (property over orders and subsets)",
@@ -502,7 +522,8 @@ describe("order of the three calls", () => {
   );
 });
 
-describe("IP binding over random addresses", () => {
+// Independent: a fresh key per run.
+describe.concurrent("IP binding over random addresses", () => {
   interface Plan {
     permitted: "none" | "A" | "B" | "A+B";
     from: { installation: 0 | 1; device: 0 | 1; session: 0 | 1; resource: 0 | 1 };

@@ -117,7 +117,8 @@ async function foreignCards(caller: Session, victim: Card[], skip: Skip, count =
 
 const unknownId = (cards: Card[]) => Math.max(0, ...cards.map((c) => c.id)) + 1_000_000_000;
 
-describe("POST /user/{userID}/card/{cardID}/replace", () => {
+// Independent: each check replaces (or is refused on) cards of fresh users of its own.
+describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
   test(
     "REPL-001 a replace with preferred_name_on_card and second_line answers 200 with an Id, and the replacement shows both texts",
     { tags: ["REPL-003", "REPL-006"] },
@@ -285,7 +286,8 @@ describe("POST /user/{userID}/card/{cardID}/replace", () => {
   );
 });
 
-describe("POST /user/{userID}/card-batch-replace", () => {
+// Independent: fresh users of each check's own; the refusals on the file's writer name no card and change nothing.
+describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
   test(
     "REPL-008 a batch of two cards answers one CardBatchReplace listing both ids, and each replacement shows the second_line sent for it " +
       "and a new card number",

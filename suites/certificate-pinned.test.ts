@@ -22,6 +22,8 @@ import { foreignIds, SHARED_IDS, writerSession } from "./support/resource-helper
 import type { Session } from "../harness/session/session.js";
 import { FULL_CHAIN, INTERMEDIATE_CA_PEM, LEAF_PEM, pemBody, ROOT_CA_PEM, splitPemChain } from "../harness/test-data/certificates.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
+import { currentTest } from "../harness/run/test-scope.js";
+import { SharedData } from "./support/shared-data.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -53,20 +55,32 @@ function deleteChain(session: Session, id: number, userId?: number): Promise<Exc
   return t.client.request({ method: "DELETE", path: `${base(session, userId)}/${id}`, token: session.sessionToken, from: session.from });
 }
 
-/** Chains pinned by the running test, deleted after it. */
-const pinnedByTest: { session: Session; id: number }[] = [];
-afterEach(async () => {
-  for (const { session, id } of pinnedByTest.splice(0)) await deleteChain(session, id);
+/** Chains pinned by each test, deleted after it (tests run side by side: each test's own, harness/run/test-scope.ts). */
+const pinnedByTests = new WeakMap<object, { session: Session; id: number }[]>();
+function pinnedByTest(task: object | undefined = currentTest()): { session: Session; id: number }[] {
+  if (!task) throw new Error("chains are pinned inside a test");
+  const chains = pinnedByTests.get(task) ?? [];
+  pinnedByTests.set(task, chains);
+  return chains;
+}
+afterEach(async ({ task }) => {
+  for (const { session, id } of pinnedByTest(task).splice(0)) await deleteChain(session, id);
 });
+
+/**
+ * The owner's chain list: the refused-pin checks read it before and after (nothing new may appear), so a pin
+ * (a writer) never lands in between; deletes take nothing new in and need no gate.
+ */
+const ownerChains = new SharedData();
 
 /** Pins a chain of real certificates as set-up for another check; fails the test (CERT-001) when it cannot. */
 async function pinned(session: Session, pems: string[]): Promise<number> {
-  const exchange = await pin(session, chainBody(pems));
+  const exchange = await ownerChains.write(() => pin(session, chainBody(pems)));
   const about = { req: "CERT-001", what: `(a chain of ${pems.length} PEM certificate(s), as set-up)` };
   expectStatus(exchange, 200, about);
   const id = createdId(exchange.json);
   expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
-  pinnedByTest.push({ session, id });
+  pinnedByTest().push({ session, id });
   return id;
 }
 
@@ -97,7 +111,7 @@ async function expectNothingPinned(session: Session, before: Set<unknown>, about
   const added = (await listAll(session, { ...about, what: `${about.what ?? ""} (the list after the refused pin)` })).filter(
     (c) => !before.has(c.id),
   );
-  for (const chain of added) if (typeof chain.id === "number") pinnedByTest.push({ session, id: chain.id });
+  for (const chain of added) if (typeof chain.id === "number") pinnedByTest().push({ session, id: chain.id });
   if (added.length > 0)
     failPlain(
       about,
@@ -168,17 +182,19 @@ function expectDeleteAnswer(exchange: Exchange, about: About): void {
   expectThat(readings, exchange, expected, { ...about, req: "ERR-010" });
 }
 
-describe("pinning a chain", () => {
+// Side by side: each check reads back only the chains it pinned; the refused-pin checks, which need the owner's
+// list to take nothing new meanwhile, and every pin meet through ownerChains.
+describe.concurrent("pinning a chain", () => {
   test("CERT-001 a chain of one PEM certificate is pinned and answered with an integer Id", { tags: ["ERR-009"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
-    const exchange = await pin(session, chainBody([LEAF_PEM]));
+    const exchange = await ownerChains.write(() => pin(session, chainBody([LEAF_PEM])));
     const about = { req: "CERT-001", what: "(the leaf certificate)" };
     expectStatus(exchange, 200, about);
     expectOk(exchange, { ...about, req: "ERR-009" });
     const id = expectObjects(exchange, ["Id"], { ...about, req: "ERR-009" })[0];
     expectSchema(id, "id", { ...about, req: "ERR-009" }, exchange);
-    pinnedByTest.push({ session, id: createdId(exchange.json)! });
+    pinnedByTest().push({ session, id: createdId(exchange.json)! });
   });
 
   const publicKeyPem = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
@@ -201,12 +217,14 @@ describe("pinning a chain", () => {
     async ([what, entries], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       const session = await owner();
-      const before = await listedIds(session, { req: "CERT-007", what: "(the list before the refused pin)" });
-      const exchange = await pin(session, { certificate_chain: entries });
-      const id = createdId(exchange.json);
-      if (id !== undefined) pinnedByTest.push({ session, id });
-      expectRefused(exchange, { req: "CERT-007", what: `(an entry that is ${what})` });
-      await expectNothingPinned(session, before, { req: "CERT-007", what: `(an entry that is ${what})` });
+      await ownerChains.read(async () => {
+        const before = await listedIds(session, { req: "CERT-007", what: "(the list before the refused pin)" });
+        const exchange = await pin(session, { certificate_chain: entries });
+        const id = createdId(exchange.json);
+        if (id !== undefined) pinnedByTest().push({ session, id });
+        expectRefused(exchange, { req: "CERT-007", what: `(an entry that is ${what})` });
+        await expectNothingPinned(session, before, { req: "CERT-007", what: `(an entry that is ${what})` });
+      });
     },
   );
 
@@ -232,7 +250,7 @@ describe("pinning a chain", () => {
       const session = await owner();
       const log = new LenientLog(t.profile.strict);
       const about = { req: "CERT-010", what: `(one entry holding ${what})` };
-      const exchange = await pin(session, { certificate_chain: [{ certificate: entry }] });
+      const exchange = await ownerChains.write(() => pin(session, { certificate_chain: [{ certificate: entry }] }));
       if (exchange.status !== 200) {
         expectRefused(exchange, about);
         log.note(about, `an entry holding ${what} was refused`);
@@ -240,7 +258,7 @@ describe("pinning a chain", () => {
         expectOk(exchange, { ...about, req: "ERR-009" });
         const id = createdId(exchange.json);
         expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
-        pinnedByTest.push({ session, id });
+        pinnedByTest().push({ session, id });
         log.note(
           about,
           `an entry holding ${what} was accepted`,
@@ -274,12 +292,14 @@ describe("pinning a chain", () => {
     async ([what, body], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       const session = await owner();
-      const before = await listedIds(session, { req: "CERT-008", what: "(the list before the refused pin)" });
-      const exchange = await pin(session, body);
-      const id = createdId(exchange.json);
-      if (id !== undefined) pinnedByTest.push({ session, id });
-      expectRefused(exchange, { req: "CERT-008", what: `(${what})` });
-      await expectNothingPinned(session, before, { req: "CERT-008", what: `(${what})` });
+      await ownerChains.read(async () => {
+        const before = await listedIds(session, { req: "CERT-008", what: "(the list before the refused pin)" });
+        const exchange = await pin(session, body);
+        const id = createdId(exchange.json);
+        if (id !== undefined) pinnedByTest().push({ session, id });
+        expectRefused(exchange, { req: "CERT-008", what: `(${what})` });
+        await expectNothingPinned(session, before, { req: "CERT-008", what: `(${what})` });
+      });
     },
   );
 
@@ -291,11 +311,11 @@ describe("pinning a chain", () => {
     const session = await owner();
     const log = new LenientLog(t.profile.strict);
     const about = { req: "CERT-011", what: "(certificate_chain: [])" };
-    const exchange = await pin(session, { certificate_chain: [] });
+    const exchange = await ownerChains.write(() => pin(session, { certificate_chain: [] }));
     if (exchange.status === 200) {
       const id = createdId(exchange.json);
       expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
-      pinnedByTest.push({ session, id });
+      pinnedByTest().push({ session, id });
       log.note(about, "an empty chain was pinned", "a 4XX refusal with an error body");
     } else {
       expectRefused(exchange, about);
@@ -304,7 +324,8 @@ describe("pinning a chain", () => {
   });
 });
 
-describe("reading chains", () => {
+// Independent: each check reads or looks for the chains it pinned (pins go through ownerChains).
+describe.concurrent("reading chains", () => {
   test(
     "CERT-002 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string",
     { tags: ["CERT-003", "ERR-015"] },
@@ -404,7 +425,8 @@ describe("reading chains", () => {
   });
 });
 
-describe("deleting chains", () => {
+// Independent: each check deletes only the chain it pinned.
+describe.concurrent("deleting chains", () => {
   test("CERT-005 a deleted chain answers 200 and can no longer be read", { tags: ["ERR-010"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
@@ -435,7 +457,8 @@ describe("deleting chains", () => {
   });
 });
 
-describe("chains belong to their user", () => {
+// Independent: the refused reads and deletes target a chain the check pinned itself.
+describe.concurrent("chains belong to their user", () => {
   test(
     "AUTH-019 the second user can neither read nor delete another user's chain under its own userID",
     { tags: ["ERR-001"] },

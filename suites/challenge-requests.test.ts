@@ -9,6 +9,7 @@ import { expectNoTrace, SAME_ID_ELSEWHERE, showsOwnItemOfSameId } from "./suppor
 import type { Exchange } from "../harness/http/exchange.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
+import { SharedData } from "./support/shared-data.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -20,6 +21,17 @@ const ANSWERS = [ACCEPT, REJECT];
 const needFixtures = (n: number) =>
   `needs at least ${n} challenge request id${n === 1 ? "" : "s"} in the profile's fixtures.challengeRequestIds`;
 const writeSkip = readOnly ? SKIP.readOnly : SKIP.destructive;
+
+/**
+ * One gate per fixture: the PUTs that answer a fixture (writers) never overlap the checks that its status stays
+ * after a refused PUT (readers). With fewer than three fixtures those share a fixture with the answering checks.
+ */
+const fixtureGates = new Map<number, SharedData>();
+function fixture(id: number): SharedData {
+  const gate = fixtureGates.get(id) ?? new SharedData();
+  fixtureGates.set(id, gate);
+  return gate;
+}
 
 const path = (session: Session, id: number | string) => t.userPath(session, `/challenge-request/${id}`);
 const get = (session: Session, id: number | string, userId = session.userId) =>
@@ -53,7 +65,8 @@ function expectAnsweredWithId(exchange: Awaited<ReturnType<typeof put>>, about: 
   expectSchema(expectObjects(exchange, ["Id"], idAbout)[0], "id", idAbout, exchange);
 }
 
-describe("GET /user/{userID}/challenge-request/{itemId}", () => {
+// Side by side with the rest: it checks only the shape of each answer, whatever the status.
+describe.concurrent("GET /user/{userID}/challenge-request/{itemId}", () => {
   test(
     "CHAL-004 each challenge request fixture answers one element whose single type key holds an object with a string status",
     { tags: ["ERR-004"] },
@@ -64,7 +77,9 @@ describe("GET /user/{userID}/challenge-request/{itemId}", () => {
   );
 });
 
-describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
+// Side by side: the answering checks write their own fixture (ids[0], ids[1]); the refused PUTs on the last fixture
+// change nothing on a conformant server. Where fixtures coincide, fixture(id) keeps the writer alone.
+describe.concurrent("PUT /user/{userID}/challenge-request/{itemId}", () => {
   /**
    * Sets `first` on a fixture, reads it, then sets the other answer and reads that (so a rerun finds the
    * fixture answerable again). GAP-13: only the first answer on a fixture in its initial state is a
@@ -99,7 +114,7 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     async ({ skip }) => {
       skip(!canWrite, writeSkip);
       skip(ids.length < 1, needFixtures(1));
-      await answerTwice(ids[0]!, ACCEPT, "CHAL-001", skip);
+      await fixture(ids[0]!).write(() => answerTwice(ids[0]!, ACCEPT, "CHAL-001", skip));
     },
   );
 
@@ -109,7 +124,7 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
     async ({ skip }) => {
       skip(!canWrite, writeSkip);
       skip(ids.length < 2, needFixtures(2));
-      await answerTwice(ids[1]!, REJECT, "CHAL-002", skip);
+      await fixture(ids[1]!).write(() => answerTwice(ids[1]!, REJECT, "CHAL-002", skip));
     },
   );
 
@@ -131,9 +146,11 @@ describe("PUT /user/{userID}/challenge-request/{itemId}", () => {
       skip(!canWrite, writeSkip);
       skip(ids.length < 1, needFixtures(1));
       const id = ids[ids.length - 1]!;
-      const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
-      expectRefused(await put(t.primary(), id, body), { req, what: `with ${what}` });
-      await expectStatusShown(id, before, { req, what: `after the refused PUT with ${what} (the status stays)` });
+      await fixture(id).read(async () => {
+        const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
+        expectRefused(await put(t.primary(), id, body), { req, what: `with ${what}` });
+        await expectStatusShown(id, before, { req, what: `after the refused PUT with ${what} (the status stays)` });
+      });
     },
   );
 });
@@ -170,24 +187,29 @@ describe("who may see and answer a challenge request", () => {
       skip(!other, t.secondaryMissing());
       skip(ids.length < 1, needFixtures(1));
       const id = ids[ids.length - 1]!;
-      const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
-      const exchange = await put(other!, id, { status: before === REJECT ? ACCEPT : REJECT });
-      const about = { req: "AUTH-019", what: `by the second user with the primary user's challenge request id ${id}` };
-      if (exchange.status === 200) {
-        // Applied somewhere: never to the owner's item; only to one of the second user's own under the same id (GAP-70).
-        const { object } = await readStatus(id, { req: "AUTH-019", what: "by the owner after the second user's PUT answered 200" });
-        expectThat(
-          object.status === before,
-          exchange,
-          `a refusal, or the owner's challenge request ${id} left at ${before}`,
-          about,
-          `the owner's challenge request now shows ${String(object.status)}`,
-        );
-        const theirs = await get(other!, id);
-        if (showsOwnItemOfSameId(theirs, object)) return;
-      }
-      expectRefused(exchange, about);
-      await expectStatusShown(id, before, { req: "AUTH-019", what: "by the owner after the second user's refused PUT (the status stays)" });
+      await fixture(id).read(async () => {
+        const { status: before } = await readStatus(id, { req: "CHAL-004", what: `(fixture ${id} before the PUT)` });
+        const exchange = await put(other!, id, { status: before === REJECT ? ACCEPT : REJECT });
+        const about = { req: "AUTH-019", what: `by the second user with the primary user's challenge request id ${id}` };
+        if (exchange.status === 200) {
+          // Applied somewhere: never to the owner's item; only to one of the second user's own under the same id (GAP-70).
+          const { object } = await readStatus(id, { req: "AUTH-019", what: "by the owner after the second user's PUT answered 200" });
+          expectThat(
+            object.status === before,
+            exchange,
+            `a refusal, or the owner's challenge request ${id} left at ${before}`,
+            about,
+            `the owner's challenge request now shows ${String(object.status)}`,
+          );
+          const theirs = await get(other!, id);
+          if (showsOwnItemOfSameId(theirs, object)) return;
+        }
+        expectRefused(exchange, about);
+        await expectStatusShown(id, before, {
+          req: "AUTH-019",
+          what: "by the owner after the second user's refused PUT (the status stays)",
+        });
+      });
     },
   );
 

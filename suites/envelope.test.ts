@@ -38,7 +38,8 @@ function* fields(value: unknown, path: string): Generator<[string, string, unkno
   }
 }
 
-describe("common field types", () => {
+// Independent: reads only.
+describe.concurrent("common field types", () => {
   test("ERR-012 in every object of every list, id fields are integers and created and updated are strings", async ({ skip }) => {
     const objects = await sampleObjects();
     skip(objects.length === 0, "no list answered with objects to inspect");

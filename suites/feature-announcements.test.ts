@@ -40,7 +40,8 @@ async function read(id: number, about: About): Promise<{ exchange: Exchange; ann
   return { exchange, announcement: found[0]! };
 }
 
-describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
+// Independent: reads only.
+describe.concurrent("GET /user/{userID}/feature-announcement/{itemId}", () => {
   test(
     "FEAT-001 each announcement answers one FeatureAnnouncement whose title, sub_title and type are strings",
     { tags: ["ERR-015"] },
@@ -109,7 +110,8 @@ describe("GET /user/{userID}/feature-announcement/{itemId}", () => {
   );
 });
 
-describe("feature announcements are read only", () => {
+// Independent: every write here is refused on a conformant server, so the announcements never change.
+describe.concurrent("feature announcements are read only", () => {
   const writes: [string, unknown][] = [
     ["PUT", { title: "Changed by the conformance suite", sub_title: "Changed", type: "FEATURE" }],
     ["DELETE", undefined],
@@ -155,7 +157,8 @@ describe("feature announcements are read only", () => {
   );
 });
 
-describe("who may see an announcement", () => {
+// Independent: reads only.
+describe.concurrent("who may see an announcement", () => {
   test(
     "AUTH-019 the second user reading the primary user's announcement under its own userID is refused and gets none of it",
     { tags: ["ERR-001"] },

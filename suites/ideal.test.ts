@@ -94,7 +94,8 @@ async function readTransaction(id: number, about: About): Promise<{ transaction:
   return { transaction, exchange };
 }
 
-describe("requesting and polling a transaction", () => {
+// Independent: each check reads the transaction it created, by id or among the list.
+describe.concurrent("requesting and polling a transaction", () => {
   test(
     "IDEAL-001 a transaction requested with {amount_requested, issuer} is answered 200 with Id",
     { tags: ["ERR-009"] },
@@ -154,7 +155,8 @@ describe("requesting and polling a transaction", () => {
   });
 });
 
-describe("invalid requests", () => {
+// Independent: refused requests change nothing.
+describe.concurrent("invalid requests", () => {
   const incomplete: [string, unknown][] = [
     ["without issuer", { amount_requested: AMOUNT }],
     ["without amount_requested", { issuer: ISSUER }],
@@ -173,7 +175,8 @@ describe("invalid requests", () => {
   );
 });
 
-describe("whose monetary account", () => {
+// Independent: looks for the transaction it created; the second user's calls are refused.
+describe.concurrent("whose monetary account", () => {
   test(
     "AUTH-019 the second user cannot list, read or add to the primary user's monetary account, and the primary cannot use the second " +
       "user's id",

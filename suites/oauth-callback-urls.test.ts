@@ -67,7 +67,8 @@ function writingTest(skip: (condition: boolean, reason: string) => void): void {
   skip(readOnly, SKIP.readOnly);
 }
 
-describe("create, read, list", () => {
+// Independent: each check works on a callback URL of its own (a unique url, read by id or looked for in the list).
+describe.concurrent("create, read, list", () => {
   test(
     "OCB-001 a posted callback URL is answered 200 with Id and reads back under OauthCallbackUrl with the url sent",
     { tags: ["OCB-002", "ERR-009", "ERR-015"] },
@@ -135,7 +136,8 @@ describe("create, read, list", () => {
   });
 });
 
-describe("update and delete", () => {
+// Independent: each check changes only the callback URL it created.
+describe.concurrent("update and delete", () => {
   test(
     "OCB-004 a PUT with a new url answers 200 with Id or the callback URL, and a later GET shows the new url",
     { tags: ["ERR-011"] },
@@ -193,7 +195,8 @@ describe("update and delete", () => {
   );
 });
 
-describe("invalid bodies", () => {
+// Independent: each refused PUT targets a callback URL the check created itself.
+describe.concurrent("invalid bodies", () => {
   test("OCB-007 a POST or PUT without url is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {
     writingTest(skip);
     const id = await create(uniqueUrl("missing-url"), "OCB-007");
@@ -271,7 +274,8 @@ describe("invalid bodies", () => {
   );
 });
 
-describe("whose OAuth client", () => {
+// Independent: the second user's refused calls target a callback URL this check created.
+describe.concurrent("whose OAuth client", () => {
   test(
     "OCB-009 the second user cannot list, read, create, change or delete callback URLs under the primary user's OAuth client",
     { tags: ["AUTH-015", "ERR-001"] },

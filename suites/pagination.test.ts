@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { describe, test } from "vitest";
 import { accountIdsOf, CardCalls } from "./support/cards.js";
 import { assertConcurrently, mapConcurrently, together } from "./support/concurrent-property.js";
+import { SharedData } from "./support/shared-data.js";
 import { expectErrorBody, expectRefused, expectThat, fail, failPlain } from "../harness/checks.js";
 import { createdId } from "../harness/envelope.js";
 import { ENDPOINTS } from "../harness/endpoints.js";
@@ -73,6 +74,12 @@ function listCases(): Promise<ListCase[]> {
   })();
   return casesOnce;
 }
+
+/**
+ * This file's fresh user's lists (listCases, `stable`): the whole-list checks read them (exactly the newest items,
+ * every item once) and "every list, page by page" grows them past 10 items; the growth runs alone.
+ */
+const stableLists = new SharedData();
 
 /** Every id of a list, ascending: the first page with count 200, then older_url and newer_url to the ends. */
 async function allIds(list: ListCase): Promise<number[]> {
@@ -232,7 +239,9 @@ async function expectWalks(list: ListCase, first: Page, all: number[], count: nu
   visits(newer, "newer_url");
 }
 
-describe("pages of every list", () => {
+// Side by side: these only read lists. The whole-list checks read the stable lists through stableLists; the
+// others judge each page on its own, which holds however a list changes (as on the primary's lists other files change).
+describe.concurrent("pages of every list", () => {
   test(
     "PAGE-003 the first page of every list holds at most count items (10 without count), in id order, and exactly the newest ones",
     { tags: ["PAGE-004", "PAGE-012", "PAGE-019"] },
@@ -241,16 +250,18 @@ describe("pages of every list", () => {
       const log = new LenientLog(t.profile.strict);
       const truth = new Map<string, Promise<number[]>>();
       try {
-        await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
-          const req = count === undefined ? "PAGE-003" : "PAGE-004";
-          const first = readPage(await getPage(t, list, list.path, { count }), { req });
-          const limit = count ?? DEFAULT_COUNT;
-          expectThat(first.ids.length <= limit, first.exchange, `at most ${limit} items`, { req }, `${first.ids.length} items`);
-          expectIdOrder(first, log);
-          if (!list.stable) return;
-          if (!truth.has(list.path)) truth.set(list.path, allIds(list));
-          expectNewestItems(first, count, await truth.get(list.path)!);
-        });
+        await stableLists.read(() =>
+          readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+            const req = count === undefined ? "PAGE-003" : "PAGE-004";
+            const first = readPage(await getPage(t, list, list.path, { count }), { req });
+            const limit = count ?? DEFAULT_COUNT;
+            expectThat(first.ids.length <= limit, first.exchange, `at most ${limit} items`, { req }, `${first.ids.length} items`);
+            expectIdOrder(first, log);
+            if (!list.stable) return;
+            if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+            expectNewestItems(first, count, await truth.get(list.path)!);
+          }),
+        );
       } finally {
         await log.report(annotate);
       }
@@ -286,17 +297,20 @@ describe("pages of every list", () => {
       const lists = (await listCases()).filter((list) => list.stable);
       skip(lists.length === 0, `${SKIP.provisioning} (a whole-list walk needs lists no other check changes meanwhile)`);
       const truth = new Map<string, Promise<number[]>>();
-      await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
-        if (!truth.has(list.path)) truth.set(list.path, allIds(list));
-        const all = await truth.get(list.path)!;
-        const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
-        await expectWalks(list, first, all, count);
-      });
+      await stableLists.read(() =>
+        readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
+          if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+          const all = await truth.get(list.path)!;
+          const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
+          await expectWalks(list, first, all, count);
+        }),
+      );
     },
   );
 });
 
-describe("the count parameter", () => {
+// Side by side: the refusal checks judge single pages (true however a list changes); the long-list check has a fresh user of its own.
+describe.concurrent("the count parameter", () => {
   test("PAGE-007 a count below 1 or not an integer is refused with 4XX and an error body on every list", async ({ skip }) => {
     const lists = await listsOrSkip(skip);
     await readingProperty(fc.record({ list: fc.constantFrom(...lists), count: invalidCount }), async ({ list, count }) => {
@@ -395,7 +409,8 @@ describe("the count parameter", () => {
   );
 });
 
-describe("lists of every size", () => {
+// Independent: a fresh user of its own.
+describe.concurrent("lists of every size", () => {
   test(
     "PAGE-003 a list grown and shrunk through the API to any size, empty included, pages correctly at every count, and a future_url " +
       "finds the items created after it",
@@ -470,7 +485,8 @@ describe("lists of every size", () => {
   );
 });
 
-describe("every list, page by page", () => {
+// Side by side: the page-by-page check grows the stable lists through stableLists (alone); the other has a fresh user of its own.
+describe.concurrent("every list, page by page", () => {
   const WALK_COUNT = 3;
   const INVALID_COUNTS = ["0", "-1", "1.5", "abc", "10x"];
 
@@ -501,10 +517,14 @@ describe("every list, page by page", () => {
       ],
     },
     async ({ skip, annotate }) => {
-      const lists = await listsOrSkip(skip);
+      // Handed in before the lists are known, as the whole-list checks wait for them too: the growth runs before
+      // those checks, not after them (a gated test's wait counts towards its timeout).
+      const { lists, grown } = await stableLists.write(async () => {
+        const cases = await listsOrSkip(skip);
+        // Grown in parallel: each list past the default count, with items this test made (deleted afterwards where it can).
+        return { lists: cases, grown: await Promise.all(cases.map((list) => growPastDefault(list))) };
+      });
       const log = new LenientLog(t.profile.strict);
-      // Grown in parallel: each list past the default count, with items this test made (deleted afterwards where it can).
-      const grown = await Promise.all(lists.map((list) => growPastDefault(list)));
       try {
         // Every list on its own, side by side; a list's single-page reads are sent together and judged in order.
         await mapConcurrently(lists, inFlight, async (list, i) => {
@@ -629,7 +649,8 @@ describe("every list, page by page", () => {
   );
 });
 
-describe("an emptied list and its refresh link", () => {
+// Independent: a fresh user of its own.
+describe.concurrent("an emptied list and its refresh link", () => {
   test(
     "PAGE-020 a fresh user's list emptied through the API answers Response [] with newer_url and older_url null, and a future_url taken " +
       "before two items were created answers exactly those two",

@@ -81,7 +81,8 @@ async function getItem(endpoint: Endpoint, ids: number[]): Promise<Awaited<Retur
  */
 const outsideV1 = (prefix: string, path: string) => `/v1/..${prefix}${path}`;
 
-describe("the /v1 prefix", () => {
+// Independent: reads only.
+describe.concurrent("the /v1 prefix", () => {
   test("VER-001 the base URL ends in /v1 and every GET endpoint of the specification answers 200 under it", async () => {
     if (!/\/v1\/?$/.test(t.profile.baseUrl))
       failPlain({ req: "VER-001", what: "the target profile" }, `expected a baseUrl ending in /v1, got ${t.profile.baseUrl}`);
@@ -131,7 +132,8 @@ describe("the /v1 prefix", () => {
   );
 });
 
-describe("deprecated items", () => {
+// Independent: reads only.
+describe.concurrent("deprecated items", () => {
   test("VER-003 the deprecated share-invite list is still served: it answers 200", async () => {
     await allure.tag("deprecated");
     const exchange = await get(t.userPath(t.primary(), "/share-invite-monetary-account-response"));
