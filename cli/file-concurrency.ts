@@ -13,15 +13,16 @@ import { CONCURRENT_FILES } from "./vitest-run.js";
 export const BASE_FILES = CONCURRENT_FILES;
 
 /**
- * The most files at once, however distant the target. Measured on a 2-core machine against a target 50 ms away:
- * 8 and 12 files end the run at the same time (the pagination file, whose tests run one after another, is last
- * either way), and every worker thread costs start-up CPU and memory.
+ * The most files at once, however distant the target. The tests of a file run side by side now, so a file no longer
+ * needs a worker of its own to overlap its waiting: measured on a 2-core machine against a target 50 ms away (the
+ * reference and the delaying proxy on the same cores), 4, 6 and 8 files took 18.9, 19.1 and 20.4 s; each worker
+ * thread costs start-up CPU and memory, and a server elsewhere leaves the cores to the workers.
  */
-export const MAX_FILES = 8;
+export const MAX_FILES = 6;
 
 /**
  * Round trip the base count is good for: up to it a target counts as loopback; above it the count grows in
- * proportion (15 ms: 4 × 15 / 10 = 6 files; 20 ms and more: MAX_FILES).
+ * proportion (12 ms: 4 × 12 / 10 = 5 files; 15 ms and more: MAX_FILES).
  */
 export const LOOPBACK_ROUND_TRIP_MS = 10;
 

@@ -17,6 +17,11 @@ export interface ClientOptions {
   userAgent: string;
   requestMs: number;
   maxResponseBytes: number;
+  /**
+   * Connections per source address (default 16). A worker runs tests of a file side by side, each with requests of
+   * its own in flight: a pool smaller than that makes a test's one-after-another requests wait behind the others'.
+   */
+  connections?: number;
   /** Called with every completed exchange (the recorder). */
   onExchange?: (exchange: Exchange) => void | Promise<void>;
   /** "read-only": refuse to send anything but GET outside the session bootstrap (ReadOnlyViolation). */
@@ -117,7 +122,7 @@ export class HttpClient {
         // Top-level localAddress: undici ignores connect.localAddress.
         ...(from ? { localAddress: from } : {}),
         keepAliveTimeout: 10_000,
-        connections: 16,
+        connections: this.options.connections ?? 16,
         headersTimeout: this.options.requestMs,
         bodyTimeout: this.options.requestMs,
         ...(this.options.tls ? { connect: { ...this.options.tls } } : {}),
