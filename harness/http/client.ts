@@ -187,6 +187,9 @@ export class HttpClient {
         exchange = await this.once(method, options, attempts !== undefined, key);
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
+        // Every attempt without an answer counts towards maxTransportErrors, a resent one too: with tests side by
+        // side, the requests in flight when a target dies would otherwise each be resent before any counted.
+        noteNoAnswer(this.origin, error, this.options.maxTransportErrors ?? DEFAULT_MAX_TRANSPORT_ERRORS);
         const wait =
           DROPPED_CODES.has(error.code ?? "") && transient < this.retries && (key !== undefined || this.isSafe(method, options))
             ? backoff(transient)
@@ -196,7 +199,6 @@ export class HttpClient {
             error.retries = attempts.length;
             error.message += ` (after ${attempts.length} ${attempts.length === 1 ? "retry" : "retries"})`;
           }
-          noteNoAnswer(this.origin, error, this.options.maxTransportErrors ?? DEFAULT_MAX_TRANSPORT_ERRORS);
           throw error;
         }
         (attempts ??= []).push({
@@ -207,6 +209,8 @@ export class HttpClient {
         uncertain ||= key !== undefined;
         transient++;
         await sleep(wait);
+        // The target may have been given up on meanwhile (by this request's drops or others'): nothing more is sent.
+        assertTargetAnswering(this.origin, `${method} ${options.path}`);
         continue;
       }
       let wait: number | undefined;
