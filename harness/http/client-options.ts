@@ -22,8 +22,6 @@ export function profileClientOptions(
     userAgent: profile.userAgent,
     requestMs: profile.timeouts.requestMs,
     maxResponseBytes: profile.maxResponseBytes,
-    // Up to `concurrency` tests at once in a worker, each with up to `concurrency` requests in flight.
-    connections: Math.max(16, profile.concurrency * profile.concurrency),
     mode: profile.mode,
     retries: profile.retries,
     maxTransportErrors: profile.maxTransportErrors,

@@ -17,11 +17,6 @@ export interface ClientOptions {
   userAgent: string;
   requestMs: number;
   maxResponseBytes: number;
-  /**
-   * Connections per source address (default 16). A worker runs tests of a file side by side, each with requests of
-   * its own in flight: a pool smaller than that makes a test's one-after-another requests wait behind the others'.
-   */
-  connections?: number;
   /** Called with every completed exchange (the recorder). */
   onExchange?: (exchange: Exchange) => void | Promise<void>;
   /** "read-only": refuse to send anything but GET outside the session bootstrap (ReadOnlyViolation). */
@@ -122,7 +117,9 @@ export class HttpClient {
         // Top-level localAddress: undici ignores connect.localAddress.
         ...(from ? { localAddress: from } : {}),
         keepAliveTimeout: 10_000,
-        connections: this.options.connections ?? 16,
+        // What one worker has in flight at once, however many of its tests run side by side: a target's load stays
+        // what it was when tests ran one after another (64 a worker ended in timeouts from a busy reference on 2 cores).
+        connections: 16,
         headersTimeout: this.options.requestMs,
         bodyTimeout: this.options.requestMs,
         ...(this.options.tls ? { connect: { ...this.options.tls } } : {}),
