@@ -6,15 +6,18 @@ import { REQUIREMENT_IDS } from "./catalogue/requirement-ids.js";
 
 // Projects: `conformance` aims the suites at a target (harness/run/global-setup.ts); `selftest` is the
 // project's own tests. The run plan the CLI hands over (harness/run/run-plan.ts) names the conformance projects: for
-// the kill matrix one per reference fault ("fault:<name>", only the suites that can see it and only the tests
-// proving its requirement) and one per group of legal variants ("variant:<name>+<name>…", the suites any member
+// the kill matrix one of fault runs ("faults": per fault and suite a generated file, only the tests proving the
+// fault's requirement) and one per group of legal variants ("variant:<name>+<name>…", the suites any member
 // can change), so the whole matrix runs in one vitest process. Started directly, there is one: `conformance`.
 // Reporters for conformance runs are added by the CLI.
 
 const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfiguration => ({
   test: {
     name,
-    include: plan.suites ? plan.suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"],
+    // The kill matrix's fault runs are test files it generates, each loading one suite (harness/run/fault-run.ts).
+    ...(plan.dir
+      ? { dir: plan.dir, include: ["**/*.test.ts"] }
+      : { include: plan.suites ? plan.suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"] }),
     // A fault is caught when a test proving its requirement fails, so only those tests need to run.
     ...(plan.pattern ? { testNamePattern: new RegExp(plan.pattern) } : {}),
     // A test's tags are the requirement IDs it proves besides its title's (docs/architecture.md): an ID the

@@ -1,9 +1,18 @@
-import { join, resolve } from "node:path";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { ConfigError } from "../../harness/profile/config-error.js";
 import { judge, writeKillMatrix } from "../../report/kill-matrix.js";
 import { loadTargetsFile, selectProfile } from "../../harness/profile/profile.js";
 import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
-import { CONFORMANCE_PROJECT, faultProject, profilePlan, type ProjectPlan, type RunPlan } from "../../harness/run/run-plan.js";
+import {
+  CONFORMANCE_PROJECT,
+  FAULT_RUNS_PROJECT,
+  faultProject,
+  profilePlan,
+  type FaultRun,
+  type ProjectPlan,
+  type RunPlan,
+} from "../../harness/run/run-plan.js";
 import { testNamePattern } from "../../catalogue/selection.js";
 import { suiteTitles } from "../../catalogue/test-titles.js";
 import type { FaultSpec } from "../../faults/fault.js";
@@ -58,6 +67,7 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
   // Legal variants run in groups (faults/variant-groups.ts); a group that fails is run again member by member.
   const groups = variantGroups(variants).map((g) => g.map((v) => v.name));
   const plan = killMatrixPlan(reportsDir, { clean: !values["no-clean"], faults, groups, catalogue: variants });
+  const runs = plan.projects.get(FAULT_RUNS_PROJECT)?.faultRuns ?? [];
   const summary = new SummaryReporter({
     reportsDir,
     target: "reference (kill matrix)",
@@ -65,9 +75,19 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
     root: PACKAGE_ROOT,
     quiet: true,
     fileName: "kill-matrix-summary.json",
+    // A fault run's file stands for the fault and the suite it loads (the judge reads "fault:<name>").
+    attribute: (moduleId) => {
+      const run = runs.find((r) => r.file === moduleId);
+      return run && { project: faultProject(run.fault), suite: run.suite };
+    },
   });
   const started = Date.now();
-  await runVitest({ plan, files: [], reporters: [summary] });
+  writeFaultRunFiles(reportsDir, runs);
+  try {
+    await runVitest({ plan, files: [], reporters: [summary] });
+  } finally {
+    rmSync(faultRunsDir(reportsDir), { recursive: true, force: true });
+  }
   if (!summary.summary) return 1;
   // Which variants each project ran, from the plans (the project names are for display).
   const ranVariants = new Map([...plan.projects].flatMap(([name, p]) => (p.variants ? [[name, p.variants] as const] : [])));
@@ -117,10 +137,11 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
 }
 
 /**
- * The kill matrix's run plan: the clean reference ("conformance", unless left out), one project per fault (its
- * suites, the tests proving its requirement, against the fault's own target profile: "reference" unless it names
- * one, e.g. reference-signed) and one per group of legal variants (the suites any member can change, all when one
- * names none). Every profile comes from the package's own targets file, read once here.
+ * The kill matrix's run plan: the clean reference ("conformance", unless left out), one project of fault runs (per
+ * fault and suite it names, a generated file: the suite's tests proving the fault's requirement, against a reference
+ * with the fault on, from the fault's own target profile: "reference" unless it names one, e.g. reference-signed) and
+ * one per group of legal variants (the suites any member can change, all when one names none). Every profile comes
+ * from the package's own targets file, read once here.
  */
 function killMatrixPlan(
   reportsDir: string,
@@ -131,18 +152,27 @@ function killMatrixPlan(
   const reference = profilePlan({ targetsFile, profile: selectProfile(targets, "reference"), reportsDir });
   const base = reference.projects.get(CONFORMANCE_PROJECT)!.profile;
   const projects = new Map<string, ProjectPlan>(options.clean ? [[CONFORMANCE_PROJECT, { profile: base }]] : []);
-  const titles = options.faults.length > 0 ? suiteTitles() : [];
-  for (const f of options.faults) {
-    const pattern = testNamePattern(
-      { requirementIds: [f.requirement] },
-      titles.filter((t) => f.suites.includes(t.suite)),
+  if (options.faults.length > 0) {
+    const titles = suiteTitles();
+    const dir = faultRunsDir(reportsDir);
+    const faultRuns: FaultRun[] = options.faults.flatMap((f) =>
+      f.suites.map((suite) => ({
+        fault: f.name,
+        suite,
+        file: join(dir, f.name, `${suite}.test.ts`),
+        profile: f.target ? selectProfile(targets, f.target) : base,
+      })),
     );
-    projects.set(faultProject(f.name), {
-      profile: f.target ? selectProfile(targets, f.target) : base,
-      suites: f.suites,
-      ...(pattern === undefined ? {} : { pattern }),
-      fault: f.name,
+    // One test-name pattern for the project: each fault run loads its suite inside a describe named for the fault
+    // (harness/run/fault-run.ts), and each fault's part picks the tests proving its requirement.
+    const parts = options.faults.map((f) => {
+      const proving = testNamePattern(
+        { requirementIds: [f.requirement] },
+        titles.filter((t) => f.suites.includes(t.suite)),
+      )!.replace(/^\^/, "");
+      return `${escapeRegExp(faultProject(f.name))}(?=\\s)${proving}`;
     });
+    projects.set(FAULT_RUNS_PROJECT, { profile: base, faultRuns, dir, pattern: `^(?:${parts.join("|")})` });
   }
   const specs = (names: string[]) => names.map((name) => options.catalogue.find((v) => v.name === name)!);
   for (const names of options.groups) {
@@ -151,3 +181,23 @@ function killMatrixPlan(
   }
   return { ...reference, projects };
 }
+
+/** Where the fault runs' generated test files live for the length of a kill-matrix run. */
+const faultRunsDir = (reportsDir: string) => join(reportsDir, ".fault-runs");
+
+/** Each fault run's test file: it starts the reference with its fault on and loads its suite (harness/run/fault-run.ts). */
+function writeFaultRunFiles(reportsDir: string, runs: readonly FaultRun[]): void {
+  rmSync(faultRunsDir(reportsDir), { recursive: true, force: true });
+  const module = JSON.stringify(join(PACKAGE_ROOT, "harness/run/fault-run.ts"));
+  for (const run of runs) {
+    mkdirSync(dirname(run.file), { recursive: true });
+    writeFileSync(
+      run.file,
+      `// Written by conformance kill-matrix for one fault run; removed when the matrix ends.\n` +
+        `import { runFaultSuite } from ${module};\n` +
+        `await runFaultSuite(${JSON.stringify(run.fault)}, ${JSON.stringify(run.suite)});\n`,
+    );
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

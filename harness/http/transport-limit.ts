@@ -51,5 +51,10 @@ export function noteAnswer(origin: string): void {
   if (s.consecutive !== 0) s.consecutive = 0;
 }
 
+/** A kill-matrix fault run is over: its target's count goes (the thread's next run aims at another server). */
+export function forgetTarget(origin: string): void {
+  limits().delete(origin);
+}
+
 /** Why the client stopped sending to any target, once the limit was reached for it. */
 export const transportLimitReason = (): string | undefined => [...limits().values()].find((l) => l.reason !== undefined)?.reason;

@@ -23,10 +23,26 @@ export interface ProjectPlan {
    * the fault's requirement (a fault is caught when one of them fails), built by catalogue/selection.ts.
    */
   pattern?: string;
-  /** A kill-matrix fault project: the one reference fault switched on (the profile's own are replaced). */
-  fault?: string;
+  /**
+   * The kill matrix's fault runs, all in this one project: each a generated test file that starts a reference with
+   * one fault on in its worker and loads one suite against it (harness/run/fault-run.ts). `pattern` then picks, per
+   * file, the tests proving that fault's requirement.
+   */
+  faultRuns?: FaultRun[];
+  /** The folder of the generated fault-run files: the project runs every test file in it (and no suite directly). */
+  dir?: string;
   /** A kill-matrix legal-variant project: the legal variants switched on (the profile's own are replaced). */
   variants?: string[];
+}
+
+/** One fault run of the kill matrix: one suite against the reference with one fault on. */
+export interface FaultRun {
+  fault: string;
+  suite: string;
+  /** The test file generated for it (absolute; cli/commands/kill-matrix.ts writes and removes it). */
+  file: string;
+  /** The reference with the fault on: the fault's own target profile where it names one, else the run's. */
+  profile: TargetProfile;
 }
 
 /** Which tests the run selected (cli/select.ts); `pattern` is the test-name pattern vitest is given. */
@@ -60,8 +76,11 @@ export interface RunPlan {
 /** The project a vendor's run uses (and the kill matrix's run against the clean reference). */
 export const CONFORMANCE_PROJECT = "conformance";
 
-/** A kill-matrix fault project's name (display only). */
+/** A kill-matrix fault's name in its report (the project its runs stand for). */
 export const faultProject = (fault: string) => `fault:${fault}`;
+
+/** The kill matrix's one project of fault runs (display only). */
+export const FAULT_RUNS_PROJECT = "faults";
 
 /** The environment a direct vitest start reads (the CLI hands its plan over in-process, never through these). */
 const RUN_ENV = {
@@ -125,7 +144,7 @@ export function runPlan(): RunPlan {
 }
 
 /** What vitest.config.ts needs of each project (read without loading a targets file: the selftest project needs none). */
-export type ProjectShape = Pick<ProjectPlan, "suites" | "pattern"> & { profile?: Pick<TargetProfile, "concurrency"> };
+export type ProjectShape = Pick<ProjectPlan, "suites" | "pattern" | "dir"> & { profile?: Pick<TargetProfile, "concurrency"> };
 
 /** The projects vitest.config.ts makes: the handed plan's, or the one "conformance" project of a direct start. */
 export function plannedProjects(): ReadonlyMap<string, ProjectShape> {

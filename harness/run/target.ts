@@ -13,6 +13,8 @@ import { noteExchange } from "./weather.js";
 import { SUITES_DIR } from "../../catalogue/test-titles.js";
 import { registerSecret } from "../redact.js";
 import { openSession, provisionUser, type Session } from "../session/session.js";
+import { forgetTarget } from "../http/transport-limit.js";
+import { processWide } from "./process-wide.js";
 
 /** What a suite file works with: the profile, a recording client, and the sessions. */
 export interface Target {
@@ -41,9 +43,34 @@ export interface Target {
 // aim at different servers: cache per target base URL.
 const cache = new Map<string, Target>();
 
+/** The run whose suite is being loaded by a kill-matrix fault run (harness/run/fault-run.ts); one per thread. */
+const collecting = () => processWide("target.collecting", () => ({ run: undefined as ConformanceRun | undefined }));
+
+/**
+ * Loads a suite (`load`) whose checks aim at `run` rather than the project's own target: files load one at a
+ * time in a worker, and a suite asks for its target as it loads.
+ */
+export async function collectingFor<T>(run: ConformanceRun, load: () => Promise<T>): Promise<T> {
+  const slot = collecting();
+  slot.run = run;
+  try {
+    return await load();
+  } finally {
+    slot.run = undefined;
+  }
+}
+
+/** A fault run is over: its client closes, and what the thread knew of its target is forgotten. */
+export async function releaseTarget(baseUrl: string): Promise<void> {
+  const target = cache.get(baseUrl);
+  cache.delete(baseUrl);
+  forgetTarget(new URL(baseUrl).origin);
+  await target?.client.close();
+}
+
 /** The target for this test file (one client per worker, recording into the running Allure test). */
 export function useTarget(): Target {
-  const run = inject("conformance");
+  const run = collecting().run ?? inject("conformance");
   const cached = cache.get(run.profile.baseUrl);
   if (cached) return cached;
   useSharedKeyPair(run.clientKey);

@@ -84,6 +84,8 @@ export interface SummaryOptions {
   silent?: boolean;
   /** File name under reportsDir (default summary.json). */
   fileName?: string;
+  /** The project and suite a test file stands for, where its own are not (the kill matrix's generated fault runs). */
+  attribute?: (moduleId: string) => { project: string; suite: string } | undefined;
 }
 
 /** Writes reports/summary.json and prints a short verdict with the failures, each naming its requirements. */
@@ -101,11 +103,14 @@ export class SummaryReporter implements Reporter {
     const tests: TestSummary[] = [];
     const errors: string[] = unhandledErrors.map((e) => redactText(e.message ?? String(e)));
     for (const module of modules) {
-      const suite = relative(this.options.root, module.moduleId)
-        .replace(/^suites\//, "")
-        .replace(/\.test\.ts$/, "");
+      const stands = this.options.attribute?.(module.moduleId);
+      const suite =
+        stands?.suite ??
+        relative(this.options.root, module.moduleId)
+          .replace(/^suites\//, "")
+          .replace(/\.test\.ts$/, "");
       for (const error of module.errors()) errors.push(redactText(`${suite}: ${error.message}`));
-      for (const test of module.children.allTests()) tests.push(this.summarise(suite, test));
+      for (const test of module.children.allTests()) tests.push(this.summarise(suite, test, stands?.project));
     }
     const count = (status: TestSummary["status"]) => tests.filter((t) => t.status === status).length;
     const broken = tests.filter((t) => t.broken).length;
@@ -127,7 +132,7 @@ export class SummaryReporter implements Reporter {
     if (!this.options.silent) this.print(this.summary);
   }
 
-  private summarise(suite: string, test: TestCase): TestSummary {
+  private summarise(suite: string, test: TestCase, project = test.project.name): TestSummary {
     const result = test.result();
     const diagnostic = test.diagnostic();
     const reruns = diagnostic?.retryCount ?? 0;
@@ -152,7 +157,7 @@ export class SummaryReporter implements Reporter {
           ? (result.note ?? (test.options.mode === "todo" ? "todo" : "skipped"))
           : undefined;
     return {
-      project: test.project.name,
+      project,
       suite,
       name: test.name,
       fullName: `${suite} > ${test.fullName}`,

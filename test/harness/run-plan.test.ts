@@ -39,11 +39,11 @@ describe("the run plan", () => {
     const plan = profilePlan({ targetsFile: TARGETS, profile: reference, reportsDir: "out" });
     const projects = new Map([
       ...plan.projects,
-      ["fault:x", { profile: reference, suites: ["headers"], pattern: "(?:^|\\s)HDR-003(?=\\s|$)", fault: "x" }],
+      ["variant:v", { profile: reference, suites: ["headers"], pattern: "(?:^|\\s)HDR-003(?=\\s|$)", variants: ["v"] }],
     ]);
     await withRunPlan({ ...plan, projects }, async () => {
-      expect(runPlan().projects.get("fault:x")?.fault).toBe("x");
-      expect([...plannedProjects().keys()]).toEqual([CONFORMANCE_PROJECT, "fault:x"]);
+      expect(runPlan().projects.get("variant:v")?.variants).toEqual(["v"]);
+      expect([...plannedProjects().keys()]).toEqual([CONFORMANCE_PROJECT, "variant:v"]);
     });
     expect([...plannedProjects()]).toEqual([[CONFORMANCE_PROJECT, {}]]);
     const direct = planFromEnvironment({

@@ -1,0 +1,103 @@
+import { HttpClient } from "../http/client.js";
+import { discoverFixtures } from "../session/fixtures-discovery.js";
+import { profileClientOptions } from "../http/client-options.js";
+import type { KeyPair } from "../session/keys.js";
+import type { ConformanceRun } from "./provided.js";
+import { redactText } from "../redact.js";
+import { openSession, provisionUser, type Session } from "../session/session.js";
+import type { TargetProfile } from "../profile/profile.js";
+import { transportErrorIn } from "../http/transport-error.js";
+
+/** What a run needs besides its profile. */
+export interface BootstrapOptions {
+  seed: number;
+  clientKey: KeyPair;
+  reportsDir: string;
+  /** Test workers that share the profile's request rate. */
+  workers: number;
+  logExchanges: boolean;
+}
+
+/**
+ * One run's target, ready for its checks: the embedded reference started where the profile asks for it (in the
+ * calling thread), the primary user's session (and the second user's) opened. A failed bootstrap does not throw: it
+ * is handed on in the run, so every check fails with its reason and the reports are still written.
+ */
+export async function bootstrapRun(
+  profile: TargetProfile,
+  options: BootstrapOptions,
+): Promise<{ run: ConformanceRun; stop: () => Promise<void> }> {
+  let stop = async () => {};
+  let baseUrl = profile.baseUrl;
+  let apiKey = profile.apiKey;
+  let fixtures = profile.fixtures;
+  if (profile.embedded) {
+    const { startReferenceServer } = await import("../../reference/server.js");
+    const server = await startReferenceServer({
+      faults: profile.faults,
+      variants: profile.variants,
+      headerPrefix: profile.headerPrefix,
+      // The profile's signing switches the embedded server's side on: it signs answers and requires signed bodies.
+      signResponses: profile.signing?.verifyResponses ?? false,
+      requireSignatures: profile.signing?.requests ? "all" : "off",
+    });
+    stop = server.close;
+    baseUrl = server.baseUrl;
+    apiKey = server.apiKey;
+    fixtures = { ...server.fixtures, ...profile.fixtures };
+  }
+  const run: ConformanceRun = {
+    profile: { ...profile, baseUrl: baseUrl!, ...(apiKey ? { apiKey } : {}), fixtures, workers: options.workers },
+    seed: options.seed,
+    clientKey: options.clientKey,
+    reportsDir: options.reportsDir,
+    logExchanges: options.logExchanges,
+  };
+  // The bootstrap runs before any check: the whole rate is its own.
+  const client = new HttpClient(profileClientOptions({ ...run.profile, workers: 1 }, {}, run.clientKey));
+  const from = profile.sourceAddresses[0];
+  // The second user's bootstrap does not wait for the primary's: against a distant target the two chains of
+  // requests overlap. Its outcome counts only where the primary's session was opened.
+  const secondary = secondSession(profile, client, from);
+  try {
+    run.primary = await openSession(client, { apiKey: apiKey!, from, description: "conformance primary" });
+  } catch (error) {
+    const message = (error as Error).message;
+    run.bootstrapError = redactText(message.startsWith("session bootstrap") ? message : `session bootstrap: ${message}`);
+    // Typed for the report: no usable answer (a TransportError) leaves the target unjudged; a refusal is a finding.
+    run.bootstrapFailure = transportErrorIn(error) ? "unreachable" : "bootstrap";
+  }
+  if (run.primary && profile.discoverFixtures) {
+    try {
+      const found = await discoverFixtures(client, run.primary);
+      // Ids the profile lists itself win over discovered ones.
+      run.profile = { ...run.profile, fixtures: { ...found.fixtures, ...run.profile.fixtures } };
+      if (found.problem) run.fixturesProblem = found.problem;
+    } catch (error) {
+      run.fixturesProblem = redactText(`fixtures: discover: ${(error as Error).message}`);
+    }
+  }
+  const second = await secondary;
+  if (run.primary) {
+    if ("session" in second) run.secondary = second.session;
+    else run.secondaryError = second.error;
+  }
+  await client.close();
+  return { run, stop };
+}
+
+/** The second user's session: the profile's second key, else a provisioned user where the profile may write. */
+async function secondSession(
+  profile: TargetProfile,
+  client: HttpClient,
+  from: string | undefined,
+): Promise<{ session: Session } | { error: string }> {
+  try {
+    if (profile.secondaryApiKey) return { session: await openSession(client, { apiKey: profile.secondaryApiKey, from }) };
+    if (profile.provisioning === "sandbox-user" && profile.mode === "full")
+      return { session: await openSession(client, { apiKey: await provisionUser(client, from), from }) };
+    return { error: "no second user: set secondaryApiKey or provisioning: sandbox-user in the profile" };
+  } catch (error) {
+    return { error: redactText((error as Error).message) };
+  }
+}
