@@ -131,7 +131,7 @@ export const ERROR_FAULTS = [
   ),
 ] as const;
 
-const PAGINATION = ["pagination"];
+const PAGINATION = ["pagination", "list-sizes"];
 
 /** Careless list implementations, one rule each (spec: Limits > Pagination rules; wire conventions §5). */
 export const PAGINATION_FAULTS = [

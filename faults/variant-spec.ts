@@ -27,7 +27,16 @@ export interface VariantSpec {
  * Suites that read every resource (object-level checks, error sweeps, list rules, envelopes, versions): a
  * resource's variant is run against them and its own suites. A variant that reaches further declares no scope.
  */
-const EVERY_RESOURCE = ["authorisation", "errors", "error-bodies", "envelope", "pagination", "versioning", "headers"] as const;
+const EVERY_RESOURCE = [
+  "authorisation",
+  "errors",
+  "error-bodies",
+  "envelope",
+  "pagination",
+  "list-sizes",
+  "versioning",
+  "headers",
+] as const;
 const CARD_SUITES = ["cards", "card-state-machine", "card-replacement", "pin-code", "authentication", "signatures"] as const;
 
 export const VARIANT_SCOPE = {

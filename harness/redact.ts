@@ -63,7 +63,11 @@ export function redactText(text: string): string {
 }
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, SECRET_HEADER.test(name) ? "«redacted»" : redactText(value)]),
-  );
+  const entries = Object.entries(headers);
+  // One pass over all values (a header value holds no line break): an exchange's dozen headers cost one redaction, not
+  // a dozen. Where a pattern took a line break with it, the values no longer line up: each is redacted alone.
+  const values = entries.map(([name, value]) => (SECRET_HEADER.test(name) ? "«redacted»" : value));
+  const joined = redactText(values.join("\n")).split("\n");
+  const redacted = joined.length === values.length ? joined : values.map(redactText);
+  return Object.fromEntries(entries.map(([name], i) => [name, redacted[i]!]));
 }

@@ -147,8 +147,9 @@ async function latencyRun(delayMs: number): Promise<LatencyRun> {
 async function latency(): Promise<LatencyRun[]> {
   const runs: LatencyRun[] = [];
   for (const delay of DELAYS) runs.push(await latencyRun(delay));
-  const base = runs[0]!.wallMs;
-  for (const r of runs.slice(1)) r.effectiveConcurrency = (r.requests * r.delayMs) / Math.max(1, r.wallMs - base);
+  // Effective concurrency needs the run without delay as its baseline (`--delays 0,…`).
+  const base = runs[0]!.delayMs === 0 ? runs[0]!.wallMs : undefined;
+  if (base !== undefined) for (const r of runs.slice(1)) r.effectiveConcurrency = (r.requests * r.delayMs) / Math.max(1, r.wallMs - base);
   return runs;
 }
 
@@ -161,7 +162,8 @@ function latencyRows(runs: LatencyRun[]): [string, string, string][] {
       `${s(r.phases.afterMs)} s of reports), ${r.requests} requests${r.failed > 0 ? `, ${r.failed} FAILED` : ""}` +
       (r.delayMs === 0
         ? " (through the proxy, no delay)"
-        : `, effective concurrency ${r.effectiveConcurrency!.toFixed(1)}, critical path ${r.criticalPath.requests} requests = ` +
+        : (r.effectiveConcurrency === undefined ? "" : `, effective concurrency ${r.effectiveConcurrency.toFixed(1)}`) +
+          `, critical path ${r.criticalPath.requests} requests = ` +
           `${(r.criticalPath.ms / 1000).toFixed(1)} s (${r.criticalPath.test.slice(0, 60)}…), wall ${ratio.toFixed(2)}x it`);
     const target = r.delayMs === 50 ? (r.wallMs <= 15_000 && ratio <= 1.5 ? "met" : "missed") + " (≤ 15 s, ≤ 1.5x)" : "";
     return [`(f) ${r.delayMs} ms away`, value, target];

@@ -1,21 +1,17 @@
 // Pagination of every list endpoint (banking-api.md "Paginated lists", "Limits > Pagination rules";
-// wire conventions §5; spec/gaps.md GAP-47, GAP-48, GAP-49), as properties over lists, counts, paths of
-// links and list sizes. The lists are every GET without {itemId} in harness/endpoints.ts, so a list that
+// wire conventions §5; spec/gaps.md GAP-47, GAP-48, GAP-49), as properties over lists, counts and paths of
+// links (one list grown and shrunk to every size: suites/list-sizes.test.ts). The lists are every GET without {itemId} in harness/endpoints.ts, so a list that
 // lands later is covered without a change here. Exact checks (every item once, the newest items first) run
 // only on a fresh user's lists, which no other file touches; the shared fixtures' lists (the primary user's
 // OAuth client) get the checks that hold page by page.
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
-import { accountIdsOf, CardCalls } from "./support/cards.js";
 import { assertConcurrently, mapConcurrently, together } from "./support/concurrent-property.js";
 import { SharedData } from "./support/shared-data.js";
-import { expectErrorBody, expectRefused, expectThat, fail, failPlain } from "../harness/checks.js";
-import { createdId } from "../harness/envelope.js";
-import { ENDPOINTS } from "../harness/endpoints.js";
+import { expectErrorBody, expectRefused, expectThat, fail } from "../harness/checks.js";
 import { LenientLog } from "../harness/lenient.js";
 import {
-  cursorOf,
   expectCursors,
   expectIdOrder,
   expectLinkShapes,
@@ -27,13 +23,11 @@ import {
   readPage,
   walkChecked,
   type ListCase,
-  type Page,
 } from "./support/pages.js";
-import type { Fixtures } from "../harness/profile/profile.js";
+import { allIds, caller, creatableLists, describeCount, expectNewestItems, expectWalks, freshFixtures } from "./support/list-growth.js";
+import type { BodyName } from "../generators/bodies.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
-import { validBody, type BodyName } from "../generators/bodies.js";
-import { bodyNameOf } from "../generators/requests.js";
 import { countAboveMax, DEFAULT_COUNT, invalidCount, MAX_COUNT, optionalCount } from "../generators/query.js";
 
 const t = useTarget();
@@ -42,16 +36,6 @@ const readOnly = t.profile.mode === "read-only";
 const inFlight = t.profile.concurrency;
 /** Creates in flight at once while a list is grown (a fresh user's list, or a shared one with the test's own items). */
 const GROW_IN_FLIGHT = 10;
-
-/** A fresh user's fixture ids the API shows: its monetary account, through its cards. */
-async function freshFixtures(session: Session): Promise<Fixtures> {
-  const { cards } = await new CardCalls(t, session).all({
-    req: "PAGE-021",
-    what: "listing a fresh user's cards for its monetary account id",
-  });
-  const account = accountIdsOf(cards)[0];
-  return account === undefined ? {} : { monetaryAccountId: account };
-}
 
 /** A list case that prints as its path in counterexamples (never with the session's tokens). */
 function listCase(fields: ListCase): ListCase {
@@ -64,7 +48,7 @@ function listCases(): Promise<ListCase[]> {
   casesOnce ??= (async () => {
     const primary = t.primary();
     const fresh = t.canProvision() ? await t.freshSession() : undefined;
-    const fixtures = fresh ? await freshFixtures(fresh) : {};
+    const fixtures = fresh ? await freshFixtures(t, fresh) : {};
     return listEndpoints(t).flatMap((endpoint): ListCase[] => {
       const own = fresh && fillList(endpoint, fresh, fixtures);
       if (fresh && own) return [listCase({ template: endpoint.path, path: own, session: fresh, stable: true })];
@@ -81,37 +65,11 @@ function listCases(): Promise<ListCase[]> {
  */
 const stableLists = new SharedData();
 
-/** Every id of a list, ascending: the first page with count 200, then older_url and newer_url to the ends. */
-async function allIds(list: ListCase): Promise<number[]> {
-  const first = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), {
-    req: "PAGE-005",
-    what: `(count ${MAX_COUNT}, reading the whole list)`,
-  });
-  const ids = new Set(first.ids);
-  // The two directions are read side by side: each walk reads only pages.
-  await mapConcurrently(["older_url", "newer_url"] as const, 2, async (direction) => {
-    let link = first.pagination?.[direction] ?? null;
-    for (let pages = 0; typeof link === "string"; pages++) {
-      if (pages > 50)
-        failPlain({ req: "PAGE-016" }, `following ${direction} from ${first.exchange.request.path} did not end after 50 pages`);
-      const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `following ${direction}` });
-      page.ids.forEach((id) => ids.add(id));
-      link = page.pagination?.[direction] ?? null;
-    }
-  });
-  return [...ids].sort((a, b) => a - b);
-}
-
 /** The list cases, or a skip when the target has none (a profile that turns every list off). */
 async function listsOrSkip(skip: (condition: boolean, note: string) => void): Promise<ListCase[]> {
   const lists = await listCases();
   skip(lists.length === 0, "no list endpoint can be filled in for this profile (fixture ids missing)");
   return lists;
-}
-
-async function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
-  await allure.parameter("seed", String(t.run.seed), { excluded: true });
-  await fc.assert(fc.asyncProperty(arbitrary, predicate), { seed: t.run.seed, numRuns: t.profile.propertyRuns });
 }
 
 /**
@@ -121,122 +79,6 @@ async function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => 
 async function readingProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
   await allure.parameter("seed", String(t.run.seed), { excluded: true });
   await assertConcurrently([arbitrary], predicate, { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: inFlight });
-}
-
-const describeCount = (count: number | undefined) => (count === undefined ? "without count" : `with count=${count}`);
-
-/** PAGE-003, PAGE-004, PAGE-012: the first page holds exactly the newest min(count, size) items. */
-function expectNewestItems(first: Page, count: number | undefined, all: number[]): void {
-  const req = count === undefined ? "PAGE-003" : "PAGE-004";
-  const newest = all.slice(-(count ?? DEFAULT_COUNT));
-  const got = `${first.ids.length} items, ids ${first.ids.join(", ")}`;
-  expectThat(
-    first.ids.length === newest.length,
-    first.exchange,
-    `exactly ${newest.length} items (the list holds ${all.length})`,
-    { req },
-    got,
-  );
-  const same = newest.every((id) => first.ids.includes(id));
-  expectThat(same, first.exchange, `the newest ${newest.length} items, ids ${newest.join(", ")}`, { req: "PAGE-012" }, got);
-}
-
-/**
- * PAGE-010, PAGE-011, PAGE-016, PAGE-021: from the first page, older_url until null, then from the
- * oldest page newer_url until null; each walk visits every id of `all` exactly once, page after page
- * in id order, and a link is null exactly where no item lies beyond the page. PAGE-003, PAGE-004: every
- * page holds at most count items (10 without), and a page reached by a link exactly min(count, the
- * items beyond its cursor): a server that honours count on the first page only is caught here.
- */
-async function expectWalks(list: ListCase, first: Page, all: number[], count: number | undefined): Promise<void> {
-  const limit = count ?? DEFAULT_COUNT;
-  const sizeReq = count === undefined ? "PAGE-003" : "PAGE-004";
-  const ends = (page: Page) => {
-    expectThat(
-      page.ids.length <= limit,
-      page.exchange,
-      `at most ${limit} items (the count the link kept)`,
-      { req: sizeReq },
-      `${page.ids.length} items`,
-    );
-    if (page.ids.length === 0) return;
-    const max = Math.max(...page.ids);
-    const min = Math.min(...page.ids);
-    // An absent link counts as null here: whether all three are present is PAGE-001's check.
-    if (max === all[all.length - 1])
-      expectThat(
-        (page.pagination?.newer_url ?? null) === null,
-        page.exchange,
-        "newer_url null: no item has a greater id than this page's",
-        { req: "PAGE-010" },
-        `newer_url ${JSON.stringify(page.pagination?.newer_url)}`,
-      );
-    if (min === all[0])
-      expectThat(
-        (page.pagination?.older_url ?? null) === null,
-        page.exchange,
-        "older_url null: no item has a smaller id than this page's",
-        { req: "PAGE-011" },
-        `older_url ${JSON.stringify(page.pagination?.older_url)}`,
-      );
-  };
-  // Counted from the link's own cursor, so a wrong cursor is left to PAGE-008/PAGE-009 and only the size is judged here.
-  const sized = (page: Page, link: string, direction: "older_url" | "newer_url") => {
-    const cursor = cursorOf(link, direction === "older_url" ? "older_id" : "newer_id");
-    if (cursor === undefined) return;
-    const beyond = all.filter((id) => (direction === "older_url" ? id < cursor : id > cursor)).length;
-    const want = Math.min(limit, beyond);
-    const where = direction === "older_url" ? `below older_id ${cursor}` : `above newer_id ${cursor}`;
-    expectThat(
-      page.ids.length === want,
-      page.exchange,
-      `exactly ${want} items (${beyond} items of the list lie ${where}; the count is ${limit})`,
-      { req: sizeReq },
-      `${page.ids.length} items, ids ${page.ids.join(", ")}`,
-    );
-  };
-  const walk = async (from: Page, direction: "older_url" | "newer_url"): Promise<Page[]> => {
-    const pages = [from];
-    ends(from);
-    for (let link = from.pagination?.[direction]; typeof link === "string"; link = pages[pages.length - 1]!.pagination?.[direction]) {
-      if (pages.length > all.length + 1)
-        failPlain(
-          { req: "PAGE-016" },
-          `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ` +
-            `${all.length} items`,
-        );
-      const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
-      ends(page);
-      sized(page, link, direction);
-      pages.push(page);
-    }
-    return pages;
-  };
-  const visits = (pages: Page[], direction: "older_url" | "newer_url") => {
-    const visited = pages.flatMap((p) => p.ids);
-    const inOrder = pages.every(
-      (p, i) =>
-        i === 0 ||
-        p.ids.length === 0 ||
-        pages[i - 1]!.ids.length === 0 ||
-        (direction === "older_url"
-          ? Math.max(...p.ids) < Math.min(...pages[i - 1]!.ids)
-          : Math.min(...p.ids) > Math.max(...pages[i - 1]!.ids)),
-    );
-    const once = visited.length === all.length && all.every((id) => visited.includes(id));
-    if (!once || !inOrder) {
-      failPlain(
-        { req: "PAGE-016", what: `following ${direction} from ${pages[0]!.exchange.request.path}` },
-        `expected every one of the ${all.length} items (ids ${all.join(", ")}) exactly once, each page ` +
-          `${direction === "older_url" ? "older" : "newer"} than the one before; the pages held ` +
-          `${pages.map((p) => `[${p.ids.join(", ")}]`).join(" ")}`,
-      );
-    }
-  };
-  const older = await walk(first, "older_url");
-  visits(older, "older_url");
-  const newer = await walk(older[older.length - 1]!, "newer_url");
-  visits(newer, "newer_url");
 }
 
 // Side by side: these only read lists. The whole-list checks read the stable lists through stableLists; the
@@ -258,7 +100,7 @@ describe.concurrent("pages of every list", () => {
             expectThat(first.ids.length <= limit, first.exchange, `at most ${limit} items`, { req }, `${first.ids.length} items`);
             expectIdOrder(first, log);
             if (!list.stable) return;
-            if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+            if (!truth.has(list.path)) truth.set(list.path, allIds(t, list));
             expectNewestItems(first, count, await truth.get(list.path)!);
           }),
         );
@@ -299,10 +141,10 @@ describe.concurrent("pages of every list", () => {
       const truth = new Map<string, Promise<number[]>>();
       await stableLists.read(() =>
         readingProperty(fc.record({ list: fc.constantFrom(...lists), count: optionalCount }), async ({ list, count }) => {
-          if (!truth.has(list.path)) truth.set(list.path, allIds(list));
+          if (!truth.has(list.path)) truth.set(list.path, allIds(t, list));
           const all = await truth.get(list.path)!;
           const first = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-016", what: describeCount(count) });
-          await expectWalks(list, first, all, count);
+          await expectWalks(t, list, first, all, count);
         }),
       );
     },
@@ -370,7 +212,7 @@ describe.concurrent("the count parameter", () => {
         );
         // Counts above the default need a long list to show on a cursor page: a server that serves cursor
         // requests the default 10 (count honoured on the first page only) is caught only here.
-        const all = await allIds(list);
+        const all = await allIds(t, list);
         await readingProperty(fc.integer({ min: DEFAULT_COUNT + 1, max: MAX_COUNT - 1 }), async (count) => {
           const first = readPage(await getPage(t, list, list.path, { count }), {
             req: "PAGE-004",
@@ -404,82 +246,6 @@ describe.concurrent("the count parameter", () => {
       } finally {
         await grown.cleanup();
         await log.report(annotate);
-      }
-    },
-  );
-});
-
-// Independent: a fresh user of its own.
-describe.concurrent("lists of every size", () => {
-  test(
-    "PAGE-003 a list grown and shrunk through the API to any size, empty included, pages correctly at every count, and a future_url " +
-      "finds the items created after it",
-    { tags: ["PAGE-004", "PAGE-010", "PAGE-011", "PAGE-012", "PAGE-016", "PAGE-018", "PAGE-020", "PAGE-021"] },
-    async ({ skip }) => {
-      skip(readOnly, SKIP.readOnly);
-      skip(!t.canProvision(), SKIP.provisioning);
-      const session = await t.freshSession();
-      const sized = await resizableList(session);
-      skip(!sized, "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
-      const { list, create, remove } = sized!;
-      const alive = await allIds(list);
-      const created = new Set<number>();
-      try {
-        await property(
-          fc.record({
-            size: fc.integer({ min: 0, max: 15 }),
-            count: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined, freq: 3 }),
-          }),
-          async ({ size, count }) => {
-            const before = readPage(await getPage(t, list, list.path, { count }), { req: "PAGE-021", what: describeCount(count) });
-            const future = before.pagination?.future_url;
-            const added: number[] = [];
-            // Oldest first out, new ones in; the requests of each step go out together (a remote target's
-            // round trips overlap), and the new ids join in ascending order, as created one by one.
-            const dropped = alive.splice(0, Math.max(0, alive.length - size));
-            await Promise.all(
-              dropped.map(async (id) => {
-                await remove(id);
-                created.delete(id);
-              }),
-            );
-            const made = await Promise.all(Array.from({ length: Math.max(0, size - alive.length) }, () => create()));
-            for (const id of made.sort((a, b) => a - b)) {
-              alive.push(id);
-              added.push(id);
-              created.add(id);
-            }
-            // Two reads of the list as it now stands: sent together, judged in order.
-            const [futurePage, firstPage] = await together(
-              async () => (added.length > 0 && typeof future === "string" ? getPage(t, list, future) : undefined),
-              () => getPage(t, list, list.path, { count }),
-            );
-            if (futurePage) {
-              const fresh = readPage(futurePage, {
-                req: "PAGE-018",
-                what: `(future_url of the listing before ${added.length} items were created)`,
-              });
-              const found = fresh.ids.length > 0 && fresh.ids.every((id) => added.includes(id));
-              expectThat(
-                found,
-                fresh.exchange,
-                `items created after the listing (ids ${added.join(", ")})`,
-                { req: "PAGE-018" },
-                `ids ${fresh.ids.join(", ")}`,
-              );
-            }
-            const first = readPage(firstPage, { req: "PAGE-021", what: `${describeCount(count)} on a list of ${alive.length} items` });
-            if (alive.length === 0) {
-              const empty =
-                first.ids.length === 0 && (first.pagination?.newer_url ?? null) === null && (first.pagination?.older_url ?? null) === null;
-              expectThat(empty, first.exchange, "Response [] with newer_url and older_url null (an empty list)", { req: "PAGE-020" });
-            }
-            expectNewestItems(first, count, alive);
-            await expectWalks(list, first, alive, count);
-          },
-        );
-      } finally {
-        await mapConcurrently([...created], inFlight, (id) => remove(id, false));
       }
     },
   );
@@ -594,7 +360,7 @@ describe.concurrent("every list, page by page", () => {
           const maxPages = Math.ceil((all ? all.length : MAX_COUNT) / WALK_COUNT) + 5;
           const older = await walkChecked(t, list, first, "older_url", WALK_COUNT, maxPages);
           await walkChecked(t, list, older[older.length - 1]!, "newer_url", WALK_COUNT, maxPages);
-          if (all) await expectWalks(list, first, all, WALK_COUNT);
+          if (all) await expectWalks(t, list, first, all, WALK_COUNT);
         });
       } finally {
         await Promise.all(grown.map((g) => g.cleanup()));
@@ -611,7 +377,7 @@ describe.concurrent("every list, page by page", () => {
       skip(readOnly, SKIP.readOnly);
       skip(!t.canProvision(), SKIP.provisioning);
       const session = await t.freshSession();
-      const candidates = creatableLists(session, await freshFixtures(session));
+      const candidates = creatableLists(t, session, await freshFixtures(t, session));
       skip(candidates.length === 0, "no list endpoint the API lets a fresh user add to");
       const log = new LenientLog(t.profile.strict);
       try {
@@ -659,11 +425,11 @@ describe.concurrent("an emptied list and its refresh link", () => {
       skip(readOnly, SKIP.readOnly);
       skip(!t.canProvision(), SKIP.provisioning);
       const session = await t.freshSession();
-      const chosen = creatableLists(session, await freshFixtures(session)).find((c) => c.deletable);
+      const chosen = creatableLists(t, session, await freshFixtures(t, session)).find((c) => c.deletable);
       skip(!chosen, "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
       const { list, bodyName } = chosen!;
-      const { create, remove } = caller(session, list, bodyName);
-      await Promise.all((await allIds(list)).map((id) => remove(id)));
+      const { create, remove } = caller(t, session, list, bodyName);
+      await Promise.all((await allIds(t, list)).map((id) => remove(id)));
       const empty = readPage(await getPage(t, list, list.path), { req: "PAGE-020", what: "(every item deleted)" });
       expectPageRules(empty, undefined);
       const links = `newer_url ${JSON.stringify(empty.pagination?.newer_url)}, older_url ${JSON.stringify(empty.pagination?.older_url)}`;
@@ -705,23 +471,23 @@ describe.concurrent("an emptied list and its refresh link", () => {
  * 11 items of its own, so at least 11 exist whatever other files do meanwhile (`atLeast`).
  */
 async function growPastDefault(list: ListCase): Promise<{ all?: number[]; atLeast: number; cleanup(): Promise<void> }> {
-  const creatable = readOnly ? undefined : creatableLists(list.session, {}, [list])[0];
+  const creatable = readOnly ? undefined : creatableLists(t, list.session, {}, [list])[0];
   if (list.stable) {
-    const have = await allIds(list);
+    const have = await allIds(t, list);
     if (creatable && have.length <= DEFAULT_COUNT) await grow(creatable, DEFAULT_COUNT + 1, have.length);
-    const all = creatable && have.length <= DEFAULT_COUNT ? await allIds(list) : have;
+    const all = creatable && have.length <= DEFAULT_COUNT ? await allIds(t, list) : have;
     return { all, atLeast: all.length, cleanup: async () => {} };
   }
   if (!creatable?.deletable) return { atLeast: 0, cleanup: async () => {} };
-  const { remove } = caller(list.session, list, creatable.bodyName);
+  const { remove } = caller(t, list.session, list, creatable.bodyName);
   const mine = await grow(creatable, DEFAULT_COUNT + 1, 0);
   return { atLeast: mine.length, cleanup: async () => void (await Promise.all(mine.map((id) => remove(id, false)))) };
 }
 
 /** Adds items to a list until it holds `size` (`have` already there, counted when undefined), ten requests in flight at a time. */
 async function grow(chosen: { list: ListCase; bodyName: BodyName }, size: number, have?: number): Promise<number[]> {
-  const { create } = caller(chosen.list.session, chosen.list, chosen.bodyName);
-  const left = size - (have ?? (await allIds(chosen.list)).length);
+  const { create } = caller(t, chosen.list.session, chosen.list, chosen.bodyName);
+  const left = size - (have ?? (await allIds(t, chosen.list)).length);
   return mapConcurrently(Array.from({ length: Math.max(0, left) }), GROW_IN_FLIGHT, () => create());
 }
 
@@ -735,77 +501,16 @@ function expectCountAboveMax(exchange: Awaited<ReturnType<typeof getPage>>, coun
   log.note(about, `a count above ${MAX_COUNT} is answered with at most ${MAX_COUNT} items (clamped)`, "a 4XX refusal");
 }
 
-/**
- * Lists of the session's user that the API lets it add to: POST on the list path with a body the
- * generators make. Given `cases`, those lists as they are; else every list filled with `fixtures`.
- */
-function creatableLists(
-  session: Session,
-  fixtures: Fixtures,
-  cases?: ListCase[],
-): { list: ListCase; bodyName: BodyName; deletable: boolean }[] {
-  const lists =
-    cases ??
-    listEndpoints(t).flatMap((endpoint) => {
-      const path = fillList(endpoint, session, fixtures);
-      return path ? [{ template: endpoint.path, path, session, stable: true }] : [];
-    });
-  return lists.flatMap((list) => {
-    const post = ENDPOINTS.find((e) => e.method === "POST" && e.path === list.template);
-    const bodyName = post && bodyNameOf(post);
-    if (!bodyName) return [];
-    const deletable = ENDPOINTS.some((e) => e.method === "DELETE" && e.path === `${list.template}/{itemId}`);
-    return [{ list, bodyName, deletable }];
-  });
-}
-
-function caller(session: Session, list: ListCase, bodyName: BodyName) {
-  // Realistic bodies, drawn from the run's seed so a replay sends the same ones.
-  const bodies = fc.sample(validBody(bodyName, t.profile.bodyValues), { numRuns: 500, seed: t.run.seed });
-  let next = 0;
-  return {
-    async create(): Promise<number> {
-      const post = (json: unknown) =>
-        t.client.request({
-          method: "POST",
-          path: list.path,
-          json,
-          token: session.sessionToken,
-          from: session.from,
-          resend: "same-request-id",
-        });
-      let exchange = await post(bodies[next++ % bodies.length]);
-      // A body the generators call valid may still be refused on its data (values not shown in the
-      // specification); the endpoint catalogue's plain body is the fallback, so only a list that takes neither fails.
-      const plain = ENDPOINTS.find((e) => e.method === "POST" && e.path === list.template)?.body;
-      if (exchange.status >= 400 && exchange.status < 500 && plain !== undefined) exchange = await post(plain);
-      const id = createdId(exchange.json);
-      if (exchange.status !== 200 || id === undefined)
-        fail({ req: "ERR-009", what: "(creating an item to page through)" }, exchange, "HTTP 200 with the new item's Id");
-      return id;
-    },
-    async remove(id: number, checked = true): Promise<void> {
-      const exchange = await t.client.request({
-        method: "DELETE",
-        path: `${list.path}/${id}`,
-        token: session.sessionToken,
-        from: session.from,
-      });
-      if (checked && exchange.status !== 200) fail({ req: "ERR-010", what: "(deleting an item to shrink the list)" }, exchange, "HTTP 200");
-    },
-  };
-}
-
 /** A list grown to at least `size` items on a fresh user; prefers lists without DELETE (nothing to clean up on a throw-away user). */
 async function growList(
   session: Session,
   size: number,
 ): Promise<{ list?: ListCase; size: number; reason: string; cleanup(): Promise<void> }> {
-  const candidates = creatableLists(session, await freshFixtures(session)).sort((a, b) => Number(a.deletable) - Number(b.deletable));
+  const candidates = creatableLists(t, session, await freshFixtures(t, session)).sort((a, b) => Number(a.deletable) - Number(b.deletable));
   const chosen = candidates[0];
   if (!chosen) return { size: 0, reason: "no list endpoint the API lets a fresh user add to", cleanup: async () => {} };
-  const { create, remove } = caller(session, chosen.list, chosen.bodyName);
-  const have = (await allIds(chosen.list)).length;
+  const { create, remove } = caller(t, session, chosen.list, chosen.bodyName);
+  const have = (await allIds(t, chosen.list)).length;
   // A few at a time: enough in flight to be quick, few enough not to swamp the target.
   const created = await mapConcurrently(Array.from({ length: Math.max(0, size - have) }), GROW_IN_FLIGHT, () => create());
   return {
@@ -816,9 +521,4 @@ async function growList(
       if (chosen.deletable) await mapConcurrently(created, inFlight, (id) => remove(id, false));
     },
   };
-}
-
-async function resizableList(session: Session) {
-  const chosen = creatableLists(session, await freshFixtures(session)).find((c) => c.deletable);
-  return chosen && { list: chosen.list, ...caller(session, chosen.list, chosen.bodyName) };
 }

@@ -1,0 +1,233 @@
+// Lists a check grows, shrinks and reads whole, shared by the pagination suites (suites/pagination.test.ts,
+// suites/list-sizes.test.ts): a fresh user's fixtures and lists it can add to, every id of a list, and the checks on
+// a whole walk of a list's pages.
+import fc from "fast-check";
+import { accountIdsOf, CardCalls } from "./cards.js";
+import { mapConcurrently } from "./concurrent-property.js";
+import { cursorOf, fillList, getPage, listEndpoints, readPage, type ListCase, type Page } from "./pages.js";
+import { expectThat, fail, failPlain } from "../../harness/checks.js";
+import { createdId } from "../../harness/envelope.js";
+import { ENDPOINTS } from "../../harness/endpoints.js";
+import type { Fixtures } from "../../harness/profile/profile.js";
+import type { Session } from "../../harness/session/session.js";
+import type { Target } from "../../harness/run/target.js";
+import { validBody, type BodyName } from "../../generators/bodies.js";
+import { bodyNameOf } from "../../generators/requests.js";
+import { DEFAULT_COUNT, MAX_COUNT } from "../../generators/query.js";
+
+/** A fresh user's fixture ids the API shows: its monetary account, through its cards. */
+export async function freshFixtures(t: Target, session: Session): Promise<Fixtures> {
+  const { cards } = await new CardCalls(t, session).all({
+    req: "PAGE-021",
+    what: "listing a fresh user's cards for its monetary account id",
+  });
+  const account = accountIdsOf(cards)[0];
+  return account === undefined ? {} : { monetaryAccountId: account };
+}
+
+/** Every id of a list, ascending: the first page with count 200, then older_url and newer_url to the ends. */
+export async function allIds(t: Target, list: ListCase): Promise<number[]> {
+  const first = readPage(await getPage(t, list, list.path, { count: MAX_COUNT }), {
+    req: "PAGE-005",
+    what: `(count ${MAX_COUNT}, reading the whole list)`,
+  });
+  const ids = new Set(first.ids);
+  // The two directions are read side by side: each walk reads only pages.
+  await mapConcurrently(["older_url", "newer_url"] as const, 2, async (direction) => {
+    let link = first.pagination?.[direction] ?? null;
+    for (let pages = 0; typeof link === "string"; pages++) {
+      if (pages > 50)
+        failPlain({ req: "PAGE-016" }, `following ${direction} from ${first.exchange.request.path} did not end after 50 pages`);
+      const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `following ${direction}` });
+      page.ids.forEach((id) => ids.add(id));
+      link = page.pagination?.[direction] ?? null;
+    }
+  });
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** How a count reads in messages. */
+export const describeCount = (count: number | undefined) => (count === undefined ? "without count" : `with count=${count}`);
+
+/** PAGE-003, PAGE-004, PAGE-012: the first page holds exactly the newest min(count, size) items. */
+export function expectNewestItems(first: Page, count: number | undefined, all: number[]): void {
+  const req = count === undefined ? "PAGE-003" : "PAGE-004";
+  const newest = all.slice(-(count ?? DEFAULT_COUNT));
+  const got = `${first.ids.length} items, ids ${first.ids.join(", ")}`;
+  expectThat(
+    first.ids.length === newest.length,
+    first.exchange,
+    `exactly ${newest.length} items (the list holds ${all.length})`,
+    { req },
+    got,
+  );
+  const same = newest.every((id) => first.ids.includes(id));
+  expectThat(same, first.exchange, `the newest ${newest.length} items, ids ${newest.join(", ")}`, { req: "PAGE-012" }, got);
+}
+
+/**
+ * PAGE-010, PAGE-011, PAGE-016, PAGE-021: from the first page, older_url until null, then from the
+ * oldest page newer_url until null; each walk visits every id of `all` exactly once, page after page
+ * in id order, and a link is null exactly where no item lies beyond the page. PAGE-003, PAGE-004: every
+ * page holds at most count items (10 without), and a page reached by a link exactly min(count, the
+ * items beyond its cursor): a server that honours count on the first page only is caught here.
+ */
+export async function expectWalks(t: Target, list: ListCase, first: Page, all: number[], count: number | undefined): Promise<void> {
+  const limit = count ?? DEFAULT_COUNT;
+  const sizeReq = count === undefined ? "PAGE-003" : "PAGE-004";
+  const ends = (page: Page) => {
+    expectThat(
+      page.ids.length <= limit,
+      page.exchange,
+      `at most ${limit} items (the count the link kept)`,
+      { req: sizeReq },
+      `${page.ids.length} items`,
+    );
+    if (page.ids.length === 0) return;
+    const max = Math.max(...page.ids);
+    const min = Math.min(...page.ids);
+    // An absent link counts as null here: whether all three are present is PAGE-001's check.
+    if (max === all[all.length - 1])
+      expectThat(
+        (page.pagination?.newer_url ?? null) === null,
+        page.exchange,
+        "newer_url null: no item has a greater id than this page's",
+        { req: "PAGE-010" },
+        `newer_url ${JSON.stringify(page.pagination?.newer_url)}`,
+      );
+    if (min === all[0])
+      expectThat(
+        (page.pagination?.older_url ?? null) === null,
+        page.exchange,
+        "older_url null: no item has a smaller id than this page's",
+        { req: "PAGE-011" },
+        `older_url ${JSON.stringify(page.pagination?.older_url)}`,
+      );
+  };
+  // Counted from the link's own cursor, so a wrong cursor is left to PAGE-008/PAGE-009 and only the size is judged here.
+  const sized = (page: Page, link: string, direction: "older_url" | "newer_url") => {
+    const cursor = cursorOf(link, direction === "older_url" ? "older_id" : "newer_id");
+    if (cursor === undefined) return;
+    const beyond = all.filter((id) => (direction === "older_url" ? id < cursor : id > cursor)).length;
+    const want = Math.min(limit, beyond);
+    const where = direction === "older_url" ? `below older_id ${cursor}` : `above newer_id ${cursor}`;
+    expectThat(
+      page.ids.length === want,
+      page.exchange,
+      `exactly ${want} items (${beyond} items of the list lie ${where}; the count is ${limit})`,
+      { req: sizeReq },
+      `${page.ids.length} items, ids ${page.ids.join(", ")}`,
+    );
+  };
+  const walk = async (from: Page, direction: "older_url" | "newer_url"): Promise<Page[]> => {
+    const pages = [from];
+    ends(from);
+    for (let link = from.pagination?.[direction]; typeof link === "string"; link = pages[pages.length - 1]!.pagination?.[direction]) {
+      if (pages.length > all.length + 1)
+        failPlain(
+          { req: "PAGE-016" },
+          `following ${direction} from ${from.exchange.request.path} did not end after ${pages.length} pages of a list of ` +
+            `${all.length} items`,
+        );
+      const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
+      ends(page);
+      sized(page, link, direction);
+      pages.push(page);
+    }
+    return pages;
+  };
+  const visits = (pages: Page[], direction: "older_url" | "newer_url") => {
+    const visited = pages.flatMap((p) => p.ids);
+    const inOrder = pages.every(
+      (p, i) =>
+        i === 0 ||
+        p.ids.length === 0 ||
+        pages[i - 1]!.ids.length === 0 ||
+        (direction === "older_url"
+          ? Math.max(...p.ids) < Math.min(...pages[i - 1]!.ids)
+          : Math.min(...p.ids) > Math.max(...pages[i - 1]!.ids)),
+    );
+    const once = visited.length === all.length && all.every((id) => visited.includes(id));
+    if (!once || !inOrder) {
+      failPlain(
+        { req: "PAGE-016", what: `following ${direction} from ${pages[0]!.exchange.request.path}` },
+        `expected every one of the ${all.length} items (ids ${all.join(", ")}) exactly once, each page ` +
+          `${direction === "older_url" ? "older" : "newer"} than the one before; the pages held ` +
+          `${pages.map((p) => `[${p.ids.join(", ")}]`).join(" ")}`,
+      );
+    }
+  };
+  const older = await walk(first, "older_url");
+  visits(older, "older_url");
+  const newer = await walk(older[older.length - 1]!, "newer_url");
+  visits(newer, "newer_url");
+}
+
+/**
+ * Lists of the session's user that the API lets it add to: POST on the list path with a body the
+ * generators make. Given `cases`, those lists as they are; else every list filled with `fixtures`.
+ */
+export function creatableLists(
+  t: Target,
+  session: Session,
+  fixtures: Fixtures,
+  cases?: ListCase[],
+): { list: ListCase; bodyName: BodyName; deletable: boolean }[] {
+  const lists =
+    cases ??
+    listEndpoints(t).flatMap((endpoint) => {
+      const path = fillList(endpoint, session, fixtures);
+      return path ? [{ template: endpoint.path, path, session, stable: true }] : [];
+    });
+  return lists.flatMap((list) => {
+    const post = ENDPOINTS.find((e) => e.method === "POST" && e.path === list.template);
+    const bodyName = post && bodyNameOf(post);
+    if (!bodyName) return [];
+    const deletable = ENDPOINTS.some((e) => e.method === "DELETE" && e.path === `${list.template}/{itemId}`);
+    return [{ list, bodyName, deletable }];
+  });
+}
+
+/** Creates and deletes items of one list for a session (the bodies drawn from the run's seed). */
+export function caller(t: Target, session: Session, list: ListCase, bodyName: BodyName) {
+  // Realistic bodies, drawn from the run's seed so a replay sends the same ones.
+  const bodies = fc.sample(validBody(bodyName, t.profile.bodyValues), { numRuns: 500, seed: t.run.seed });
+  let next = 0;
+  return {
+    async create(): Promise<number> {
+      const post = (json: unknown) =>
+        t.client.request({
+          method: "POST",
+          path: list.path,
+          json,
+          token: session.sessionToken,
+          from: session.from,
+          resend: "same-request-id",
+        });
+      let exchange = await post(bodies[next++ % bodies.length]);
+      // A body the generators call valid may still be refused on its data (values not shown in the
+      // specification); the endpoint catalogue's plain body is the fallback, so only a list that takes neither fails.
+      const plain = ENDPOINTS.find((e) => e.method === "POST" && e.path === list.template)?.body;
+      if (exchange.status >= 400 && exchange.status < 500 && plain !== undefined) exchange = await post(plain);
+      const id = createdId(exchange.json);
+      if (exchange.status !== 200 || id === undefined)
+        fail({ req: "ERR-009", what: "(creating an item to page through)" }, exchange, "HTTP 200 with the new item's Id");
+      return id;
+    },
+    async remove(id: number, checked = true): Promise<void> {
+      const exchange = await t.client.request({
+        method: "DELETE",
+        path: `${list.path}/${id}`,
+        token: session.sessionToken,
+        from: session.from,
+      });
+      if (checked && exchange.status !== 200) fail({ req: "ERR-010", what: "(deleting an item to shrink the list)" }, exchange, "HTTP 200");
+    },
+  };
+}
+
+/** A list of a fresh user that the API lets it both add to and delete from, with its create and remove calls. */
+export async function resizableList(t: Target, session: Session) {
+  const chosen = creatableLists(t, session, await freshFixtures(t, session)).find((c) => c.deletable);
+  return chosen && { list: chosen.list, ...caller(t, session, chosen.list, chosen.bodyName) };
+}
