@@ -1,5 +1,3 @@
-import { accessSync, constants } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PROFILE_DEFAULTS } from "./harness/profile/profile.js";
@@ -51,23 +49,8 @@ class KillMatrixFirst extends BaseSequencer {
   }
 }
 
-/**
- * vitest keeps the modules it transformed on disk (content-hashed, written atomically), so a run after the first does
- * not transform the harness and the suites again: about 4 s of CPU a run on a 2-core machine, and npm test starts
- * dozens of runs. Only where the package's folder is writable: a read-only install runs as before, uncached.
- */
-const writable = (() => {
-  try {
-    accessSync(fileURLToPath(new URL(".", import.meta.url)), constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 export default defineConfig({
   test: {
-    experimental: { fsModuleCache: writable },
     sequence: { sequencer: KillMatrixFirst },
     projects: [
       ...[...plannedProjects()].map(([name, plan]) => conformance(name, plan)),
