@@ -1,5 +1,5 @@
 // Selecting tests by requirement: `--requirement CARD-004 --requirement PAGE-*`, `--exclude-destructive`
-// and the kill matrix's fault projects become one vitest test-name pattern, matched against
+// and each of the kill matrix's faults become one vitest test-name pattern, matched against
 // "<file> <describe…> <title>". A test proves the ID its title leads with and the IDs its `tags` option
 // names (docs/architecture.md). The first is in the name: the ID as a whole word (exact as long as no
 // title or describe mentions an ID elsewhere, which test/list.test.ts checks). Tags are not in the name:

@@ -1,6 +1,6 @@
 // Test titles read from the suite sources, without running them: `conformance list` prints them, the
 // catalogue sync and `conformance coverage` count what they prove, and selection by requirement
-// (`conformance run --requirement`, the kill matrix's fault projects) picks suite files and tests by them.
+// (`conformance run --requirement`, the kill matrix's fault runs) picks suite files and tests by them.
 // Titles are literals, or literals joined with +, in test("…"), it(`…`), test.for(rows)("…"),
 // describe("…"); the `tags` of an options object after the title are read too. A title whose leading
 // requirement ID is filled in at run time ("%s a PUT with %s …", `${id} …`) is marked dynamic.

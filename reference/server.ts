@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { prepareServerKey } from "./server-key.js";
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuthHook } from "./auth-hook.js";
@@ -131,6 +132,8 @@ function buildReferenceServer(options: ReferenceOptions = {}): {
 
 /** Starts the reference server on host:port (port 0: an ephemeral port). */
 export async function startReferenceServer(options: ReferenceOptions & { host?: string; port?: number } = {}): Promise<RunningReference> {
+  // The key is made off the thread (and only once), not in the middle of the first request that needs it.
+  await prepareServerKey();
   const { app, ctx, primary, fixtures } = buildReferenceServer(options);
   await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 0 });
   const address = app.server.address() as AddressInfo;

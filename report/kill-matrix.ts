@@ -54,7 +54,7 @@ export interface KillMatrix {
   groupFailures: VariantGroupFailure[];
 }
 
-/** Verdicts from one summary of a kill-matrix run (projects "fault:<name>" and, optionally, "conformance"). */
+/** Verdicts from one summary of a kill-matrix run (fault runs filed as "fault:<name>" and, optionally, "conformance"). */
 export function judge(
   faults: FaultSpec[],
   summary: RunSummary,

@@ -1,7 +1,7 @@
 // The suite proves itself: with each reference fault on, some test naming the requirement the
 // fault breaks must fail; against the reference with each legal variant on (a behaviour the
 // specification allows), nothing may fail. One child process runs the whole matrix (one vitest
-// project per fault and per group of variants); the verdicts land in reports/kill-matrix.{md,json}.
+// project for every fault run, one per group of variants); the verdicts land in reports/kill-matrix.{md,json}.
 // The clean reference is test/reference-clean.test.ts's run, so the matrix here leaves it out.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -119,7 +119,7 @@ describe("conformance list", () => {
       "ATT-001 a 1x1 PNG uploaded with its MIME type and a description is accepted with an integer Id",
     );
     for (const r of listing.requirements) expect(requirements().get(r.id)?.level).toBe(r.level);
-    // Selection by requirement (--requirement, the kill matrix's fault projects) reads the tags from the sources:
+    // Selection by requirement (--requirement, the kill matrix's fault runs) reads the tags from the sources:
     // for every ID, its pattern picks exactly the tests the run collects as proving it.
     const titles = suiteTitles();
     const wrong = [...new Set(listed.flatMap((t) => t.requirements))].flatMap((id) => {

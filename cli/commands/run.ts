@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { prepareServerKey } from "../../reference/server-key.js";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../harness/profile/config-error.js";
 import { runInfo } from "../../report/conformance-summary.js";
@@ -150,6 +151,8 @@ export async function runCommand(args: string[]): Promise<number> {
   // The run's client key pair (RSA-2048, up to half a second of one core) is made on libuv's thread pool while the
   // preflight and vitest start; the preflight and the global setup, in this process, take the same pair.
   void sharedKeyPair();
+  // The embedded reference's own key likewise, ahead of the global setup that starts it.
+  if (profile.embedded) void prepareServerKey();
 
   // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
   // a target that does not answer is INCOMPLETE, never a list of requirement failures.

@@ -19,8 +19,8 @@ export interface ProjectPlan {
   /** Suite files it includes (suites/<name>.test.ts); absent: every suite. */
   suites?: string[];
   /**
-   * Only the tests whose name this pattern matches (vitest's testNamePattern): a fault project's, the tests proving
-   * the fault's requirement (a fault is caught when one of them fails), built by catalogue/selection.ts.
+   * Only the tests whose name this pattern matches (vitest's testNamePattern): for the fault runs, per fault the tests
+   * proving the fault's requirement (a fault is caught when one of them fails), built by catalogue/selection.ts.
    */
   pattern?: string;
   /**

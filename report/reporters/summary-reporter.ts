@@ -26,7 +26,7 @@ export type FailureCause = { kind: "check"; requirement: string } | { kind: "unr
 type SkipReason = "not-applicable" | "not-selected" | "not-run" | "precondition";
 
 export interface TestSummary {
-  /** The vitest project ("conformance", or "fault:<name>" in the kill matrix). */
+  /** The vitest project ("conformance"), or in the kill matrix the fault a fault run stands for ("fault:<name>"). */
   project: string;
   suite: string;
   name: string;
