@@ -7,14 +7,14 @@ import { REQUIREMENT_IDS } from "./catalogue/requirement-ids.js";
 // Projects: `conformance` aims the suites at a target (harness/run/global-setup.ts); `selftest` is the
 // project's own tests. The run plan the CLI hands over (harness/run/run-plan.ts) names the conformance projects: for
 // the kill matrix one of fault runs ("faults": per fault and suite a generated file, only the tests proving the
-// fault's requirement) and one per group of legal variants ("variant:<name>+<name>…", the suites any member
-// can change), so the whole matrix runs in one vitest process. Started directly, there is one: `conformance`.
+// fault's requirement) and one of variant runs ("variants": per group of legal variants and suite any member can
+// change, a generated file), so the whole matrix runs in one vitest process. Started directly, there is one: `conformance`.
 // Reporters for conformance runs are added by the CLI.
 
 const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfiguration => ({
   test: {
     name,
-    // The kill matrix's fault runs are test files it generates, each loading one suite (harness/run/fault-run.ts).
+    // The kill matrix's runs are test files it generates, each loading one suite (harness/run/matrix-run.ts).
     ...(plan.dir
       ? { dir: plan.dir, include: ["**/*.test.ts"] }
       : { include: plan.suites ? plan.suites.map((s) => `suites/${s}.test.ts`) : ["suites/**/*.test.ts"] }),

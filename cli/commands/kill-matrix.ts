@@ -9,12 +9,13 @@ import {
   FAULT_RUNS_PROJECT,
   faultProject,
   profilePlan,
-  type FaultRun,
+  VARIANT_RUNS_PROJECT,
+  type MatrixRun,
   type ProjectPlan,
   type RunPlan,
 } from "../../harness/run/run-plan.js";
 import { testNamePattern } from "../../catalogue/selection.js";
-import { suiteTitles } from "../../catalogue/test-titles.js";
+import { suiteFileNames, suiteTitles } from "../../catalogue/test-titles.js";
 import type { FaultSpec } from "../../faults/fault.js";
 import { groupSuites, variantGroups, variantProject } from "../../faults/variant-groups.js";
 import type { VariantSpec } from "../../faults/variant-spec.js";
@@ -67,7 +68,6 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
   // Legal variants run in groups (faults/variant-groups.ts); a group that fails is run again member by member.
   const groups = variantGroups(variants).map((g) => g.map((v) => v.name));
   const plan = killMatrixPlan(reportsDir, { clean: !values["no-clean"], faults, groups, catalogue: variants });
-  const runs = plan.projects.get(FAULT_RUNS_PROJECT)?.faultRuns ?? [];
   const summary = new SummaryReporter({
     reportsDir,
     target: "reference (kill matrix)",
@@ -75,22 +75,13 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
     root: PACKAGE_ROOT,
     quiet: true,
     fileName: "kill-matrix-summary.json",
-    // A fault run's file stands for the fault and the suite it loads (the judge reads "fault:<name>").
-    attribute: (moduleId) => {
-      const run = runs.find((r) => r.file === moduleId);
-      return run && { project: faultProject(run.fault), suite: run.suite };
-    },
+    attribute: standsFor(plan),
   });
   const started = Date.now();
-  writeFaultRunFiles(reportsDir, runs);
-  try {
-    await runVitest({ plan, files: [], reporters: [summary] });
-  } finally {
-    rmSync(faultRunsDir(reportsDir), { recursive: true, force: true });
-  }
+  await runMatrix(reportsDir, plan, summary);
   if (!summary.summary) return 1;
-  // Which variants each project ran, from the plans (the project names are for display).
-  const ranVariants = new Map([...plan.projects].flatMap(([name, p]) => (p.variants ? [[name, p.variants] as const] : [])));
+  // Which variants each group's runs had on (the labels are for display).
+  const ranVariants = new Map(groups.map((g) => [variantProject(g), g] as const));
   const failedGroups = groups.filter(
     (g) => g.length > 1 && summary.summary!.tests.some((t) => t.project === variantProject(g) && t.status === "failed"),
   );
@@ -107,9 +98,10 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
       root: PACKAGE_ROOT,
       quiet: true,
       fileName: "kill-matrix-variants-summary.json",
+      attribute: standsFor(alone),
     });
-    for (const [name, p] of alone.projects) if (p.variants) ranVariants.set(name, p.variants);
-    await runVitest({ plan: alone, files: [], reporters: [again] });
+    for (const single of singles) ranVariants.set(variantProject(single), single);
+    await runMatrix(reportsDir, alone, again);
     if (!again.summary) return 1;
     summary.summary.tests.push(...again.summary.tests);
     summary.summary.errors.push(...again.summary.errors);
@@ -140,8 +132,8 @@ export async function killMatrixCommand(args: string[]): Promise<number> {
  * The kill matrix's run plan: the clean reference ("conformance", unless left out), one project of fault runs (per
  * fault and suite it names, a generated file: the suite's tests proving the fault's requirement, against a reference
  * with the fault on, from the fault's own target profile: "reference" unless it names one, e.g. reference-signed) and
- * one per group of legal variants (the suites any member can change, all when one names none). Every profile comes
- * from the package's own targets file, read once here.
+ * one of variant runs (per group of legal variants, every suite any member can change, all when one names none). Every
+ * profile comes from the package's own targets file, read once here.
  */
 function killMatrixPlan(
   reportsDir: string,
@@ -152,19 +144,23 @@ function killMatrixPlan(
   const reference = profilePlan({ targetsFile, profile: selectProfile(targets, "reference"), reportsDir });
   const base = reference.projects.get(CONFORMANCE_PROJECT)!.profile;
   const projects = new Map<string, ProjectPlan>(options.clean ? [[CONFORMANCE_PROJECT, { profile: base }]] : []);
+  // Fewer property runs (the seed stays the profile's). fast-check draws the same runs in the same order for a seed, so
+  // the first ten are a prefix of the default 25: a fault caught here is caught by a default run too. (A variant is
+  // cleared on those ten runs only: tolerance, not depth.)
+  const propertyRuns = Math.min(base.propertyRuns, KILL_MATRIX_PROPERTY_RUNS);
+  const dir = matrixRunsDir(reportsDir);
   if (options.faults.length > 0) {
     const titles = suiteTitles();
-    const dir = faultRunsDir(reportsDir);
-    const faultRuns: FaultRun[] = options.faults.flatMap((f) =>
+    const matrixRuns: MatrixRun[] = options.faults.flatMap((f) =>
       f.suites.map((suite) => ({
-        fault: f.name,
+        label: faultProject(f.name),
         suite,
-        file: join(dir, f.name, `${suite}.test.ts`),
-        profile: f.target ? selectProfile(targets, f.target) : base,
+        file: join(dir, "faults", f.name, `${suite}.test.ts`),
+        profile: { ...(f.target ? selectProfile(targets, f.target) : base), embedded: true, faults: [f.name], propertyRuns },
       })),
     );
-    // One test-name pattern for the project: each fault run loads its suite inside a describe named for the fault
-    // (harness/run/fault-run.ts), and each fault's part picks the tests proving its requirement.
+    // One test-name pattern for the project: each run loads its suite inside a describe named by its label
+    // (harness/run/matrix-run.ts), and each fault's part picks the tests proving its requirement.
     const parts = options.faults.map((f) => {
       const proving = testNamePattern(
         { requirementIds: [f.requirement] },
@@ -172,30 +168,63 @@ function killMatrixPlan(
       )!.replace(/^\^/, "");
       return `${escapeRegExp(faultProject(f.name))}(?=\\s)${proving}`;
     });
-    projects.set(FAULT_RUNS_PROJECT, { profile: base, faultRuns, dir, pattern: `^(?:${parts.join("|")})` });
+    projects.set(FAULT_RUNS_PROJECT, { profile: base, matrixRuns, dir: join(dir, "faults"), pattern: `^(?:${parts.join("|")})` });
   }
-  const specs = (names: string[]) => names.map((name) => options.catalogue.find((v) => v.name === name)!);
-  for (const names of options.groups) {
-    const suites = groupSuites(specs(names));
-    projects.set(variantProject(names), { profile: base, ...(suites ? { suites } : {}), variants: names });
+  if (options.groups.length > 0) {
+    const all = suiteFileNames();
+    const specs = (names: string[]) => names.map((name) => options.catalogue.find((v) => v.name === name)!);
+    const matrixRuns: MatrixRun[] = options.groups.flatMap((names, i) =>
+      (groupSuites(specs(names)) ?? all).map((suite) => ({
+        label: variantProject(names),
+        suite,
+        file: join(dir, "variants", String(i), `${suite}.test.ts`),
+        profile: { ...base, embedded: true, variants: names, propertyRuns },
+      })),
+    );
+    projects.set(VARIANT_RUNS_PROJECT, { profile: base, matrixRuns, dir: join(dir, "variants") });
   }
   return { ...reference, projects };
 }
 
-/** Where the fault runs' generated test files live for the length of a kill-matrix run. */
-const faultRunsDir = (reportsDir: string) => join(reportsDir, ".fault-runs");
+/** Property runs of the kill matrix's runs (the clean project keeps the profile's). */
+const KILL_MATRIX_PROPERTY_RUNS = 10;
 
-/** Each fault run's test file: it starts the reference with its fault on and loads its suite (harness/run/fault-run.ts). */
-function writeFaultRunFiles(reportsDir: string, runs: readonly FaultRun[]): void {
-  rmSync(faultRunsDir(reportsDir), { recursive: true, force: true });
-  const module = JSON.stringify(join(PACKAGE_ROOT, "harness/run/fault-run.ts"));
+/** What each generated run's file stands for in the summary: its label and the suite it loads (the judge reads both). */
+function standsFor(plan: RunPlan): (moduleId: string) => { project: string; suite: string } | undefined {
+  const runs = new Map([...plan.projects.values()].flatMap((p) => p.matrixRuns ?? []).map((r) => [r.file, r]));
+  return (moduleId) => {
+    const run = runs.get(moduleId);
+    return run && { project: run.label, suite: run.suite };
+  };
+}
+
+/** One vitest start of a matrix plan, its runs' files written before and removed after. */
+async function runMatrix(reportsDir: string, plan: RunPlan, summary: SummaryReporter): Promise<void> {
+  writeMatrixRunFiles(
+    reportsDir,
+    [...plan.projects.values()].flatMap((p) => p.matrixRuns ?? []),
+  );
+  try {
+    await runVitest({ plan, files: [], reporters: [summary] });
+  } finally {
+    rmSync(matrixRunsDir(reportsDir), { recursive: true, force: true });
+  }
+}
+
+/** Where the runs' generated test files live for the length of a kill-matrix start. */
+const matrixRunsDir = (reportsDir: string) => join(reportsDir, ".kill-matrix-runs");
+
+/** Each run's test file: it starts the reference with its fault or variants on and loads its suite (harness/run/matrix-run.ts). */
+function writeMatrixRunFiles(reportsDir: string, runs: readonly MatrixRun[]): void {
+  rmSync(matrixRunsDir(reportsDir), { recursive: true, force: true });
+  const module = JSON.stringify(join(PACKAGE_ROOT, "harness/run/matrix-run.ts"));
   for (const run of runs) {
     mkdirSync(dirname(run.file), { recursive: true });
     writeFileSync(
       run.file,
-      `// Written by conformance kill-matrix for one fault run; removed when the matrix ends.\n` +
-        `import { runFaultSuite } from ${module};\n` +
-        `await runFaultSuite(${JSON.stringify(run.fault)}, ${JSON.stringify(run.suite)});\n`,
+      `// Written by conformance kill-matrix for one run; removed when the matrix ends.\n` +
+        `import { runMatrixSuite } from ${module};\n` +
+        `await runMatrixSuite(${JSON.stringify(run.label)}, ${JSON.stringify(run.suite)});\n`,
     );
   }
 }

@@ -24,24 +24,23 @@ export interface ProjectPlan {
    */
   pattern?: string;
   /**
-   * The kill matrix's fault runs, all in this one project: each a generated test file that starts a reference with
-   * one fault on in its worker and loads one suite against it (harness/run/fault-run.ts). `pattern` then picks, per
-   * file, the tests proving that fault's requirement.
+   * The kill matrix's runs, all in this one project (one for the faults, one for the legal variants): each a generated
+   * test file that starts a reference with one fault, or one group of variants, on in its worker and loads one suite
+   * against it (harness/run/matrix-run.ts). For the faults, `pattern` picks per fault the tests proving its requirement.
    */
-  faultRuns?: FaultRun[];
-  /** The folder of the generated fault-run files: the project runs every test file in it (and no suite directly). */
+  matrixRuns?: MatrixRun[];
+  /** The folder of the generated run files: the project runs every test file in it (and no suite directly). */
   dir?: string;
-  /** A kill-matrix legal-variant project: the legal variants switched on (the profile's own are replaced). */
-  variants?: string[];
 }
 
-/** One fault run of the kill matrix: one suite against the reference with one fault on. */
-export interface FaultRun {
-  fault: string;
+/** One run of the kill matrix: one suite against the reference with one fault, or one group of legal variants, on. */
+export interface MatrixRun {
+  /** What it stands for in the reports, and the describe its tests run in: "fault:<name>" or "variant:<name>+<name>…". */
+  label: string;
   suite: string;
   /** The test file generated for it (absolute; cli/commands/kill-matrix.ts writes and removes it). */
   file: string;
-  /** The reference with the fault on: the fault's own target profile where it names one, else the run's. */
+  /** The embedded reference it starts: the fault or the variants on, fewer property runs (the seed comes at the start). */
   profile: TargetProfile;
 }
 
@@ -79,8 +78,9 @@ export const CONFORMANCE_PROJECT = "conformance";
 /** A kill-matrix fault's name in its report (the project its runs stand for). */
 export const faultProject = (fault: string) => `fault:${fault}`;
 
-/** The kill matrix's one project of fault runs (display only). */
+/** The kill matrix's projects of runs: one for every fault, one for every group of legal variants (display only). */
 export const FAULT_RUNS_PROJECT = "faults";
+export const VARIANT_RUNS_PROJECT = "variants";
 
 /** The environment a direct vitest start reads (the CLI hands its plan over in-process, never through these). */
 const RUN_ENV = {

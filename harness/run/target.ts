@@ -43,7 +43,7 @@ export interface Target {
 // aim at different servers: cache per target base URL.
 const cache = new Map<string, Target>();
 
-/** The run whose suite is being loaded by a kill-matrix fault run (harness/run/fault-run.ts); one per thread. */
+/** The run whose suite a kill-matrix run is loading (harness/run/matrix-run.ts); one per thread. */
 const collecting = () => processWide("target.collecting", () => ({ run: undefined as ConformanceRun | undefined }));
 
 /**

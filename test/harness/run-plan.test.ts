@@ -39,10 +39,10 @@ describe("the run plan", () => {
     const plan = profilePlan({ targetsFile: TARGETS, profile: reference, reportsDir: "out" });
     const projects = new Map([
       ...plan.projects,
-      ["variant:v", { profile: reference, suites: ["headers"], pattern: "(?:^|\\s)HDR-003(?=\\s|$)", variants: ["v"] }],
+      ["variant:v", { profile: reference, suites: ["headers"], pattern: "(?:^|\\s)HDR-003(?=\\s|$)" }],
     ]);
     await withRunPlan({ ...plan, projects }, async () => {
-      expect(runPlan().projects.get("variant:v")?.variants).toEqual(["v"]);
+      expect(runPlan().projects.get("variant:v")?.suites).toEqual(["headers"]);
       expect([...plannedProjects().keys()]).toEqual([CONFORMANCE_PROJECT, "variant:v"]);
     });
     expect([...plannedProjects()]).toEqual([[CONFORMANCE_PROJECT, {}]]);
