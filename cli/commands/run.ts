@@ -19,7 +19,7 @@ import { fileConcurrency } from "../file-concurrency.js";
 import { runPreflight, stepLines } from "../preflight.js";
 import { RERUN_FILE, type RerunContext } from "../reproduce.js";
 import { finishRun } from "../verdict.js";
-import { PACKAGE_ROOT, runVitest } from "../vitest-run.js";
+import { PACKAGE_ROOT, runVitest, warmVitest } from "../vitest-run.js";
 
 export const RUN_HELP =
   "conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]\n" +
@@ -158,6 +158,7 @@ export async function runCommand(args: string[]): Promise<number> {
   // a target that does not answer is INCOMPLETE, never a list of requirement failures.
   let roundTripMs: number | undefined;
   if (!profile.embedded && !values["no-preflight"]) {
+    warmVitest();
     const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
     roundTripMs = checked.roundTripMs;
     const blocking = checked.blocking;
