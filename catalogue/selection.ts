@@ -6,6 +6,7 @@
 // the titles of the tests that tag the ID are, read from the suite sources (catalogue/test-titles.ts), and
 // test/list.test.ts checks that these patterns pick exactly the tests a run collects with each ID.
 import { ConfigError } from "../harness/profile/config-error.js";
+import { escapeRegExp } from "../harness/escape-reg-exp.js";
 import { requirements, type Requirement } from "./requirements.js";
 import type { SuiteTitle } from "./test-titles.js";
 
@@ -49,9 +50,7 @@ export function destructiveRequirements(catalogue: Map<string, Requirement> = re
 function titlePattern(title: string): string {
   return title
     .split(/(%%|%[sdifjoO#$]|\$\{[^}]*\})/)
-    .map((part, i) =>
-      i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]*?") : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"),
-    )
+    .map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]*?") : escapeRegExp(part).replace(/ /g, "\\s+")))
     .join("");
 }
 

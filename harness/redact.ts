@@ -1,3 +1,5 @@
+import { escapeRegExp } from "./escape-reg-exp.js";
+
 /**
  * Secrets never reach reports or the console. Two nets: known values (API keys and tokens are
  * registered as soon as the harness sees them) and known places (JSON fields and headers that carry
@@ -20,7 +22,6 @@ const CUT_OFF = /[A-Za-z0-9_+/=-]{12,}(?=…)/g;
 
 /** Every known value in one pattern, longest first (one pass over a text instead of one per value); made when needed. */
 let knownPattern: RegExp | undefined;
-const escapeForPattern = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function registerSecret(value: string | undefined, label: string): void {
   if (value && value.length >= 6 && known.get(value) !== label) {
@@ -35,7 +36,7 @@ function withoutKnown(text: string): string {
   knownPattern ??= new RegExp(
     [...known.keys()]
       .sort((a, b) => b.length - a.length)
-      .map(escapeForPattern)
+      .map(escapeRegExp)
       .join("|"),
     "g",
   );

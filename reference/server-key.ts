@@ -16,7 +16,7 @@ const holder = globalThis as { __referenceServerKey?: ServerKey; __referenceServ
 export function serverKey(): ServerKey {
   if (!holder.__referenceServerKey) {
     const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    holder.__referenceServerKey = { publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(), privateKey };
+    holder.__referenceServerKey = serverKeyOf(publicKey, privateKey);
   }
   return holder.__referenceServerKey;
 }
@@ -31,10 +31,14 @@ export function prepareServerKey(): Promise<void> {
   holder.__referenceServerKeyMaking ??= new Promise<void>((resolve) => {
     generateKeyPair("rsa", { modulusLength: 2048 }, (error, publicKey, privateKey) => {
       // A failure leaves serverKey() to make one the synchronous way (and throw there, where it is needed).
-      if (!error && !holder.__referenceServerKey)
-        holder.__referenceServerKey = { publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(), privateKey };
+      if (!error && !holder.__referenceServerKey) holder.__referenceServerKey = serverKeyOf(publicKey, privateKey);
       resolve();
     });
   });
   return holder.__referenceServerKeyMaking;
 }
+
+const serverKeyOf = (publicKey: KeyObject, privateKey: KeyObject): ServerKey => ({
+  publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
+  privateKey,
+});

@@ -21,6 +21,7 @@ import { groupSuites, variantGroups, variantProject } from "../../faults/variant
 import type { VariantSpec } from "../../faults/variant-spec.js";
 import { parseFlags } from "../args.js";
 import { PACKAGE_ROOT, runVitest } from "../vitest-run.js";
+import { escapeRegExp } from "../../harness/escape-reg-exp.js";
 
 /**
  * conformance kill-matrix [--fault NAME…] [--variant NAME…] [--reports DIR]: the suite against the clean
@@ -228,5 +229,3 @@ function writeMatrixRunFiles(reportsDir: string, runs: readonly MatrixRun[]): vo
     );
   }
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

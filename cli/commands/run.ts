@@ -20,6 +20,7 @@ import { runPreflight, stepLines } from "../preflight.js";
 import { RERUN_FILE, type RerunContext } from "../reproduce.js";
 import { finishRun } from "../verdict.js";
 import { PACKAGE_ROOT, runVitest, warmVitest } from "../vitest-run.js";
+import { escapeRegExp } from "../../harness/escape-reg-exp.js";
 
 export const RUN_HELP =
   "conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]\n" +
@@ -243,10 +244,6 @@ function combineGrep(grep: string | undefined, titles: string[] | undefined): st
   // vitest matches the pattern against "<describe…> <title>": an exact title is the end of that name.
   const exact = `(?:^|\\s)(?:${titles.map(escapeRegExp).join("|")})$`;
   return grep === undefined ? exact : `(?=.*(?:${grep}))${exact}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function describeSelection(
