@@ -32,7 +32,7 @@ export const CONCURRENT_FILES = 4;
 
 /**
  * Starts loading vitest's node API (hundreds of modules, through the TypeScript loader's thread) without waiting: a run
- * against a remote target calls it before its preflight, whose round trips then overlap the loading.
+ * calls it first, so the loading overlaps reading its flags and profile, clearing old reports and a remote preflight.
  */
 export function warmVitest(): void {
   import("vitest/node").catch(() => {

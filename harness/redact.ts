@@ -1,5 +1,3 @@
-import { escapeRegExp } from "./escape-reg-exp.js";
-
 /**
  * Secrets never reach reports or the console. Two nets: known values (API keys and tokens are
  * registered as soon as the harness sees them) and known places (JSON fields and headers that carry
@@ -20,27 +18,63 @@ const URL_CREDENTIALS = /(\bhttps?:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 // A long token-like run cut off by "…": checked against the known values' beginnings.
 const CUT_OFF = /[A-Za-z0-9_+/=-]{12,}(?=…)/g;
 
-/** Every known value in one pattern, longest first (one pass over a text instead of one per value); made when needed. */
-let knownPattern: RegExp | undefined;
+/**
+ * Known values by a hash of their first MIN_SECRET characters, longest first within a bucket; made when needed. A run
+ * knows hundreds of values (every user's key, token and session): one regular expression of them all cost a quarter
+ * of a millisecond per text, a scan with a rolling hash costs a few microseconds, and finds the same matches (at each
+ * position, the longest known value that starts there).
+ */
+let buckets: Map<number, string[]> | undefined;
+const MIN_SECRET = 6;
+// 31^(MIN_SECRET - 1), modulo 2^32: what the character leaving the window weighed in the hash.
+const OUT_WEIGHT = Array.from({ length: MIN_SECRET - 1 }).reduce<number>((w) => Math.imul(w, 31), 1);
+
+function hashAt(text: string, at: number): number {
+  let h = 0;
+  for (let i = at; i < at + MIN_SECRET; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}
 
 export function registerSecret(value: string | undefined, label: string): void {
-  if (value && value.length >= 6 && known.get(value) !== label) {
+  if (value && value.length >= MIN_SECRET && known.get(value) !== label) {
     known.set(value, label);
-    knownPattern = undefined;
+    buckets = undefined;
   }
+}
+
+function knownBuckets(): Map<number, string[]> {
+  if (buckets) return buckets;
+  buckets = new Map();
+  for (const value of [...known.keys()].sort((a, b) => b.length - a.length)) {
+    const h = hashAt(value, 0);
+    const bucket = buckets.get(h);
+    if (bucket) bucket.push(value);
+    else buckets.set(h, [value]);
+  }
+  return buckets;
 }
 
 /** Known values replaced by their labels. */
 function withoutKnown(text: string): string {
-  if (known.size === 0) return text;
-  knownPattern ??= new RegExp(
-    [...known.keys()]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
-      .join("|"),
-    "g",
-  );
-  return text.replace(knownPattern, (value) => `«${known.get(value)!}»`);
+  if (known.size === 0 || text.length < MIN_SECRET) return text;
+  const table = knownBuckets();
+  let out = "";
+  let copied = 0;
+  let h = hashAt(text, 0);
+  for (let at = 0; at + MIN_SECRET <= text.length;) {
+    const value = table.get(h)?.find((v) => text.startsWith(v, at));
+    if (value) {
+      out += `${text.slice(copied, at)}«${known.get(value)!}»`;
+      at += value.length;
+      copied = at;
+      if (at + MIN_SECRET <= text.length) h = hashAt(text, at);
+      continue;
+    }
+    if (at + MIN_SECRET < text.length)
+      h = (Math.imul(h - Math.imul(text.charCodeAt(at), OUT_WEIGHT), 31) + text.charCodeAt(at + MIN_SECRET)) | 0;
+    at++;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 export function redactText(text: string): string {

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { clearOldOutputs } from "../old-outputs.js";
 import { prepareServerKey } from "../../reference/server-key.js";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../harness/profile/config-error.js";
@@ -68,6 +69,9 @@ export async function runCommand(args: string[]): Promise<number> {
     bail: { type: "string" },
     "no-preflight": { type: "boolean" },
   });
+  // vitest's node API (hundreds of modules through the TypeScript loader's thread) loads while the flags, the profile
+  // and the selection are read, and while a remote target's preflight waits on the network.
+  warmVitest();
   // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
   const { targetsFile, profile } = resolveTarget("run", values);
   const known = suiteFileNames();
@@ -138,104 +142,108 @@ export async function runCommand(args: string[]): Promise<number> {
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory()) {
     throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
   }
-  for (const old of RUN_OUTPUTS) rmSync(join(reportsDir, old), { recursive: true, force: true });
-  const rerun: RerunContext = {
-    target: profile.name,
-    ...(values.targets === undefined ? {} : { targetsFlag: values.targets }),
-    seed,
-    faults: values.fault ?? [],
-    variants: values.variant ?? [],
-  };
-  mkdirSync(reportsDir, { recursive: true });
-  writeFileSync(join(reportsDir, RERUN_FILE), `${JSON.stringify(rerun, null, 2)}\n`);
+  const cleared = clearOldOutputs(reportsDir, RUN_OUTPUTS);
+  try {
+    const rerun: RerunContext = {
+      target: profile.name,
+      ...(values.targets === undefined ? {} : { targetsFlag: values.targets }),
+      seed,
+      faults: values.fault ?? [],
+      variants: values.variant ?? [],
+    };
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(join(reportsDir, RERUN_FILE), `${JSON.stringify(rerun, null, 2)}\n`);
 
-  // The run's client key pair (RSA-2048, up to half a second of one core) is made on libuv's thread pool while the
-  // preflight and vitest start; the preflight and the global setup, in this process, take the same pair.
-  void sharedKeyPair();
-  // The embedded reference's own key likewise, ahead of the global setup that starts it.
-  if (profile.embedded) void prepareServerKey();
+    // The run's client key pair (RSA-2048, up to half a second of one core) is made on libuv's thread pool while the
+    // preflight and vitest start; the preflight and the global setup, in this process, take the same pair.
+    void sharedKeyPair();
+    // The embedded reference's own key likewise, ahead of the global setup that starts it.
+    if (profile.embedded) void prepareServerKey();
 
-  // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
-  // a target that does not answer is INCOMPLETE, never a list of requirement failures.
-  let roundTripMs: number | undefined;
-  if (!profile.embedded && !values["no-preflight"]) {
-    warmVitest();
-    const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
-    roundTripMs = checked.roundTripMs;
-    const blocking = checked.blocking;
-    if (blocking?.kind === "config") throw new ConfigError(stepLines(blocking).join("\n"));
-    if (blocking?.kind === "unreachable")
-      return preflightIncomplete({
-        reportsDir,
-        profile,
-        blocking,
-        seed,
-        faults,
-        variants,
-        shard,
-        suites: selection.suites,
-        grep: selection.grep,
-      });
-    for (const step of checked.steps.filter((x) => x.kind === "finding"))
-      process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
-  }
+    // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
+    // a target that does not answer is INCOMPLETE, never a list of requirement failures.
+    let roundTripMs: number | undefined;
+    if (!profile.embedded && !values["no-preflight"]) {
+      const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
+      roundTripMs = checked.roundTripMs;
+      const blocking = checked.blocking;
+      if (blocking?.kind === "config") throw new ConfigError(stepLines(blocking).join("\n"));
+      if (blocking?.kind === "unreachable")
+        return preflightIncomplete({
+          reportsDir,
+          profile,
+          blocking,
+          seed,
+          faults,
+          variants,
+          shard,
+          suites: selection.suites,
+          grep: selection.grep,
+        });
+      for (const step of checked.steps.filter((x) => x.kind === "finding"))
+        process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
+    }
 
-  const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
-  await runVitest({
-    plan,
-    files: selection.suites.map((s) => `suites/${s}.test.ts`),
-    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
-    ...(shard === undefined ? {} : { shard }),
-    ...(bail === undefined ? {} : { bail }),
-    testTimeout: profile.timeouts.testMs,
-    // More files at once the further away the target (cli/file-concurrency.ts).
-    maxWorkers: fileConcurrency({
-      roundTripMs,
-      files: (selection.suites.length > 0 ? selection.suites : known).length,
-      rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
-    }),
-    outputFile: { junit: join(reportsDir, "junit.xml") },
-    reporters: [
-      "default",
-      ["junit", { suiteName: `conformance (${profile.name})` }],
-      new AllureReporter({
-        resultsDir: join(reportsDir, "allure-results"),
-        environmentInfo: {
-          target: profile.name,
-          baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
-          suiteVersion: SUITE_VERSION,
-          specVersion: SPEC_VERSION,
-          seed: String(seed),
-          node: process.version,
-          ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
-          ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
-          ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
-        },
+    const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
+    await runVitest({
+      plan,
+      files: selection.suites.map((s) => `suites/${s}.test.ts`),
+      ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+      ...(shard === undefined ? {} : { shard }),
+      ...(bail === undefined ? {} : { bail }),
+      testTimeout: profile.timeouts.testMs,
+      // More files at once the further away the target (cli/file-concurrency.ts).
+      maxWorkers: fileConcurrency({
+        roundTripMs,
+        files: (selection.suites.length > 0 ? selection.suites : known).length,
+        rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
       }),
-      summary,
-    ],
-  });
-  const result = summary.summary;
-  if (!result) return 1;
-  if (!existsSync(join(reportsDir, "summary.json"))) return 1;
-  // A selection that picks nothing is a typo, not a green run (a CI gate would pass silently).
-  if (result.errors.length === 0 && result.tests.every((t) => t.notSelected)) {
-    throw new ConfigError(`conformance run: ${describeSelection(positionals, values, shard)} selects no test (see: conformance list)`);
+      outputFile: { junit: join(reportsDir, "junit.xml") },
+      reporters: [
+        "default",
+        ["junit", { suiteName: `conformance (${profile.name})` }],
+        new AllureReporter({
+          resultsDir: join(reportsDir, "allure-results"),
+          environmentInfo: {
+            target: profile.name,
+            baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
+            suiteVersion: SUITE_VERSION,
+            specVersion: SPEC_VERSION,
+            seed: String(seed),
+            node: process.version,
+            ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
+            ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
+            ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
+          },
+        }),
+        summary,
+      ],
+    });
+    const result = summary.summary;
+    if (!result) return 1;
+    if (!existsSync(join(reportsDir, "summary.json"))) return 1;
+    // A selection that picks nothing is a typo, not a green run (a CI gate would pass silently).
+    if (result.errors.length === 0 && result.tests.every((t) => t.notSelected)) {
+      throw new ConfigError(`conformance run: ${describeSelection(positionals, values, shard)} selects no test (see: conformance list)`);
+    }
+    writeHar(reportsDir);
+    const run = runInfo(profile, {
+      faults,
+      variants,
+      seed,
+      startedAt: result.startedAt,
+      finishedAt: result.finishedAt ?? new Date().toISOString(),
+      suites: selection.suites,
+      ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+      ...(shard === undefined ? {} : { shard }),
+    });
+    // A shard's annotations would repeat in the merge job, which judges the whole run.
+    const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
+    return finishRun({ reportsDir, summary: result, run, github, rerun, ...(baseline ? { baseline } : {}) }).code;
+  } finally {
+    // The last run's outputs, moved aside above, are gone before the process exits.
+    await cleared;
   }
-  writeHar(reportsDir);
-  const run = runInfo(profile, {
-    faults,
-    variants,
-    seed,
-    startedAt: result.startedAt,
-    finishedAt: result.finishedAt ?? new Date().toISOString(),
-    suites: selection.suites,
-    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
-    ...(shard === undefined ? {} : { shard }),
-  });
-  // A shard's annotations would repeat in the merge job, which judges the whole run.
-  const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
-  return finishRun({ reportsDir, summary: result, run, github, rerun, ...(baseline ? { baseline } : {}) }).code;
 }
 
 /** --grep and --test (exact titles) as one vitest test-name pattern. */

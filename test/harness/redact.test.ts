@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { escapeRegExp } from "../../harness/escape-reg-exp.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import { redactedExchange } from "../../harness/run/recorder.js";
 import { redactHeaders, redactText, registerSecret } from "../../harness/redact.js";
@@ -48,5 +50,28 @@ describe("redaction", () => {
     };
     const recorded = JSON.stringify(redactedExchange(exchange));
     for (const secret of ["session-token-abcdef", "inst-token-xyz", "apikey-0123456789"]) expect(recorded).not.toContain(secret);
+  });
+
+  it("finds exactly what one pattern of all known values finds: at each position the longest value starting there", () => {
+    // A two-letter alphabet makes values that share beginnings, contain each other and overlap in a text.
+    const mirror = new Map<string, string>();
+    const value = fc.stringMatching(/^[ab]{6,9}$/);
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 8 }), fc.stringMatching(/^[ab ]{0,60}$/), (values, text) => {
+        values.forEach((v, i) => {
+          registerSecret(v, `L${i}`);
+          mirror.set(v, `L${i}`);
+        });
+        const oracle = new RegExp(
+          [...mirror.keys()]
+            .sort((a, b) => b.length - a.length)
+            .map(escapeRegExp)
+            .join("|"),
+          "g",
+        );
+        expect(redactText(text)).toBe(text.replace(oracle, (v) => `«${mirror.get(v)!}»`));
+      }),
+      { seed: 20261126, numRuns: 300 },
+    );
   });
 });
