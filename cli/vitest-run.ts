@@ -50,6 +50,8 @@ async function startRun(options: VitestRunOptions): Promise<void> {
   const vitest = await startVitest("test", options.files, {
     root: PACKAGE_ROOT,
     config: join(PACKAGE_ROOT, "vitest.config.ts"),
+    // Imported as the CLI imports its own modules (through tsx, sharing those already loaded), not bundled first.
+    configLoader: "native",
     project: options.projects ?? [...options.plan.projects.keys()],
     run: true,
     watch: false,

@@ -6,7 +6,8 @@ import { ConfigError } from "../../harness/profile/config-error.js";
 import { runInfo } from "../../report/conformance-summary.js";
 import { loadBaseline } from "../../report/expectations.js";
 import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
-import { profilePlan } from "../../harness/run/run-plan.js";
+import { CONFORMANCE_PROJECT, profilePlan, projectPlan, type RunPlan } from "../../harness/run/run-plan.js";
+import { bootstrapRun, type Bootstrapped } from "../../harness/run/bootstrap-run.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../../harness/version.js";
 import { integerFlag, parseFlags } from "../args.js";
 import { suiteFileNames } from "../../catalogue/test-titles.js";
@@ -143,6 +144,7 @@ export async function runCommand(args: string[]): Promise<number> {
     throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
   }
   const cleared = clearOldOutputs(reportsDir, RUN_OUTPUTS);
+  let bootstrapping: Promise<Bootstrapped> | undefined;
   try {
     const rerun: RerunContext = {
       target: profile.name,
@@ -184,6 +186,15 @@ export async function runCommand(args: string[]): Promise<number> {
         process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
     }
 
+    // More files at once the further away the target (cli/file-concurrency.ts).
+    const maxWorkers = fileConcurrency({
+      roundTripMs,
+      files: (selection.suites.length > 0 ? selection.suites : known).length,
+      rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
+    });
+    // The target is started (embedded) and its sessions opened here, while vitest loads; the global setup provides
+    // what came of it (harness/run/global-setup.ts).
+    bootstrapping = bootstrap(plan, { seed, reportsDir, workers: maxWorkers });
     const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
     await runVitest({
       plan,
@@ -192,12 +203,7 @@ export async function runCommand(args: string[]): Promise<number> {
       ...(shard === undefined ? {} : { shard }),
       ...(bail === undefined ? {} : { bail }),
       testTimeout: profile.timeouts.testMs,
-      // More files at once the further away the target (cli/file-concurrency.ts).
-      maxWorkers: fileConcurrency({
-        roundTripMs,
-        files: (selection.suites.length > 0 ? selection.suites : known).length,
-        rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
-      }),
+      maxWorkers,
       outputFile: { junit: join(reportsDir, "junit.xml") },
       reporters: [
         "default",
@@ -241,9 +247,26 @@ export async function runCommand(args: string[]): Promise<number> {
     const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
     return finishRun({ reportsDir, summary: result, run, github, rerun, ...(baseline ? { baseline } : {}) }).code;
   } finally {
+    // A reference started for the run stops with it (whether or not vitest got as far as its global setup).
+    await bootstrapping?.then(
+      (b) => b.stop(),
+      () => undefined,
+    );
     // The last run's outputs, moved aside above, are gone before the process exits.
     await cleared;
   }
+}
+
+/**
+ * Bootstraps the plan's conformance project for its global setup, and hands the promise over in the plan. A failed
+ * start (the embedded reference's) is the global setup's to report: the promise is marked handled here.
+ */
+function bootstrap(plan: RunPlan, options: { seed: number; reportsDir: string; workers: number }): Promise<Bootstrapped> {
+  const project = projectPlan(plan, CONFORMANCE_PROJECT);
+  const started = sharedKeyPair().then((clientKey) => bootstrapRun(project.profile, { ...options, clientKey, logExchanges: true }));
+  started.catch(() => undefined);
+  project.bootstrapped = started;
+  return started;
 }
 
 /** --grep and --test (exact titles) as one vitest test-name pattern. */

@@ -18,15 +18,18 @@ export interface BootstrapOptions {
   logExchanges: boolean;
 }
 
+/** A run's target ready for its checks, and how to stop what was started for it. */
+export interface Bootstrapped {
+  run: ConformanceRun;
+  stop: () => Promise<void>;
+}
+
 /**
  * One run's target, ready for its checks: the embedded reference started where the profile asks for it (in the
  * calling thread), the primary user's session (and the second user's) opened. A failed bootstrap does not throw: it
  * is handed on in the run, so every check fails with its reason and the reports are still written.
  */
-export async function bootstrapRun(
-  profile: TargetProfile,
-  options: BootstrapOptions,
-): Promise<{ run: ConformanceRun; stop: () => Promise<void> }> {
+export async function bootstrapRun(profile: TargetProfile, options: BootstrapOptions): Promise<Bootstrapped> {
   let stop = async () => {};
   let baseUrl = profile.baseUrl;
   let apiKey = profile.apiKey;

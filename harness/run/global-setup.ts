@@ -3,7 +3,6 @@ import { availableParallelism } from "node:os";
 import { sharedKeyPair } from "../session/keys.js";
 import "./provided.js";
 import type { MatrixRuns } from "./matrix-run.js";
-import { bootstrapRun } from "./bootstrap-run.js";
 import { projectPlan, runPlan } from "./run-plan.js";
 
 /**
@@ -14,7 +13,12 @@ import { projectPlan, runPlan } from "./run-plan.js";
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // What this project runs, from the run plan (harness/run/run-plan.ts): its profile, resolved once by the CLI.
   const plan = runPlan();
-  const { profile, matrixRuns } = projectPlan(plan, project.name);
+  const { profile, matrixRuns, bootstrapped } = projectPlan(plan, project.name);
+  // The CLI bootstrapped the target while vitest loaded, and stops it itself.
+  if (bootstrapped) {
+    project.provide("conformance", (await bootstrapped).run);
+    return async () => {};
+  }
   const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
   // Each test worker paces its own client: they share the profile's rate evenly.
   const workers = project.globalConfig.maxWorkers || Math.max(availableParallelism() - 1, 1);
@@ -24,6 +28,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("matrixRuns", { profiles, seed, clientKey, reportsDir: plan.reportsDir, workers } satisfies MatrixRuns);
     return async () => {};
   }
+  // Loaded only here: through vite, the bootstrap's modules (the reference server's among them) take a second to load.
+  const { bootstrapRun } = await import("./bootstrap-run.js");
   const { run, stop } = await bootstrapRun(profile, { seed, clientKey, reportsDir: plan.reportsDir, workers, logExchanges: true });
   project.provide("conformance", run);
   return stop;

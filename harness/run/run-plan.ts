@@ -1,3 +1,4 @@
+import type { Bootstrapped } from "./bootstrap-run.js";
 import { resolve } from "node:path";
 import { loadTargetsFile, selectProfile, targetsFilePath, type TargetProfile } from "../profile/profile.js";
 
@@ -31,6 +32,12 @@ export interface ProjectPlan {
   matrixRuns?: MatrixRun[];
   /** The folder of the generated run files: the project runs every test file in it (and no suite directly). */
   dir?: string;
+  /**
+   * The target, started and its sessions opened by the CLI while vitest loads (the bootstrap's round trips overlap
+   * vitest's start): the global setup provides it as it is, and the CLI stops it after the run. Absent: the global
+   * setup bootstraps the project itself.
+   */
+  bootstrapped?: Promise<Bootstrapped>;
 }
 
 /** One run of the kill matrix: one suite against the reference with one fault, or one group of legal variants, on. */
