@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { FileSystemWriter } from "allure-js-commons/sdk/reporter";
 import type { TestResult, TestResultContainer } from "allure-js-commons";
 import AllureVitestReporter, { type AllureVitestReporterConfig } from "allure-vitest/reporter";
-import type { Vitest } from "vitest/node";
+import type { TestModule, Vitest } from "vitest/node";
 
 /**
  * allure-js-commons writes every file of allure-results through a temporary file, an fsync and a rename. A run
@@ -31,8 +31,14 @@ class PlainWrites extends FileSystemWriter {
   }
 }
 
-/** allure-vitest's reporter, writing allure-results with PlainWrites. */
+/**
+ * allure-vitest's reporter, writing allure-results with PlainWrites, and each test file's results as the file ends:
+ * allure-vitest writes them all when the run ends, and a run's thousands of attachments then held up its end by a
+ * second or more, where during the run they are written while the CLI thread waits on the workers.
+ */
 export class AllureReporter extends AllureVitestReporter {
+  private readonly written = new Set<TestModule>();
+
   constructor(private readonly options: AllureVitestReporterConfig & { resultsDir: string }) {
     super(options);
   }
@@ -42,5 +48,16 @@ export class AllureReporter extends AllureVitestReporter {
     // The runtime is made in onInit with allure's own writer; its writer field is what every write goes through.
     const runtime = (this as unknown as { allureReporterRuntime?: { writer: unknown } }).allureReporterRuntime;
     if (runtime) runtime.writer = new PlainWrites(this.options.resultsDir);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    // The task is what allure-vitest reads (onTestRunEnd hands it the same field); vitest does not type it.
+    this.handleTask((module as unknown as { task: Parameters<AllureVitestReporter["handleTask"]>[0] }).task);
+    this.written.add(module);
+  }
+
+  override onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    // What no onTestModuleEnd wrote (a file that never ended), then the run's global messages.
+    super.onTestRunEnd(modules.filter((m) => !this.written.has(m)) as never);
   }
 }
