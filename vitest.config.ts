@@ -24,7 +24,12 @@ const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfigu
     // catalogue does not know is no tag, and fails the file's collection.
     tags: REQUIREMENT_IDS.map((name) => ({ name })),
     globalSetup: ["harness/run/global-setup.ts"],
-    setupFiles: ["harness/run/test-scope-setup.ts", "harness/run/setup-requirements.ts", "harness/run/weather-setup.ts"],
+    setupFiles: [
+      "harness/run/allure-off-setup.ts",
+      "harness/run/test-scope-setup.ts",
+      "harness/run/setup-requirements.ts",
+      "harness/run/weather-setup.ts",
+    ],
     pool: "threads",
     // Suites keep no module state but the per-target cache in harness/run/target.ts: reusing workers saves
     // re-importing undici, ajv and fast-check for every file.

@@ -33,5 +33,7 @@ export interface ConformanceRun {
 declare module "vitest" {
   export interface ProvidedContext {
     conformance: ConformanceRun;
+    /** The run writes Allure results (provided by its reporter, report/reporters/allure-reporter.ts): else nothing is attached. */
+    allure: boolean;
   }
 }

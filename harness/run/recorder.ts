@@ -3,6 +3,7 @@ import type { Exchange } from "../http/exchange.js";
 import { redactText } from "../redact.js";
 import { redactedParts } from "./redacted-exchange.js";
 import { noteExchange } from "./weather.js";
+import { allureOn } from "./allure-on.js";
 
 /** A redacted JSON text as a value (so reports show it as a tree), else the text itself, cut at 20,000 characters. */
 function readable(redacted: string): unknown {
@@ -42,6 +43,7 @@ export function redactedExchange(exchange: Exchange): Record<string, unknown> {
 /** Attaches every exchange of the running test to its Allure result. */
 export async function recordExchange(exchange: Exchange): Promise<void> {
   noteExchange(exchange);
+  if (!allureOn()) return;
   const path = exchange.request.path.split("?")[0];
   const n = exchange.attempts?.length;
   const weather = exchange.retrying ? ` (${exchange.retrying.reason}: retried)` : n ? ` (after ${n} ${n === 1 ? "retry" : "retries"})` : "";
