@@ -5,7 +5,7 @@ import { register } from "tsx/esm/api";
 // Dependencies load natively before the TypeScript loader is registered: through its thread, each of their hundreds of
 // modules costs a round trip (vitest's node API: 0.4 s natively, 1.4 s through the loader). Every command loads these;
 // vitest's API only the commands that start vitest.
-const startsVitest = ["run", "rerun", "kill-matrix"].includes(process.argv[2] ?? "");
+const startsVitest = ["run", "rerun", "kill-matrix", "list"].includes(process.argv[2] ?? "");
 await Promise.all(
   [
     "fastify",

@@ -3,11 +3,7 @@ import { ConfigError } from "../harness/profile/config-error.js";
 import { loadTargetsFile, maskProfile, targetsFilePath } from "../harness/profile/profile.js";
 import { SUITE_VERSION } from "../harness/version.js";
 import { parseFlags } from "./args.js";
-import { killMatrixCommand } from "./commands/kill-matrix.js";
-import { COVERAGE_HELP } from "./commands/coverage.js";
-import { DOCTOR_HELP, doctorCommand } from "./commands/doctor.js";
 import { RUN_HELP, runCommand } from "./commands/run.js";
-import { serveCommand } from "./commands/serve.js";
 
 const HELP = `conformance ${SUITE_VERSION}: conformance suite for the Banking Account Management API
 
@@ -73,11 +69,14 @@ async function faultsCommand(): Promise<number> {
   return 0;
 }
 
-/** The lines of HELP that describe one command (its usage line and the indented lines under it). */
-export function commandHelp(command: string): string | undefined {
+/**
+ * The lines of HELP that describe one command (its usage line and the indented lines under it). Commands other than
+ * `run` load when called: each brings modules of its own (the reference server, the kill matrix, the coverage matrix).
+ */
+async function commandHelp(command: string): Promise<string | undefined> {
   if (command === "run") return RUN_HELP;
-  if (command === "doctor") return DOCTOR_HELP;
-  if (command === "coverage") return COVERAGE_HELP;
+  if (command === "doctor") return (await import("./commands/doctor.js")).DOCTOR_HELP;
+  if (command === "coverage") return (await import("./commands/coverage.js")).COVERAGE_HELP;
   const lines = HELP.split("\n");
   const start = lines.findIndex(
     (l) => l.startsWith(`  conformance ${command} `) || l === `  conformance ${command}` || l.startsWith(`  conformance ${command}  `),
@@ -94,7 +93,7 @@ export function commandHelp(command: string): string | undefined {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== undefined && (rest.includes("--help") || rest.includes("-h"))) {
-    const help = commandHelp(command);
+    const help = await commandHelp(command);
     if (help) {
       process.stdout.write(`${help}\n`);
       return 0;
@@ -103,7 +102,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case "doctor":
-        return await doctorCommand(rest);
+        return await (await import("./commands/doctor.js")).doctorCommand(rest);
       case "rerun":
         return await (await import("./commands/rerun.js")).rerunCommand(rest);
       case "run":
@@ -111,13 +110,13 @@ export async function main(argv: string[]): Promise<number> {
       case "targets":
         return await targetsCommand(rest);
       case "serve":
-        return await serveCommand(rest);
+        return await (await import("./commands/serve.js")).serveCommand(rest);
       case "faults":
         return await faultsCommand();
       case "variants":
         return await variantsCommand();
       case "kill-matrix":
-        return await killMatrixCommand(rest);
+        return await (await import("./commands/kill-matrix.js")).killMatrixCommand(rest);
       case "list":
         return await (await import("./commands/list.js")).listCommand(rest);
       case "init":

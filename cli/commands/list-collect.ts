@@ -3,7 +3,8 @@ import { loadTargetsFile, selectProfile } from "../../harness/profile/profile.js
 import { requirementIdsOf } from "../../catalogue/requirements.js";
 import { CONFORMANCE_PROJECT, profilePlan, withRunPlan } from "../../harness/run/run-plan.js";
 import { SUITES_DIR, suiteTitles, type SuiteTitle } from "../../catalogue/test-titles.js";
-import { PACKAGE_ROOT } from "../vitest-run.js";
+import { CONCURRENT_FILES, PACKAGE_ROOT } from "../vitest-run.js";
+import { bootstrapForGlobalSetup } from "../../harness/run/bootstrap-run.js";
 
 /**
  * The test titles as the runner makes them: vitest collects the suite files (against the embedded reference's
@@ -15,7 +16,21 @@ export async function collectTitles(suites: string[]): Promise<SuiteTitle[]> {
   try {
     const targetsFile = join(PACKAGE_ROOT, "targets.yaml");
     const plan = profilePlan({ targetsFile, profile: selectProfile(loadTargetsFile(targetsFile), "reference"), reportsDir: "reports" });
-    return await withRunPlan(plan, () => collect(suites, statics));
+    // The reference starts while vitest loads (the global setup takes it from the plan); it stops after collection.
+    const bootstrapping = bootstrapForGlobalSetup(plan, {
+      seed: plan.seed ?? 0,
+      reportsDir: plan.reportsDir,
+      workers: CONCURRENT_FILES,
+      logExchanges: false,
+    });
+    try {
+      return await withRunPlan(plan, () => collect(suites, statics));
+    } finally {
+      await bootstrapping.then(
+        (b) => b.stop(),
+        () => undefined,
+      );
+    }
   } catch {
     return statics;
   }
@@ -31,6 +46,7 @@ async function collect(suites: string[], statics: SuiteTitle[]): Promise<SuiteTi
       config: join(PACKAGE_ROOT, "vitest.config.ts"),
       project: [CONFORMANCE_PROJECT],
       watch: false,
+      maxWorkers: CONCURRENT_FILES,
       includeTaskLocation: true,
       reporters: [],
     },
@@ -41,7 +57,12 @@ async function collect(suites: string[], statics: SuiteTitle[]): Promise<SuiteTi
     const result = await vitest.collect(files);
     if (result.unhandledErrors.length > 0 || result.testModules.some((m) => !m.ok())) return statics;
     const titles: SuiteTitle[] = [];
-    for (const module of result.testModules) {
+    // In the order of the suite files (several workers collect at once: they finish in any order).
+    const order = [...new Set(statics.map((t) => t.suite))];
+    const modules = [...result.testModules].sort(
+      (a, b) => order.indexOf(basename(a.moduleId, ".test.ts")) - order.indexOf(basename(b.moduleId, ".test.ts")),
+    );
+    for (const module of modules) {
       const suite = basename(module.moduleId, ".test.ts");
       for (const test of module.children.allTests()) {
         titles.push({

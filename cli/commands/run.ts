@@ -6,8 +6,8 @@ import { ConfigError } from "../../harness/profile/config-error.js";
 import { runInfo } from "../../report/conformance-summary.js";
 import { loadBaseline } from "../../report/expectations.js";
 import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
-import { CONFORMANCE_PROJECT, profilePlan, projectPlan, type RunPlan } from "../../harness/run/run-plan.js";
-import { bootstrapRun, type Bootstrapped } from "../../harness/run/bootstrap-run.js";
+import { profilePlan } from "../../harness/run/run-plan.js";
+import { bootstrapForGlobalSetup, type Bootstrapped } from "../../harness/run/bootstrap-run.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../../harness/version.js";
 import { integerFlag, parseFlags } from "../args.js";
 import { suiteFileNames } from "../../catalogue/test-titles.js";
@@ -194,7 +194,7 @@ export async function runCommand(args: string[]): Promise<number> {
     });
     // The target is started (embedded) and its sessions opened here, while vitest loads; the global setup provides
     // what came of it (harness/run/global-setup.ts).
-    bootstrapping = bootstrap(plan, { seed, reportsDir, workers: maxWorkers });
+    bootstrapping = bootstrapForGlobalSetup(plan, { seed, reportsDir, workers: maxWorkers });
     const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
     await runVitest({
       plan,
@@ -255,18 +255,6 @@ export async function runCommand(args: string[]): Promise<number> {
     // The last run's outputs, moved aside above, are gone before the process exits.
     await cleared;
   }
-}
-
-/**
- * Bootstraps the plan's conformance project for its global setup, and hands the promise over in the plan. A failed
- * start (the embedded reference's) is the global setup's to report: the promise is marked handled here.
- */
-function bootstrap(plan: RunPlan, options: { seed: number; reportsDir: string; workers: number }): Promise<Bootstrapped> {
-  const project = projectPlan(plan, CONFORMANCE_PROJECT);
-  const started = sharedKeyPair().then((clientKey) => bootstrapRun(project.profile, { ...options, clientKey, logExchanges: true }));
-  started.catch(() => undefined);
-  project.bootstrapped = started;
-  return started;
 }
 
 /** --grep and --test (exact titles) as one vitest test-name pattern. */

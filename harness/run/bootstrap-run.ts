@@ -7,6 +7,8 @@ import { redactText } from "../redact.js";
 import { openSession, provisionUser, type Session } from "../session/session.js";
 import type { TargetProfile } from "../profile/profile.js";
 import { transportErrorIn } from "../http/transport-error.js";
+import { sharedKeyPair } from "../session/keys.js";
+import { CONFORMANCE_PROJECT, projectPlan, type RunPlan } from "./run-plan.js";
 
 /** What a run needs besides its profile. */
 export interface BootstrapOptions {
@@ -87,6 +89,22 @@ export async function bootstrapRun(profile: TargetProfile, options: BootstrapOpt
   }
   await client.close();
   return { run, stop };
+}
+
+/**
+ * Bootstraps the plan's conformance project in the CLI, while vitest loads, and hands the promise over in the plan
+ * for the global setup to provide (the caller stops what was started, after the run). A failed start (the embedded
+ * reference's) is the global setup's to report: the promise is marked handled here.
+ */
+export function bootstrapForGlobalSetup(
+  plan: RunPlan,
+  options: { seed: number; reportsDir: string; workers: number; logExchanges?: boolean },
+): Promise<Bootstrapped> {
+  const project = projectPlan(plan, CONFORMANCE_PROJECT);
+  const started = sharedKeyPair().then((clientKey) => bootstrapRun(project.profile, { logExchanges: true, ...options, clientKey }));
+  started.catch(() => undefined);
+  project.bootstrapped = started;
+  return started;
 }
 
 /** The second user's session: the profile's second key, else a provisioned user where the profile may write. */
