@@ -24,13 +24,20 @@ declare module "vitest" {
 }
 
 /**
+ * How often this worker has loaded each suite: the query that makes vitest evaluate a suite afresh counts its loads in
+ * the worker (`?run=3`), rather than naming the run. Workers then ask for the same few URLs, and vite transforms each
+ * URL once for all of them: with a URL per run, transforming the suites again was most of the CLI thread's work.
+ */
+const loads = new Map<string, number>();
+
+/**
  * One run of the kill matrix, called by the test file generated for it (cli/commands/kill-matrix.ts): a reference
  * server with one fault (or a group of legal variants) on, started in this test worker, and one suite's checks aimed
  * at it.
  *
  * The worker goes from run to run (one vitest project for all fault runs, one for all variant runs), so undici, ajv,
  * fast-check and the harness load once per worker, not once per run: vitest never shares a worker between projects,
- * and a project per fault started workers for each. The suite is imported under a query of its own, so each run
+ * and a project per fault started workers for each. The suite is imported under a query new to this worker, so each run
  * evaluates it afresh and registers its tests in this file, under a describe named by the label (the kill matrix's
  * test-name pattern picks a fault's tests by it); its checks call useTarget() as they load, and get this run's target
  * (harness/run/target.ts).
@@ -52,7 +59,9 @@ export async function runMatrixSuite(label: string, suite: string): Promise<void
     await releaseTarget(run.profile.baseUrl);
     await stop();
   });
-  const url = `${pathToFileURL(join(SUITES_DIR, `${suite}.test.ts`)).href}?run=${encodeURIComponent(label)}`;
+  const load = (loads.get(suite) ?? 0) + 1;
+  loads.set(suite, load);
+  const url = `${pathToFileURL(join(SUITES_DIR, `${suite}.test.ts`)).href}?run=${load}`;
   describe(label, async () => {
     await collectingFor(run, () => import(/* @vite-ignore */ url));
   });
