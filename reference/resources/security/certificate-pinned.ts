@@ -44,15 +44,28 @@ const SINGLE_PEM = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END
 
 const PEM_BLOCKS = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
+/**
+ * Texts already parsed as X.509, and how: a run pins the same few certificates hundreds of times (lists grown past 200
+ * items), and parsing one costs more than the rest of the request. Bounded: cleared when it grows past the bound.
+ */
+const parsed = new Map<string, boolean>();
+const PARSED_BOUND = 1000;
+
 function isPemCertificate(text: string, armourOnly = false): boolean {
   if (armourOnly) return /-----BEGIN CERTIFICATE-----[\s\S]*-----END CERTIFICATE-----/.test(text);
   if (!SINGLE_PEM.test(text)) return false;
+  const known = parsed.get(text);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
     new X509Certificate(text);
-    return true;
+    ok = true;
   } catch {
-    return false;
+    ok = false;
   }
+  if (parsed.size >= PARSED_BOUND) parsed.clear();
+  parsed.set(text, ok);
+  return ok;
 }
 
 /**
