@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { clearOldOutputs } from "../old-outputs.js";
 import { prepareServerKey } from "../../reference/server-key.js";
 import { join, resolve } from "node:path";
@@ -143,7 +143,7 @@ export async function runCommand(args: string[]): Promise<number> {
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory()) {
     throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
   }
-  const cleared = clearOldOutputs(reportsDir, RUN_OUTPUTS);
+  const cleared = reportsFolder(reportsDir);
   let bootstrapping: Promise<Bootstrapped> | undefined;
   try {
     const rerun: RerunContext = {
@@ -153,7 +153,6 @@ export async function runCommand(args: string[]): Promise<number> {
       faults: values.fault ?? [],
       variants: values.variant ?? [],
     };
-    mkdirSync(reportsDir, { recursive: true });
     writeFileSync(join(reportsDir, RERUN_FILE), `${JSON.stringify(rerun, null, 2)}\n`);
 
     // The run's client key pair (RSA-2048, up to half a second of one core) is made on libuv's thread pool while the
@@ -254,6 +253,22 @@ export async function runCommand(args: string[]): Promise<number> {
     );
     // The last run's outputs, moved aside above, are gone before the process exits.
     await cleared;
+  }
+}
+
+/**
+ * The reports folder made, and cleared of the last run's outputs (deleted in the background: await the promise before
+ * exiting). A folder this run cannot write is a configuration error, said in one line, before anything runs.
+ */
+function reportsFolder(reportsDir: string): Promise<void> {
+  try {
+    mkdirSync(reportsDir, { recursive: true });
+    const cleared = clearOldOutputs(reportsDir, RUN_OUTPUTS);
+    accessSync(reportsDir, constants.W_OK);
+    return cleared;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(`conformance run: --reports ${reportsDir} cannot be written (${code ?? (error as Error).message})`);
   }
 }
 

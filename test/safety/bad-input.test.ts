@@ -119,4 +119,14 @@ describe.concurrent("bad input to the tool: one clear line, the right exit code"
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr.trim()).toMatch(/--reports .* is a file, not a folder$/);
   });
+
+  it("--reports beneath a file (a folder that cannot be made): exit 2 with one line", async () => {
+    const file = targets("baseUrl: http://127.0.0.1:9/v1\napiKey: k");
+    const run = await slot(() =>
+      spawnConformance(["run", "headers", "--targets", file], { env: NO_PROXY_ENV, timeoutMs: 60_000, reportsDir: join(file, "reports") }),
+    );
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr.trim()).toMatch(/--reports .* cannot be written \(ENOTDIR\)$/);
+  });
 });
