@@ -15,6 +15,7 @@ import {
   expectCursors,
   expectIdOrder,
   expectLinkShapes,
+  expectNullLink,
   expectPageRules,
   expectPaginationObject,
   fillList,
@@ -323,13 +324,7 @@ describe.concurrent("every list, page by page", () => {
               { req: "PAGE-003" },
               `${plain.ids.length} items`,
             );
-          expectThat(
-            (plain.pagination?.newer_url ?? null) === null,
-            plain.exchange,
-            "newer_url null on the page without cursor (the newest items)",
-            { req: "PAGE-010" },
-            `newer_url ${JSON.stringify(plain.pagination?.newer_url)}`,
-          );
+          expectNullLink(plain, "newer_url", "newer_url null on the page without cursor (the newest items)", "PAGE-010");
 
           const full = readPage(fullPage, { req: "PAGE-005", what: `(count ${MAX_COUNT})` });
           expectPageRules(full, MAX_COUNT);

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { accountIdsOf, CardCalls } from "./cards.js";
 import { mapConcurrently } from "./concurrent-property.js";
-import { cursorOf, fillList, getPage, listEndpoints, readPage, type ListCase, type Page } from "./pages.js";
+import { cursorOf, expectAtMost, expectNullLink, fillList, getPage, listEndpoints, readPage, type ListCase, type Page } from "./pages.js";
 import { expectThat, fail, failPlain } from "../../harness/checks.js";
 import { createdId } from "../../harness/envelope.js";
 import { ENDPOINTS } from "../../harness/endpoints.js";
@@ -76,33 +76,13 @@ export async function expectWalks(t: Target, list: ListCase, first: Page, all: n
   const limit = count ?? DEFAULT_COUNT;
   const sizeReq = count === undefined ? "PAGE-003" : "PAGE-004";
   const ends = (page: Page) => {
-    expectThat(
-      page.ids.length <= limit,
-      page.exchange,
-      `at most ${limit} items (the count the link kept)`,
-      { req: sizeReq },
-      `${page.ids.length} items`,
-    );
+    expectAtMost(page, limit, sizeReq);
     if (page.ids.length === 0) return;
     const max = Math.max(...page.ids);
     const min = Math.min(...page.ids);
-    // An absent link counts as null here: whether all three are present is PAGE-001's check.
     if (max === all[all.length - 1])
-      expectThat(
-        (page.pagination?.newer_url ?? null) === null,
-        page.exchange,
-        "newer_url null: no item has a greater id than this page's",
-        { req: "PAGE-010" },
-        `newer_url ${JSON.stringify(page.pagination?.newer_url)}`,
-      );
-    if (min === all[0])
-      expectThat(
-        (page.pagination?.older_url ?? null) === null,
-        page.exchange,
-        "older_url null: no item has a smaller id than this page's",
-        { req: "PAGE-011" },
-        `older_url ${JSON.stringify(page.pagination?.older_url)}`,
-      );
+      expectNullLink(page, "newer_url", "newer_url null: no item has a greater id than this page's", "PAGE-010");
+    if (min === all[0]) expectNullLink(page, "older_url", "older_url null: no item has a smaller id than this page's", "PAGE-011");
   };
   // Counted from the link's own cursor, so a wrong cursor is left to PAGE-008/PAGE-009 and only the size is judged here.
   const sized = (page: Page, link: string, direction: "older_url" | "newer_url") => {

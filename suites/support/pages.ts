@@ -185,6 +185,22 @@ export function expectPageRules(page: Page, sentCount: number | undefined): void
   expectCursors(page);
 }
 
+/** PAGE-003/PAGE-004: a page reached by a link holds at most the count the link kept. */
+export function expectAtMost(page: Page, limit: number, req: string): void {
+  expectThat(
+    page.ids.length <= limit,
+    page.exchange,
+    `at most ${limit} items (the count the link kept)`,
+    { req },
+    `${page.ids.length} items`,
+  );
+}
+
+/** A pagination link null (an absent link counts as null here: whether all three are present is PAGE-001's check). */
+export function expectNullLink(page: Page, link: "newer_url" | "older_url", expected: string, req: string): void {
+  const value = page.pagination?.[link];
+  expectThat((value ?? null) === null, page.exchange, expected, { req }, `${link} ${JSON.stringify(value)}`);
+}
 /**
  * Follows one direction's links from a page until they end (at most `maxPages`), checking every page's
  * rules, its size (at most `count`) and the end rule that holds however the list changes meanwhile: a page
@@ -206,13 +222,7 @@ export async function walkChecked(
     if (pages.length > maxPages) break;
     const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
     expectPageRules(page, count);
-    expectThat(
-      page.ids.length <= count,
-      page.exchange,
-      `at most ${count} items (the count the link kept)`,
-      { req: sizeReq },
-      `${page.ids.length} items`,
-    );
+    expectAtMost(page, count, sizeReq);
     if (page.ids.length < count) {
       const onwards = page.pagination?.[direction] ?? null;
       expectThat(
