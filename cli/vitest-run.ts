@@ -30,16 +30,6 @@ export interface VitestRunOptions {
  */
 export const CONCURRENT_FILES = 4;
 
-/**
- * Starts loading vitest's node API (hundreds of modules, through the TypeScript loader's thread) without waiting: a run
- * calls it first, so the loading overlaps reading its flags and profile, clearing old reports and a remote preflight.
- */
-export function warmVitest(): void {
-  import("vitest/node").catch(() => {
-    // The run's own import reports a failure where it matters.
-  });
-}
-
 /** One vitest run of the package's own config (suites resolve from the package, not the caller's cwd). */
 export async function runVitest(options: VitestRunOptions): Promise<void> {
   await withRunPlan(options.plan, () => startRun(options));

@@ -17,7 +17,7 @@ export async function collectTitles(suites: string[]): Promise<SuiteTitle[]> {
     const targetsFile = join(PACKAGE_ROOT, "targets.yaml");
     const plan = profilePlan({ targetsFile, profile: selectProfile(loadTargetsFile(targetsFile), "reference"), reportsDir: "reports" });
     // The reference starts while vitest loads (the global setup takes it from the plan); it stops after collection.
-    const bootstrapping = bootstrapForGlobalSetup(plan, {
+    const stopReference = bootstrapForGlobalSetup(plan, {
       seed: plan.seed ?? 0,
       reportsDir: plan.reportsDir,
       workers: CONCURRENT_FILES,
@@ -26,10 +26,7 @@ export async function collectTitles(suites: string[]): Promise<SuiteTitle[]> {
     try {
       return await withRunPlan(plan, () => collect(suites, statics));
     } finally {
-      await bootstrapping.then(
-        (b) => b.stop(),
-        () => undefined,
-      );
+      await stopReference();
     }
   } catch {
     return statics;

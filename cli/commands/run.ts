@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { clearOldOutputs } from "../old-outputs.js";
 import { prepareServerKey } from "../../reference/server-key.js";
 import { join, resolve } from "node:path";
@@ -7,7 +7,7 @@ import { runInfo } from "../../report/conformance-summary.js";
 import { loadBaseline } from "../../report/expectations.js";
 import { SummaryReporter } from "../../report/reporters/summary-reporter.js";
 import { profilePlan } from "../../harness/run/run-plan.js";
-import { bootstrapForGlobalSetup, type Bootstrapped } from "../../harness/run/bootstrap-run.js";
+import { bootstrapForGlobalSetup } from "../../harness/run/bootstrap-run.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../../harness/version.js";
 import { integerFlag, parseFlags } from "../args.js";
 import { suiteFileNames } from "../../catalogue/test-titles.js";
@@ -21,7 +21,7 @@ import { fileConcurrency } from "../file-concurrency.js";
 import { runPreflight, stepLines } from "../preflight.js";
 import { RERUN_FILE, type RerunContext } from "../reproduce.js";
 import { finishRun } from "../verdict.js";
-import { PACKAGE_ROOT, runVitest, warmVitest } from "../vitest-run.js";
+import { PACKAGE_ROOT, runVitest } from "../vitest-run.js";
 import { escapeRegExp } from "../../harness/escape-reg-exp.js";
 
 export const RUN_HELP =
@@ -70,9 +70,6 @@ export async function runCommand(args: string[]): Promise<number> {
     bail: { type: "string" },
     "no-preflight": { type: "boolean" },
   });
-  // vitest's node API (hundreds of modules through the TypeScript loader's thread) loads while the flags, the profile
-  // and the selection are read, and while a remote target's preflight waits on the network.
-  warmVitest();
   // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
   const { targetsFile, profile } = resolveTarget("run", values);
   const known = suiteFileNames();
@@ -144,7 +141,7 @@ export async function runCommand(args: string[]): Promise<number> {
     throw new ConfigError(`conformance run: --reports ${reportsDir} is a file, not a folder`);
   }
   const cleared = reportsFolder(reportsDir);
-  let bootstrapping: Promise<Bootstrapped> | undefined;
+  let stopTarget: (() => Promise<void>) | undefined;
   try {
     const rerun: RerunContext = {
       target: profile.name,
@@ -193,7 +190,7 @@ export async function runCommand(args: string[]): Promise<number> {
     });
     // The target is started (embedded) and its sessions opened here, while vitest loads; the global setup provides
     // what came of it (harness/run/global-setup.ts).
-    bootstrapping = bootstrapForGlobalSetup(plan, { seed, reportsDir, workers: maxWorkers });
+    stopTarget = bootstrapForGlobalSetup(plan, { seed, reportsDir, workers: maxWorkers });
     const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
     await runVitest({
       plan,
@@ -247,10 +244,7 @@ export async function runCommand(args: string[]): Promise<number> {
     return finishRun({ reportsDir, summary: result, run, github, rerun, ...(baseline ? { baseline } : {}) }).code;
   } finally {
     // A reference started for the run stops with it (whether or not vitest got as far as its global setup).
-    await bootstrapping?.then(
-      (b) => b.stop(),
-      () => undefined,
-    );
+    await stopTarget?.();
     // The last run's outputs, moved aside above, are gone before the process exits.
     await cleared;
   }
@@ -263,9 +257,8 @@ export async function runCommand(args: string[]): Promise<number> {
 function reportsFolder(reportsDir: string): Promise<void> {
   try {
     mkdirSync(reportsDir, { recursive: true });
-    const cleared = clearOldOutputs(reportsDir, RUN_OUTPUTS);
-    accessSync(reportsDir, constants.W_OK);
-    return cleared;
+    // Moving the old outputs aside makes a folder in it: a folder this run cannot write fails here.
+    return clearOldOutputs(reportsDir, RUN_OUTPUTS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigError(`conformance run: --reports ${reportsDir} cannot be written (${code ?? (error as Error).message})`);

@@ -93,18 +93,23 @@ export async function bootstrapRun(profile: TargetProfile, options: BootstrapOpt
 
 /**
  * Bootstraps the plan's conformance project in the CLI, while vitest loads, and hands the promise over in the plan
- * for the global setup to provide (the caller stops what was started, after the run). A failed start (the embedded
- * reference's) is the global setup's to report: the promise is marked handled here.
+ * for the global setup to provide. Returns how to stop what was started: the caller calls it after the run, whether or
+ * not vitest got as far as its global setup. A failed start (the embedded reference's) is the global setup's to
+ * report: here it is marked handled, and leaves nothing to stop.
  */
 export function bootstrapForGlobalSetup(
   plan: RunPlan,
   options: { seed: number; reportsDir: string; workers: number; logExchanges?: boolean },
-): Promise<Bootstrapped> {
+): () => Promise<void> {
   const project = projectPlan(plan, CONFORMANCE_PROJECT);
   const started = sharedKeyPair().then((clientKey) => bootstrapRun(project.profile, { logExchanges: true, ...options, clientKey }));
   started.catch(() => undefined);
   project.bootstrapped = started;
-  return started;
+  return () =>
+    started.then(
+      (b) => b.stop(),
+      () => undefined,
+    );
 }
 
 /** The second user's session: the profile's second key, else a provisioned user where the profile may write. */

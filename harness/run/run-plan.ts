@@ -7,9 +7,9 @@ import { loadTargetsFile, selectProfile, targetsFilePath, type TargetProfile } f
  * cli/commands/list-collect.ts) and read by vitest.config.ts (which projects exist, what each includes) and by
  * harness/run/global-setup.ts (what each project runs against). This module is its only channel.
  *
- * The channel is a globalThis slot: vitest runs in the CLI's own process (cli/vitest-run.ts), but loads the config
- * and the global setup through vite, each with its own copy of this module, so a module variable would not be
- * shared. When vitest is started directly (`npx vitest run --project conformance`, no CLI), no plan is handed over:
+ * The channel is a globalThis slot: vitest runs in the CLI's own process (cli/vitest-run.ts), but loads the global
+ * setup through vite, with its own copy of this module (and vitest started directly bundles its config), so a module
+ * variable would not be shared. When vitest is started directly (`npx vitest run --project conformance`, no CLI), no plan is handed over:
  * the default one is built here from the environment (RUN_ENV) and the targets file.
  */
 
