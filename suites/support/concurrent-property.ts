@@ -78,6 +78,49 @@ async function pool(count: number, limit: number, task: (i: number) => Promise<v
   await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
 }
 
+/**
+ * A property whose runs change a state they share (each run resizes one list) cannot run side by side on that one
+ * state. Given several states of their own (`lanes`: one list of a fresh user each), run i takes lane
+ * i % lanes.length and each lane takes its runs in order, at most `concurrency` lanes at once. What a run meets
+ * depends only on the seed and the number of lanes, not on how many lanes go at once: with concurrency 1 the
+ * lanes go one after another and every run meets the state it meets side by side. The first failing run in
+ * fc.assert's order is replayed with its path on its own lane, where fast-check shrinks it.
+ */
+export async function assertInLanes<T, L>(
+  arbitrary: fc.Arbitrary<T>,
+  lanes: readonly L[],
+  predicate: (lane: L, value: T) => Promise<void>,
+  params: ConcurrentParams,
+): Promise<void> {
+  const options = { seed: params.seed, numRuns: params.numRuns, ...(params.endOnFailure ? { endOnFailure: true } : {}) };
+  const values = fc.sample(arbitrary, { seed: params.seed, numRuns: params.numRuns });
+  let firstFailure = Number.POSITIVE_INFINITY;
+  const errors = new Map<number, unknown>();
+  await pool(
+    lanes.length,
+    Math.max(1, params.concurrency),
+    async (lane) => {
+      // A lane stops at its own failure (its state is spoiled) or past the earliest failure of any lane.
+      for (let i = lane; i < values.length && i < firstFailure; i += lanes.length) {
+        try {
+          await predicate(lanes[lane]!, values[i]!);
+        } catch (error) {
+          errors.set(i, error);
+          firstFailure = Math.min(firstFailure, i);
+          return;
+        }
+      }
+    },
+    () => Number.POSITIVE_INFINITY,
+  );
+  if (!Number.isFinite(firstFailure)) return;
+  const error = errors.get(firstFailure);
+  const transport = findTransportError(error);
+  if (transport) throw transport;
+  const lane = lanes[firstFailure % lanes.length]!;
+  await replayAndShrink(() => fc.asyncProperty(arbitrary, (value) => predicate(lane, value)), options, firstFailure, params.seed, error);
+}
+
 export async function assertConcurrently<Ts extends [unknown, ...unknown[]]>(
   arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
   predicate: (...args: Ts) => Promise<boolean | void>,
@@ -110,7 +153,17 @@ export async function assertConcurrently<Ts extends [unknown, ...unknown[]]>(
   // Weather is not a counterexample (harness/run/weather.ts): the test ends broken by transport.
   const transport = findTransportError(error);
   if (transport) throw transport;
-  // Replay the first failing run alone and let fast-check shrink it, as a sequential run would.
+  await replayAndShrink(property, options, firstFailure, params.seed, error);
+}
+
+/** Replays the first failing run alone and lets fast-check shrink it, as a sequential run would; always throws. */
+async function replayAndShrink<V>(
+  property: () => fc.IAsyncProperty<V>,
+  options: fc.Parameters<V>,
+  firstFailure: number,
+  seed: number,
+  error: unknown,
+): Promise<never> {
   try {
     await fc.assert(property(), { ...options, path: String(firstFailure) });
   } catch (replayed) {
@@ -120,7 +173,7 @@ export async function assertConcurrently<Ts extends [unknown, ...unknown[]]>(
     throw e;
   }
   throw new Error(
-    `run ${firstFailure} of the property (seed ${params.seed}) failed with runs side by side, but passed when replayed alone: ` +
+    `run ${firstFailure} of the property (seed ${seed}) failed with runs side by side, but passed when replayed alone: ` +
       `${String((error as Error)?.message ?? error)}`,
     { cause: error },
   );

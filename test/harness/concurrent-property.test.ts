@@ -2,7 +2,7 @@
 // failure that shrinks to the same counterexample, with the same seed and path, as the sequential fc.assert.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assertConcurrently, mapConcurrently, oneAtATime, together } from "../../suites/support/concurrent-property.js";
+import { assertConcurrently, assertInLanes, mapConcurrently, oneAtATime, together } from "../../suites/support/concurrent-property.js";
 
 const arbitraries = [fc.integer({ min: 0, max: 1000 }), fc.array(fc.nat(50), { maxLength: 6 })] as const;
 /** Fails on some values; waits a value-dependent time, so runs finish out of order when concurrent. */
@@ -61,6 +61,52 @@ describe("properties with runs side by side", () => {
       { seed: 3, numRuns: 30, concurrency: 4 },
     );
     expect(most).toBe(4);
+  });
+});
+
+describe("properties whose runs share a state, in lanes of their own", () => {
+  /** A lane's state: the values its runs have seen. Fails once a lane has seen a big value and then a small one. */
+  const stateful = (log: string[]) => async (lane: { id: number; seen: number[] }, n: number) => {
+    log.push(`${lane.id}:${n}`);
+    await new Promise((resolve) => setTimeout(resolve, (n * 7) % 5));
+    lane.seen.push(n);
+    if (n < 200 && lane.seen.some((m) => m > 900)) throw new Error(`${n} after a big one in lane ${lane.id}`);
+  };
+  const lanes = (count: number) => Array.from({ length: count }, (_, id) => ({ id, seen: [] as number[] }));
+
+  async function outcome(concurrency: number, seed: number): Promise<{ message: string; log: string[] }> {
+    const log: string[] = [];
+    try {
+      await assertInLanes(fc.integer({ min: 0, max: 1000 }), lanes(4), stateful(log), { seed, numRuns: 40, concurrency });
+    } catch (error) {
+      return { message: (error as Error).message, log };
+    }
+    return { message: "passed", log };
+  }
+
+  it("give each lane the runs i, i + lanes, … in fc.assert's order, whatever the number of lanes at once", async () => {
+    const values = fc.sample(fc.integer({ min: 0, max: 1000 }), { seed: 5, numRuns: 10 });
+    const log: string[] = [];
+    await assertInLanes(fc.integer({ min: 0, max: 1000 }), lanes(3), async (lane, n) => void log.push(`${lane.id}:${n}`), {
+      seed: 5,
+      numRuns: 10,
+      concurrency: 3,
+    });
+    for (const lane of [0, 1, 2]) {
+      const own = log.filter((entry) => entry.startsWith(`${lane}:`));
+      expect(own).toEqual(values.flatMap((n, i) => (i % 3 === lane ? [`${lane}:${n}`] : [])));
+    }
+  });
+
+  it("fail with the same seed, path and shrunk counterexample side by side as one lane at a time, for several seeds", async () => {
+    let failed = 0;
+    for (const seed of [1, 2, 3, 42, 20261122]) {
+      const oneAtATime = await outcome(1, seed);
+      const sideBySide = await outcome(4, seed);
+      expect(sideBySide.message, `seed ${seed}`).toBe(oneAtATime.message);
+      if (oneAtATime.message !== "passed") failed++;
+    }
+    expect(failed, "some seeds must find the failure").toBeGreaterThan(0);
   });
 });
 
