@@ -13,7 +13,7 @@ import { integerFlag, parseFlags } from "../args.js";
 import { suiteFileNames } from "../../catalogue/test-titles.js";
 import { selectTests } from "../select.js";
 import { resolveTarget } from "../targets-resolve.js";
-import { writeHar } from "../../report/reporters/har.js";
+import { HarWriter } from "../../report/reporters/har.js";
 import { preflightIncomplete } from "../preflight-incomplete.js";
 import { sharedKeyPair } from "../../harness/session/keys.js";
 import { AllureReporter } from "../../report/reporters/allure-reporter.js";
@@ -192,6 +192,8 @@ export async function runCommand(args: string[]): Promise<number> {
     // what came of it (harness/run/global-setup.ts).
     stopTarget = bootstrapForGlobalSetup(plan, { seed, reportsDir, workers: maxWorkers });
     const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
+    // exchanges.har grows as each test file ends, while the run waits on the target, not after it.
+    const har = new HarWriter(reportsDir);
     await runVitest({
       plan,
       files: selection.suites.map((s) => `suites/${s}.test.ts`),
@@ -219,6 +221,7 @@ export async function runCommand(args: string[]): Promise<number> {
           },
         }),
         summary,
+        { onTestModuleEnd: () => har.absorb() },
       ],
     });
     const result = summary.summary;
@@ -228,7 +231,7 @@ export async function runCommand(args: string[]): Promise<number> {
     if (result.errors.length === 0 && result.tests.every((t) => t.notSelected)) {
       throw new ConfigError(`conformance run: ${describeSelection(positionals, values, shard)} selects no test (see: conformance list)`);
     }
-    writeHar(reportsDir);
+    har.finish();
     const run = runInfo(profile, {
       faults,
       variants,
