@@ -25,6 +25,8 @@ const CUT_OFF = /[A-Za-z0-9_+/=-]{12,}(?=…)/g;
  * position, the longest known value that starts there).
  */
 let buckets: Map<number, string[]> | undefined;
+/** Whether any known value's hash has these low 16 bits: most positions of a text are ruled out without a Map lookup. */
+let maybe = new Uint8Array(1 << 16);
 const MIN_SECRET = 6;
 // 31^(MIN_SECRET - 1), modulo 2^32: what the character leaving the window weighed in the hash.
 const OUT_WEIGHT = Array.from({ length: MIN_SECRET - 1 }).reduce<number>((w) => Math.imul(w, 31), 1);
@@ -45,8 +47,10 @@ export function registerSecret(value: string | undefined, label: string): void {
 function knownBuckets(): Map<number, string[]> {
   if (buckets) return buckets;
   buckets = new Map();
+  maybe = new Uint8Array(1 << 16);
   for (const value of [...known.keys()].sort((a, b) => b.length - a.length)) {
     const h = hashAt(value, 0);
+    maybe[h & 0xffff] = 1;
     const bucket = buckets.get(h);
     if (bucket) bucket.push(value);
     else buckets.set(h, [value]);
@@ -62,7 +66,7 @@ function withoutKnown(text: string): string {
   let copied = 0;
   let h = hashAt(text, 0);
   for (let at = 0; at + MIN_SECRET <= text.length;) {
-    const value = table.get(h)?.find((v) => text.startsWith(v, at));
+    const value = maybe[h & 0xffff] === 0 ? undefined : table.get(h)?.find((v) => text.startsWith(v, at));
     if (value) {
       out += `${text.slice(copied, at)}«${known.get(value)!}»`;
       at += value.length;
