@@ -19,14 +19,15 @@ const URL_CREDENTIALS = /(\bhttps?:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 const CUT_OFF = /[A-Za-z0-9_+/=-]{12,}(?=…)/g;
 
 /**
- * Known values by a hash of their first MIN_SECRET characters, longest first within a bucket; made when needed. A run
- * knows hundreds of values (every user's key, token and session): one regular expression of them all cost a quarter
- * of a millisecond per text, a scan with a rolling hash costs a few microseconds, and finds the same matches (at each
- * position, the longest known value that starts there).
+ * Known values by a hash of their first MIN_SECRET characters, longest first within a bucket. A run knows hundreds of
+ * values (every user's key, token and session): one regular expression of them all cost a quarter of a millisecond
+ * per text, a scan with a rolling hash costs a few microseconds, and finds the same matches (at each position, the
+ * longest known value that starts there). A new value joins its bucket: values keep arriving all run long (each
+ * fresh session), and rebuilding the table for each cost more than the scans.
  */
-let buckets: Map<number, string[]> | undefined;
+const buckets = new Map<number, string[]>();
 /** Whether any known value's hash has these low 16 bits: most positions of a text are ruled out without a Map lookup. */
-let maybe = new Uint8Array(1 << 16);
+const maybe = new Uint8Array(1 << 16);
 const MIN_SECRET = 6;
 // 31^(MIN_SECRET - 1), modulo 2^32: what the character leaving the window weighed in the hash.
 const OUT_WEIGHT = Array.from({ length: MIN_SECRET - 1 }).reduce<number>((w) => Math.imul(w, 31), 1);
@@ -38,35 +39,29 @@ function hashAt(text: string, at: number): number {
 }
 
 export function registerSecret(value: string | undefined, label: string): void {
-  if (value && value.length >= MIN_SECRET && known.get(value) !== label) {
-    known.set(value, label);
-    buckets = undefined;
+  if (!value || value.length < MIN_SECRET) return;
+  const isNew = !known.has(value);
+  known.set(value, label);
+  if (!isNew) return;
+  const h = hashAt(value, 0);
+  maybe[h & 0xffff] = 1;
+  const bucket = buckets.get(h);
+  if (!bucket) buckets.set(h, [value]);
+  else {
+    // Longest first, so the scan takes the longest value that starts at a position.
+    const at = bucket.findIndex((v) => v.length < value.length);
+    bucket.splice(at < 0 ? bucket.length : at, 0, value);
   }
-}
-
-function knownBuckets(): Map<number, string[]> {
-  if (buckets) return buckets;
-  buckets = new Map();
-  maybe = new Uint8Array(1 << 16);
-  for (const value of [...known.keys()].sort((a, b) => b.length - a.length)) {
-    const h = hashAt(value, 0);
-    maybe[h & 0xffff] = 1;
-    const bucket = buckets.get(h);
-    if (bucket) bucket.push(value);
-    else buckets.set(h, [value]);
-  }
-  return buckets;
 }
 
 /** Known values replaced by their labels. */
 function withoutKnown(text: string): string {
   if (known.size === 0 || text.length < MIN_SECRET) return text;
-  const table = knownBuckets();
   let out = "";
   let copied = 0;
   let h = hashAt(text, 0);
   for (let at = 0; at + MIN_SECRET <= text.length;) {
-    const value = maybe[h & 0xffff] === 0 ? undefined : table.get(h)?.find((v) => text.startsWith(v, at));
+    const value = maybe[h & 0xffff] === 0 ? undefined : buckets.get(h)?.find((v) => text.startsWith(v, at));
     if (value) {
       out += `${text.slice(copied, at)}«${known.get(value)!}»`;
       at += value.length;
