@@ -1,3 +1,5 @@
+import { accessSync, constants, mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PROFILE_DEFAULTS } from "./harness/profile/profile.js";
@@ -54,9 +56,27 @@ class KillMatrixFirst extends BaseSequencer {
   }
 }
 
+/**
+ * vitest keeps the TypeScript it transformed for the test workers on disk (keyed by each file's content, the config and
+ * the lockfile), so a run does not transform the suites and the harness again: about a second of CPU per run, on the
+ * cores the checks need. Only where the folder can be written (an installation may be read-only): a write that fails
+ * would fail the test file that needed it.
+ */
+function moduleCache(): { fsModuleCache: boolean; fsModuleCachePath?: string } {
+  const dir = fileURLToPath(new URL("node_modules/.experimental-vitest-cache", import.meta.url));
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return { fsModuleCache: true, fsModuleCachePath: dir };
+  } catch {
+    return { fsModuleCache: false };
+  }
+}
+
 export default defineConfig({
   test: {
     sequence: { sequencer: KillMatrixFirst },
+    experimental: moduleCache(),
     projects: [
       ...[...plannedProjects()].map(([name, plan]) => conformance(name, plan)),
       {
