@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createAjv } from "../harness/ajv.js";
-import { loadSchema, schemaNames, schemaPath, unknownProperties, validateSchema } from "../harness/schemas.js";
+import { loadSchema, schemaNames, schemaPath, unknownProperties, validateSchema, validatorsKept } from "../harness/schemas.js";
 
 const SCHEMA_DIR = new URL("../schemas/", import.meta.url);
 const FIXTURE_DIR = new URL("./fixtures/reference-data/", import.meta.url);
@@ -210,6 +210,39 @@ describe("schema files", () => {
       READ_FORMS.filter((r) => requests.has(r.schema)),
       "a schema is either a request or a read form",
     ).toEqual([]);
+  });
+
+  it("the validators kept on disk (ajv's standalone code) judge exactly as ajv compiling the schemas: same verdicts, same places", () => {
+    const ajv = createAjv();
+    for (const file of files) ajv.addSchema(readJson(new URL(file, SCHEMA_DIR)) as Json);
+    // Every object and array in the provider's payloads, and a few that fit nothing.
+    const samples: unknown[] = [{}, [], null, "x", 1, { id: "1" }, { value: "1.00", currency: 1 }];
+    const walk = (value: unknown): void => {
+      if (typeof value !== "object" || value === null) return;
+      samples.push(value);
+      for (const child of Object.values(value)) walk(child);
+    };
+    for (const file of readdirSync(FIXTURE_DIR).filter((f) => f.endsWith(".json"))) walk(readJson(new URL(file, FIXTURE_DIR)));
+    let refused = 0;
+    for (const file of files) {
+      const name = file.slice(0, -".schema.json".length);
+      const compiled = ajv.getSchema(`${ID_BASE}${file}`)!;
+      for (const sample of samples) {
+        const kept = validateSchema(name, sample);
+        const valid = compiled(sample);
+        const places = [...new Set((compiled.errors ?? []).map((e) => (e.instancePath === "" ? "(root)" : e.instancePath)))];
+        expect(
+          { valid: kept.valid, places: [...new Set(kept.errors.map((e) => e.split(" ")[0]))] },
+          `${name}: ${JSON.stringify(sample)}`,
+        ).toEqual({
+          valid,
+          places,
+        });
+        if (!valid) refused++;
+      }
+    }
+    expect(refused, "some samples must be refused").toBeGreaterThan(100);
+    expect(validatorsKept(), "the validators judged above come from the kept code").toBe(true);
   });
 
   it("schemaPath gives the absolute path of the schema file", () => {

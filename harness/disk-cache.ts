@@ -1,0 +1,35 @@
+// Work every thread of every run would otherwise repeat (parsing the requirement catalogue, compiling the schemas),
+// kept on disk under a key made from everything it depends on. Only a cache: a copy that cannot be read or written
+// means the work is done again, never a failed run.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const CACHE_DIR = join(tmpdir(), "banking-api-conformance-cache");
+
+/** The file that holds what `parts` (texts) make, with the given extension. */
+function cacheFile(parts: readonly string[], extension: string): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(`${part.length}:`).update(part);
+  return join(CACHE_DIR, `${hash.digest("hex").slice(0, 32)}${extension}`);
+}
+
+/** The text kept for `parts`, else `make()`'s, kept for the next thread (written whole or not at all). */
+export function cachedText(parts: readonly string[], extension: string, make: () => string): { text: string; fresh: boolean } {
+  const file = cacheFile(parts, extension);
+  try {
+    return { text: readFileSync(file, "utf8"), fresh: false };
+  } catch {
+    const text = make();
+    try {
+      mkdirSync(CACHE_DIR, { recursive: true });
+      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      writeFileSync(partial, text);
+      renameSync(partial, file); // whole or not at all, for the other threads reading it
+    } catch {
+      // no cache this time
+    }
+    return { text, fresh: true };
+  }
+}
