@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { createAjv, standaloneCode, type Ajv, type ErrorObject, type ValidateFunction } from "./ajv.js";
+import { createAjv, standaloneCode, type ErrorObject, type ValidateFunction } from "./ajv.js";
 import { cachedText } from "./disk-cache.js";
 import { isObject } from "./json.js";
 import { processWide } from "./run/process-wide.js";
@@ -33,26 +33,26 @@ const SCHEMA_DIR = new URL("../schemas/", import.meta.url);
 const SUFFIX = ".schema.json";
 
 interface Registry {
-  ajv: Ajv;
+  /** key → validator: from code kept on disk, else compiled by ajv when first used */
+  validator: (key: string) => ValidateFunction | undefined;
   /** schema name → parsed file */
   files: Map<string, JsonObject>;
   /** schema name → key under which ajv knows it ($id, or the name when the file has none) */
   keys: Map<string, string>;
   /** absolute URI ($id) → parsed file, for resolving $ref in unknownProperties */
   byUri: Map<string, JsonObject>;
-  /** schema name → error raised while adding it; reported when that schema is used */
+  /** schema name → error raised while reading or adding it; reported when that schema is used */
   addErrors: Map<string, Error>;
-  /** key → validator, from kept code; absent: ajv compiles each schema when first used */
-  compiled: Map<string, ValidateFunction> | undefined;
+  /** whether `validator` answers from kept code */
+  kept: boolean;
 }
 
-/** The schemas, added to one ajv instance once per thread (harness/run/process-wide.ts): validators compile once. */
+/** The schemas, read once per thread (harness/run/process-wide.ts): validators are made once. */
 function load(): Registry {
   return processWide(`schemas:${SCHEMA_DIR.href}`, build);
 }
 
 function build(): Registry {
-  const ajv = createAjv();
   const files = new Map<string, JsonObject>();
   const keys = new Map<string, string>();
   const byUri = new Map<string, JsonObject>();
@@ -76,18 +76,22 @@ function build(): Registry {
     }
     files.set(name, parsed);
     const id = typeof parsed.$id === "string" ? parsed.$id : undefined;
-    const key = id ?? name;
-    keys.set(name, key);
+    keys.set(name, id ?? name);
     byUri.set(id ?? new URL(file, SCHEMA_DIR).href, parsed);
+  }
+  const texts = fileNames.map((file) => `${file}\n${JSON.stringify(files.get(file.slice(0, -SUFFIX.length)) ?? null)}`);
+  const kept = addErrors.size === 0 ? keptValidators(texts, files, keys) : undefined;
+  if (kept) return { validator: (key) => kept.get(key), files, keys, byUri, addErrors, kept: true };
+  const ajv = createAjv();
+  for (const [name, schema] of files) {
     try {
       // Not checked against the meta-schema here (test/schemas.test.ts does, once): each worker thread adds them all.
-      ajv.addSchema(parsed, id ? undefined : name, undefined, false);
+      ajv.addSchema(schema, keys.get(name) === name ? name : undefined, undefined, false);
     } catch (err) {
       addErrors.set(name, new Error(`schema "${name}" could not be added: ${(err as Error).message}`));
     }
   }
-  const texts = fileNames.map((file) => `${file}\n${JSON.stringify(files.get(file.slice(0, -SUFFIX.length)) ?? null)}`);
-  return { ajv, files, keys, byUri, addErrors, compiled: addErrors.size === 0 ? compiledValidators(texts, files, keys) : undefined };
+  return { validator: (key) => ajv.getSchema(key), files, keys, byUri, addErrors, kept: false };
 }
 
 /**
@@ -96,7 +100,7 @@ function build(): Registry {
  * code costs about 15 ms. The code is ajv's own (standalone), so the validators and their errors are the ones ajv
  * compiles. Undefined where it cannot be made (the schemas are then compiled as used).
  */
-function compiledValidators(
+function keptValidators(
   texts: string[],
   files: Map<string, JsonObject>,
   keys: Map<string, string>,
@@ -142,7 +146,7 @@ export function schemaNames(): string[] {
 
 /** Whether the validators come from code kept on disk (else ajv compiles each schema when first used). */
 export function validatorsKept(): boolean {
-  return load().compiled !== undefined;
+  return load().kept;
 }
 
 /** Absolute path of schemas/<name>.schema.json (whether or not it exists). */
@@ -176,7 +180,7 @@ function formatError(e: ErrorObject): string {
 export function validateSchema(name: SchemaName, data: unknown, options: ValidateOptions = {}): SchemaResult {
   const reg = requireKnown(name);
   const key = reg.keys.get(name) as string;
-  const validate = reg.compiled?.get(key) ?? reg.ajv.getSchema(key);
+  const validate = reg.validator(key);
   if (!validate) throw new Error(`schema "${name}" is not registered under ${key}`);
   const errorsOf = (value: unknown): ErrorObject[] => (validate(value) ? [] : [...(validate.errors ?? [])]);
   const result = (errors: ErrorObject[], nulls: string[] = []): SchemaResult => ({

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
 import { createAjv, type ErrorObject } from "../ajv.js";
 import { ConfigError } from "./config-error.js";
 import { interpolateEnv } from "./interpolate.js";
@@ -150,7 +150,9 @@ export function loadTargetsFile(file: string, env: NodeJS.ProcessEnv = process.e
   }
   let raw: unknown;
   try {
-    raw = parseYaml(text, { prettyErrors: false });
+    // Required here, not imported: test workers load this module for its defaults and never read a targets file.
+    const { parse } = createRequire(import.meta.url)("yaml") as typeof import("yaml");
+    raw = parse(text, { prettyErrors: false });
   } catch (error) {
     // yaml's errors carry where they are: name the line and column, as an editor would (file:line:col).
     const offset = (error as { pos?: [number, number] }).pos?.[0];
