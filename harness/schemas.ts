@@ -2,9 +2,7 @@
 // and find properties a payload carries that its schema does not declare (for strict profiles).
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
-import { createAjv, standaloneCode, type ErrorObject, type ValidateFunction } from "./ajv.js";
-import { cachedText } from "./disk-cache.js";
+import { createAjv, keptValidators, type ErrorObject, type ValidateFunction } from "./ajv.js";
 import { isObject } from "./json.js";
 import { processWide } from "./run/process-wide.js";
 
@@ -79,8 +77,8 @@ function build(): Registry {
     keys.set(name, id ?? name);
     byUri.set(id ?? new URL(file, SCHEMA_DIR).href, parsed);
   }
-  const texts = fileNames.map((file) => `${file}\n${JSON.stringify(files.get(file.slice(0, -SUFFIX.length)) ?? null)}`);
-  const kept = addErrors.size === 0 ? keptValidators(texts, files, keys) : undefined;
+  // Compiling every schema cost each worker of each run 0.15-0.2 s of CPU, all workers starting at once: kept code ~15 ms.
+  const kept = addErrors.size === 0 ? keptValidators([...files].map(([name, schema]) => ({ schema, key: keys.get(name)! }))) : undefined;
   if (kept) return { validator: (key) => kept.get(key), files, keys, byUri, addErrors, kept: true };
   const ajv = createAjv();
   for (const [name, schema] of files) {
@@ -92,40 +90,6 @@ function build(): Registry {
     }
   }
   return { validator: (key) => ajv.getSchema(key), files, keys, byUri, addErrors, kept: false };
-}
-
-/**
- * Every schema's validator, from code ajv generated once and kept on disk (harness/disk-cache.ts): compiling the
- * schemas cost each worker thread of each run 0.15-0.2 s of CPU while all threads start at once; evaluating the kept
- * code costs about 15 ms. The code is ajv's own (standalone), so the validators and their errors are the ones ajv
- * compiles. Undefined where it cannot be made (the schemas are then compiled as used).
- */
-function keptValidators(
-  texts: string[],
-  files: Map<string, JsonObject>,
-  keys: Map<string, string>,
-): Map<string, ValidateFunction> | undefined {
-  const require = createRequire(import.meta.url);
-  try {
-    const versions = ["ajv", "ajv-formats"].map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
-    const { text } = cachedText(["ajv standalone 1", ...versions, ...texts], ".cjs", () => {
-      const ajv = createAjv({ standalone: true });
-      for (const [name, schema] of files) ajv.addSchema(schema, typeof schema.$id === "string" ? undefined : name, undefined, false);
-      return standaloneCode(ajv);
-    });
-    const module = { exports: {} as Record<string, ValidateFunction> };
-    // The kept code is CommonJS that requires ajv's runtime helpers and ajv-formats: resolved from this package.
-    new Function("require", "module", "exports", text)(require, module, module.exports);
-    const validators = new Map<string, ValidateFunction>();
-    for (const key of keys.values()) {
-      const validate = module.exports[key];
-      if (typeof validate !== "function") return undefined;
-      validators.set(key, validate);
-    }
-    return validators;
-  } catch {
-    return undefined;
-  }
 }
 
 function requireKnown(name: string): Registry {
