@@ -5,15 +5,14 @@ import { register } from "tsx/esm/api";
 // Dependencies load natively before the TypeScript loader is registered: through its thread, each of their hundreds of
 // modules costs a round trip (vitest's node API: 0.4 s natively, 1.4 s through the loader). The CLI's own modules load
 // the first few for any command; vitest's API and the reference server (fastify) are taken only for the commands that
-// start them (a run against a remote target takes fastify for nothing: about 0.15 s).
+// start them (a run against a remote target takes fastify for nothing: about 0.15 s). ajv is not among them: it is
+// required (natively) only where a validator must be compiled, which kept code mostly spares (harness/ajv.ts).
 const command = process.argv[2] ?? "";
 const startsVitest = ["run", "rerun", "kill-matrix", "list"].includes(command);
 await Promise.all(
   [
     "undici",
     "yaml",
-    "ajv",
-    "ajv-formats",
     "allure-js-commons",
     ...(startsVitest ? ["vitest/node", "allure-vitest/reporter"] : []),
     ...(startsVitest || command === "serve" ? ["fastify"] : []),
