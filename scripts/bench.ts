@@ -165,7 +165,11 @@ function latencyRows(runs: LatencyRun[]): [string, string, string][] {
         : (r.effectiveConcurrency === undefined ? "" : `, effective concurrency ${r.effectiveConcurrency.toFixed(1)}`) +
           `, critical path ${r.criticalPath.requests} requests = ` +
           `${(r.criticalPath.ms / 1000).toFixed(1)} s (${r.criticalPath.test.slice(0, 60)}…), wall ${ratio.toFixed(2)}x it`);
-    const target = r.delayMs === 50 ? (r.wallMs <= 15_000 && ratio <= 1.5 ? "met" : "missed") + " (≤ 15 s, ≤ 1.5x)" : "";
+    // Issue 18's two targets at 50 ms, each on its own: a run can be fast and still far from a short critical path.
+    const target =
+      r.delayMs === 50
+        ? `≤ 15 s wall: ${r.wallMs <= 15_000 ? "met" : "missed"}; ≤ 1.5x the critical path: ${ratio <= 1.5 ? "met" : "missed"}`
+        : "";
     return [`(f) ${r.delayMs} ms away`, value, target];
   });
 }
