@@ -3,10 +3,15 @@
 // means the work is done again, never a failed run.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const CACHE_DIR = join(tmpdir(), "banking-api-conformance-cache");
+/**
+ * In the package's own node_modules, beside vitest's module cache: the kept validators are code the harness runs, so
+ * they live where only whoever installed the package can write (a shared temporary folder would let another user of
+ * the machine plant code), and `npm ci` clears them with the dependencies they were made by.
+ */
+const CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/banking-api-conformance/", import.meta.url));
 
 /** The file that holds what `parts` (texts) make, with the given extension. */
 function cacheFile(parts: readonly string[], extension: string): string {
