@@ -9,12 +9,10 @@ import { cachedText } from "../harness/disk-cache.js";
  */
 export function parsedYaml(file: URL): unknown {
   const text = readFileSync(file, "utf8");
-  let parsed: unknown;
   // The yaml library is loaded only when the copy is missing: most threads never need it.
-  const copy = cachedText([text], ".json", () => JSON.stringify((parsed = parsedYamlAfresh(text))));
-  if (copy.fresh) return parsed;
+  const copy = cachedText([text], ".json", () => JSON.stringify(parsedYamlAfresh(text)));
   try {
-    return JSON.parse(copy.text) as unknown;
+    return JSON.parse(copy) as unknown;
   } catch {
     return parsedYamlAfresh(text);
   }

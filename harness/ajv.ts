@@ -39,7 +39,7 @@ export function keptValidators(
   try {
     const versions = ["ajv", "ajv-formats"].map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
     const texts = schemas.map(({ schema, key }) => `${key}\n${JSON.stringify(schema)}`);
-    const { text } = cachedText(["ajv standalone 1", JSON.stringify(options), ...versions, ...texts], ".cjs", () => {
+    const text = cachedText(["ajv standalone 1", JSON.stringify(options), ...versions, ...texts], ".cjs", () => {
       const ajv = createAjv({ ...options, standalone: true });
       for (const { schema, key } of schemas) ajv.addSchema(schema, schema.$id === key ? undefined : key, undefined, false);
       return (require("ajv/dist/standalone/index.js") as typeof standaloneModule).default(ajv);

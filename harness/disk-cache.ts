@@ -21,10 +21,10 @@ function cacheFile(parts: readonly string[], extension: string): string {
 }
 
 /** The text kept for `parts`, else `make()`'s, kept for the next thread (written whole or not at all). */
-export function cachedText(parts: readonly string[], extension: string, make: () => string): { text: string; fresh: boolean } {
+export function cachedText(parts: readonly string[], extension: string, make: () => string): string {
   const file = cacheFile(parts, extension);
   try {
-    return { text: readFileSync(file, "utf8"), fresh: false };
+    return readFileSync(file, "utf8");
   } catch {
     const text = make();
     try {
@@ -35,6 +35,6 @@ export function cachedText(parts: readonly string[], extension: string, make: ()
     } catch {
       // no cache this time
     }
-    return { text, fresh: true };
+    return text;
   }
 }

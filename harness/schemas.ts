@@ -82,9 +82,10 @@ function build(): Registry {
   if (kept) return { validator: (key) => kept.get(key), files, keys, byUri, addErrors, kept: true };
   const ajv = createAjv();
   for (const [name, schema] of files) {
+    const key = keys.get(name)!;
     try {
       // Not checked against the meta-schema here (test/schemas.test.ts does, once): each worker thread adds them all.
-      ajv.addSchema(schema, keys.get(name) === name ? name : undefined, undefined, false);
+      ajv.addSchema(schema, schema.$id === key ? undefined : key, undefined, false);
     } catch (err) {
       addErrors.set(name, new Error(`schema "${name}" could not be added: ${(err as Error).message}`));
     }

@@ -7,9 +7,13 @@ import { SUITE_VERSION } from "../../harness/version.js";
 
 export function readExchangeLog(reportsDir: string): LoggedExchange[] {
   const file = join(reportsDir, EXCHANGE_LOG);
-  if (!existsSync(file)) return [];
+  return existsSync(file) ? exchangesIn(readFileSync(file, "utf8")) : [];
+}
+
+/** The exchanges of whole lines of the log. */
+function exchangesIn(text: string): LoggedExchange[] {
   const out: LoggedExchange[] = [];
-  for (const line of readFileSync(file, "utf8").split("\n")) {
+  for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
     try {
       out.push(JSON.parse(line) as LoggedExchange);
@@ -110,15 +114,7 @@ export class HarWriter {
   }
 
   private add(text: string): void {
-    for (const line of text.split("\n")) {
-      if (line.trim() === "") continue;
-      let exchange: LoggedExchange;
-      try {
-        exchange = JSON.parse(line) as LoggedExchange;
-      } catch {
-        continue; // a line cut by a crashed worker is left out rather than spoiling the whole file
-      }
+    for (const exchange of exchangesIn(text))
       this.entries.push({ startedAt: exchange.startedAt, json: JSON.stringify(harEntry(exchange)) });
-    }
   }
 }
