@@ -1,8 +1,8 @@
 // Authentication (banking-api.md "Authentication"; wire conventions §3, §4): the three calls, their
 // order, token kinds, IP binding, and the user in the path.
 import { assertConcurrently, mapConcurrently } from "./support/concurrent-property.js";
+import { showSeed } from "./support/seed-parameter.js";
 import { generateKeyPairSync } from "node:crypto";
-import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, failPlain, expectThat } from "../harness/checks.js";
@@ -484,7 +484,7 @@ describe.concurrent("order of the three calls", () => {
       const owner = await keyOwner();
       const apiKey = owner.apiKey;
       const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
-      await allure.parameter("seed", String(t.run.seed));
+      await showSeed(t.run.seed);
       const calls = fc.shuffledSubarray<Call>(["installation", "device-server", "session-server"]);
       await fc.assert(
         fc.asyncProperty(calls, async (sequence) => {
@@ -541,7 +541,7 @@ describe.concurrent("IP binding over random addresses", () => {
     async ({ skip }) => {
       skip(!addressB, SKIP.twoAddresses);
       skip(!t.canProvision(), SKIP.provisioning);
-      await allure.parameter("seed", String(t.run.seed));
+      await showSeed(t.run.seed);
       const addresses = [addressA!, addressB!] as const;
       const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
       // A fresh key per run: runs go side by side (profile concurrency), with fc.assert's values and report.

@@ -6,6 +6,7 @@
 // not decide are the target's choice (LENIENT, recorded; strict requires refusal). A shrunk counterexample
 // prints as the script of calls; the failure message names the calls that led to it.
 import { assertConcurrently } from "./support/concurrent-property.js";
+import { showSeed } from "./support/seed-parameter.js";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
@@ -92,7 +93,7 @@ describe("card state table", () => {
         "a fresh user's card list has no card in a state the table covers (accepted for production, delivered or updated and active, " +
           "request pending)",
       );
-      await allure.parameter("seed", String(t.run.seed), { excluded: true });
+      await showSeed(t.run.seed);
       await allure.parameter("kinds of card the fresh user has", probe.labels.join("; "), { excluded: true });
       // Each run: which kinds of card to play with (slot order; most moves go to the first), and the script.
       const available = KINDS.filter((kind) => probe.labels.includes(kind.label));

@@ -4,12 +4,12 @@
 // specification or the conventions make certainly invalid are generated; each must be answered with a
 // 4XX (exactly 400 on the card endpoints) and the error body of schemas/error.schema.json, never a 2XX and
 // never a 5XX. Oversized strings are valid, and may be accepted, but never crash the server.
-import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
 import { accountIdsOf, CardCalls } from "./support/cards.js";
 import { fail, type About } from "../harness/checks.js";
 import { assertConcurrently, mapConcurrently, together } from "./support/concurrent-property.js";
+import { showSeed } from "./support/seed-parameter.js";
 import { endpointBody, endpointOf, endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { validateSchema } from "../harness/schemas.js";
@@ -182,7 +182,7 @@ function expectErrorAnswer(exchange: Exchange, refusal: About, exact400 = false)
  * (profile concurrency), with fc.assert's values, shrinking and report (suites/support/concurrent-property.ts).
  */
 async function property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
-  await allure.parameter("seed", String(t.run.seed), { excluded: true });
+  await showSeed(t.run.seed);
   await assertConcurrently([arbitrary], predicate, {
     seed: t.run.seed,
     numRuns: t.profile.propertyRuns,

@@ -3,10 +3,10 @@
 // Its own file, away from the other pagination checks: each list is a chain of requests that must go one after
 // another (each step reads what the one before left), among the longest of a run; in a worker of its own no other
 // check's answers queue before its own (README: what a run costs).
-import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { assertInLanes, mapConcurrently, together } from "./support/concurrent-property.js";
+import { showSeed } from "./support/seed-parameter.js";
 import { expectThat } from "../harness/checks.js";
 import { getPage, readPage } from "./support/pages.js";
 import { allIds, describeCount, expectNewestItems, expectWalks, resizableList } from "./support/list-growth.js";
@@ -41,7 +41,7 @@ describe.concurrent("lists of every size", () => {
       });
       skip(!lists.every(Boolean), "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
       const ready = lists.map((l) => l!);
-      await allure.parameter("seed", String(t.run.seed), { excluded: true });
+      await showSeed(t.run.seed);
       try {
         await assertInLanes(
           fc.record({

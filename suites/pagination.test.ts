@@ -4,10 +4,10 @@
 // lands later is covered without a change here. Exact checks (every item once, the newest items first) run
 // only on a fresh user's lists, which no other file touches; the shared fixtures' lists (the primary user's
 // OAuth client) get the checks that hold page by page.
-import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { assertConcurrently, mapConcurrently, together } from "./support/concurrent-property.js";
+import { showSeed } from "./support/seed-parameter.js";
 import { SharedData } from "./support/shared-data.js";
 import { expectErrorBody, expectRefused, expectThat, fail } from "../harness/checks.js";
 import { LenientLog } from "../harness/lenient.js";
@@ -78,7 +78,7 @@ async function listsOrSkip(skip: (condition: boolean, note: string) => void): Pr
  * fc.assert's values, shrinking and report (suites/support/concurrent-property.ts).
  */
 async function readingProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
-  await allure.parameter("seed", String(t.run.seed), { excluded: true });
+  await showSeed(t.run.seed);
   await assertConcurrently([arbitrary], predicate, { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: inFlight });
 }
 

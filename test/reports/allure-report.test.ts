@@ -12,6 +12,8 @@ interface AllureResult {
   statusDetails?: { message?: string };
   steps?: { name: string; attachments?: { name: string }[] }[];
   attachments?: { name: string }[];
+  parameters?: { name: string; value: string; excluded?: boolean }[];
+  historyId?: string;
 }
 
 let run: SpawnedRun;
@@ -38,6 +40,15 @@ describe("the Allure report", () => {
     expect(exchanges.some((name) => /^GET \/v1\/user\/\d+\/card → 200$/.test(name))).toBe(true);
     const categories = JSON.parse(readFileSync(join(run.reportsDir, "allure-results", "categories.json"), "utf8")) as { name: string }[];
     expect(categories.map((c) => c.name)).toContain("Target defects: a requirement check failed");
+  });
+
+  it("a property test shows its seed but keeps one history across seeds: the seed is excluded from the history id", () => {
+    const seeded = results().filter((r) => r.parameters?.some((p) => p.name === "seed"));
+    // authentication has two properties (AUTH-006 over call orders, AUTH-011 over source addresses).
+    expect(seeded.map((r) => r.name.slice(0, 8)).sort()).toEqual(["AUTH-006", "AUTH-011"]);
+    for (const result of seeded) {
+      expect(result.parameters!.find((p) => p.name === "seed"), result.name).toMatchObject({ value: "20261122", excluded: true });
+    }
   });
 
   it("conformance report --single-file writes one HTML file; the folder form holds categories and environment", async () => {
