@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point: TypeScript sources run through tsx, so the package needs no build step.
 import { register } from "tsx/esm/api";
+import { startClientKeyPair } from "./early-keys.js";
 
 // Dependencies load natively before the TypeScript loader is registered: through its thread, each of their hundreds of
 // modules costs a round trip (vitest's node API: 0.4 s natively, 1.4 s through the loader). The CLI's own modules load
@@ -9,6 +10,7 @@ import { register } from "tsx/esm/api";
 // required (natively) only where a validator must be compiled, which kept code mostly spares (harness/ajv.ts).
 const command = process.argv[2] ?? "";
 const startsVitest = ["run", "rerun", "kill-matrix", "list"].includes(command);
+startClientKeyPair(command);
 await Promise.all(
   [
     "undici",

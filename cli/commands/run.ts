@@ -152,8 +152,9 @@ export async function runCommand(args: string[]): Promise<number> {
     };
     writeFileSync(join(reportsDir, RERUN_FILE), `${JSON.stringify(rerun, null, 2)}\n`);
 
-    // The run's client key pair (RSA-2048, up to half a second of one core) is made on libuv's thread pool while the
-    // preflight and vitest start; the preflight and the global setup, in this process, take the same pair.
+    // The run's client key pair (RSA-2048, up to half a second of one core) is made on libuv's thread pool: started by
+    // the entry point while it loaded the modules (bin/early-keys.js), else here. The preflight and the global setup, in
+    // this process, take the same pair.
     void sharedKeyPair();
     // The embedded reference's own key likewise, ahead of the global setup that starts it.
     if (profile.embedded) void prepareServerKey();

@@ -8,8 +8,12 @@ export interface KeyPair {
 }
 
 const generate = promisify(generateKeyPair);
-// On globalThis: vitest gives each project's global setup a module graph of its own (kill matrix: one per fault).
-const holder = globalThis as { __conformanceClientKey?: Promise<KeyPair> };
+// On globalThis: vitest gives each project's global setup a module graph of its own (kill matrix: one per fault). The
+// entry point may have started the pair already (bin/early-keys.js).
+const holder = globalThis as {
+  __conformanceClientKey?: Promise<KeyPair>;
+  __conformanceEarlyClientKey?: Promise<{ publicKey: string; privateKey: string } | undefined>;
+};
 
 export async function newKeyPair(): Promise<KeyPair> {
   const { publicKey, privateKey } = await generate("rsa", {
@@ -26,8 +30,16 @@ export async function newKeyPair(): Promise<KeyPair> {
  * installations may share it. The global setup makes it and hands it to the workers (useSharedKeyPair).
  */
 export function sharedKeyPair(): Promise<KeyPair> {
-  holder.__conformanceClientKey ??= newKeyPair();
+  holder.__conformanceClientKey ??= earlyOrNewKeyPair();
   return holder.__conformanceClientKey;
+}
+
+/** The pair the entry point started, if it did and it worked; else one made now. */
+async function earlyOrNewKeyPair(): Promise<KeyPair> {
+  const early = await holder.__conformanceEarlyClientKey;
+  if (!early) return newKeyPair();
+  registerSecret(early.privateKey, "private key");
+  return { publicKeyPem: early.publicKey, privateKeyPem: early.privateKey };
 }
 
 export function useSharedKeyPair(pair: KeyPair): void {

@@ -47,7 +47,10 @@ describe("the Allure report", () => {
     // authentication has two properties (AUTH-006 over call orders, AUTH-011 over source addresses).
     expect(seeded.map((r) => r.name.slice(0, 8)).sort()).toEqual(["AUTH-006", "AUTH-011"]);
     for (const result of seeded) {
-      expect(result.parameters!.find((p) => p.name === "seed"), result.name).toMatchObject({ value: "20261122", excluded: true });
+      expect(
+        result.parameters!.find((p) => p.name === "seed"),
+        result.name,
+      ).toMatchObject({ value: "20261122", excluded: true });
     }
   });
 
