@@ -183,8 +183,18 @@ export async function preflight(profile: Profile, client: HttpClient): Promise<P
   steps.push({ check: "primary key: installation → device-server → session-server", ok: true });
   const session = primary.session!;
 
-  if (profile.secondaryApiKey) {
-    const second = await bootstrap(client, profile.secondaryApiKey, from);
+  // The remaining steps need only the primary session: they go out side by side (a few round trips, against a distant
+  // target, before any check), and are judged in this order, so the step that stops the run is the one it was when
+  // they went one after another.
+  const provisions = profile.provisioning === "sandbox-user" && profile.mode === "full";
+  const [secondary, fixtures, provisioned] = await Promise.allSettled([
+    profile.secondaryApiKey ? bootstrap(client, profile.secondaryApiKey, from) : undefined,
+    fixtureSteps(profile, client, session),
+    provisions ? createSandboxUser(client, from) : undefined,
+  ]);
+
+  const second = settled(secondary);
+  if (second) {
     if (second.refused?.step === "device-server") {
       return stop({
         check: "secondary key",
@@ -212,24 +222,13 @@ export async function preflight(profile: Profile, client: HttpClient): Promise<P
     });
   }
 
-  let checked = profile;
-  if (profile.discoverFixtures) {
-    const found = await discoverFixtures(client, session);
-    if (found.problem)
-      steps.push({
-        check: "fixtures: discover",
-        ok: false,
-        kind: "finding",
-        problem: `${found.problem} (checks that need a fixture are skipped)`,
-      });
-    checked = { ...profile, fixtures: { ...found.fixtures, ...profile.fixtures } };
-  }
-  const fixtureProblem = await checkFixtures(checked, client, session);
-  if (fixtureProblem) return stop(fixtureProblem);
+  const { discovery, problem } = settled(fixtures);
+  if (discovery) steps.push(discovery);
+  if (problem) return stop(problem);
   steps.push({ check: "fixtures exist and belong to the primary user", ok: true });
 
-  if (profile.provisioning === "sandbox-user" && profile.mode === "full") {
-    const made = await createSandboxUser(client, from);
+  const made = settled(provisioned);
+  if (made) {
     if (made.exchange.status !== 200 || !made.apiKey) {
       return stop({
         check: "provisioning",
@@ -242,6 +241,35 @@ export async function preflight(profile: Profile, client: HttpClient): Promise<P
     steps.push({ check: "provisioning: POST /sandbox-user-person gives a fresh key", ok: true });
   }
   return { steps, ...(primary.quickestMs === undefined ? {} : { roundTripMs: primary.quickestMs }) };
+}
+
+/** A step's outcome, in its turn: what it came to, or what it threw. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
+/** Fixtures discovered where the profile asks (a finding if that fails), then each one checked. */
+async function fixtureSteps(
+  profile: Profile,
+  client: HttpClient,
+  session: Session,
+): Promise<{ discovery?: PreflightStep; problem?: PreflightStep }> {
+  let checked = profile;
+  let discovery: PreflightStep | undefined;
+  if (profile.discoverFixtures) {
+    const found = await discoverFixtures(client, session);
+    if (found.problem)
+      discovery = {
+        check: "fixtures: discover",
+        ok: false,
+        kind: "finding",
+        problem: `${found.problem} (checks that need a fixture are skipped)`,
+      };
+    checked = { ...profile, fixtures: { ...found.fixtures, ...profile.fixtures } };
+  }
+  const problem = await checkFixtures(checked, client, session);
+  return { ...(discovery ? { discovery } : {}), ...(problem ? { problem } : {}) };
 }
 
 function isErrorEnvelope(e: Exchange): boolean {
