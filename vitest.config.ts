@@ -5,6 +5,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PROFILE_DEFAULTS } from "./harness/profile/profile.js";
 import { plannedProjects, type ProjectShape } from "./harness/run/run-plan.js";
 import { REQUIREMENT_IDS } from "./catalogue/requirement-ids.js";
+import { suiteRank } from "./harness/run/suite-order.js";
 
 // Projects: `conformance` aims the suites at a target (harness/run/global-setup.ts); `selftest` is the
 // project's own tests. The run plan the CLI hands over (harness/run/run-plan.ts) names the conformance projects: for
@@ -45,14 +46,17 @@ const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfigu
 });
 
 /**
- * The kill matrix is the longest self-test by far (minutes, on both cores): started first, the other self-test
- * files fill the second worker beside it instead of waiting in line (npm test stays within 10 minutes on 2 cores).
+ * Conformance runs start their suites in a fixed order, the longest first (harness/run/suite-order.ts). Of the self-tests
+ * the kill matrix is the longest by far (minutes, on both cores): started first, the other self-test files fill the
+ * second worker beside it instead of waiting in line (npm test stays within 10 minutes on 2 cores). Other files keep
+ * vitest's order (the kill matrix's generated files: by their last durations).
  */
-class KillMatrixFirst extends BaseSequencer {
+class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (f: TestSpecification) => /kill-matrix\.test\.ts$/.test(f.moduleId);
-    return [...sorted.filter(first), ...sorted.filter((f) => !first(f))];
+    const rank = (f: TestSpecification) => (/kill-matrix\.test\.ts$/.test(f.moduleId) ? -1 : suiteRank(f.moduleId));
+    // Array.prototype.sort is stable: files of one rank stay in vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
   }
 }
 
@@ -75,7 +79,7 @@ function moduleCache(): { fsModuleCache: boolean; fsModuleCachePath?: string } {
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: KillMatrixFirst },
+    sequence: { sequencer: RunOrder },
     experimental: moduleCache(),
     projects: [
       ...[...plannedProjects()].map(([name, plan]) => conformance(name, plan)),
