@@ -16,8 +16,8 @@ export const BASE_FILES = CONCURRENT_FILES;
  * The most files at once, however distant the target. The tests of a file run side by side, so a file does not need a
  * worker of its own to overlap its waiting, and each worker thread costs start-up CPU (about 0.7 s) and memory.
  * Measured on a 2-core machine against a target 50 ms away (the reference and the delaying proxy on the same cores),
- * side by side: 6 files 14.6-16.1 s, 4 files 17.3-17.9 s (when one 9 s chain of requests set the pace, 4, 6 and 8
- * files had taken 18.9, 19.1 and 20.4 s).
+ * side by side, 3 runs each: 5 files 13.5-13.8 s, 6 files 12.6-13.1 s, 7 files 12.6-12.7 s, 8 files 12.4-12.8 s,
+ * 10 files 13.5-14.0 s. Past six, what the checks gain the workers' start-up takes back.
  */
 export const MAX_FILES = 6;
 
