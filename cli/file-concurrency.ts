@@ -34,10 +34,19 @@ export interface FileConcurrencyInput {
   files: number;
   /** The profile limits the request rate (rateLimit.requestsPerSecond). */
   rateLimited: boolean;
+  /**
+   * Every write of the run lands on the primary user's data: the profile writes (mode full) but provisions no fresh
+   * users. Files then run one at a time, their tests still side by side: a file that reads the primary's list before
+   * and after a refused write (CERT-007, COMP-015, …) took an item another file added meanwhile for one the refused
+   * write stored (seen against a conformant server 50 ms away: pagination growing the pinned-chain list while
+   * certificate-pinned checked it). Within a file, tests that share a list take turns (suites/support/shared-data.ts).
+   */
+  sharedWrites: boolean;
 }
 
-/** Test files to run at once: BASE_FILES on a loopback target, more the further away the target is. */
-export function fileConcurrency({ roundTripMs, files, rateLimited }: FileConcurrencyInput): number {
+/** Test files to run at once: one where every file writes to the primary user's data, else BASE_FILES on a loopback target, more the further away the target is. */
+export function fileConcurrency({ roundTripMs, files, rateLimited, sharedWrites }: FileConcurrencyInput): number {
+  if (sharedWrites) return 1;
   if (rateLimited || roundTripMs === undefined || !Number.isFinite(roundTripMs) || roundTripMs <= LOOPBACK_ROUND_TRIP_MS) return BASE_FILES;
   const wanted = Math.round((BASE_FILES * roundTripMs) / LOOPBACK_ROUND_TRIP_MS);
   return Math.max(BASE_FILES, Math.min(wanted, MAX_FILES, files));

@@ -183,12 +183,22 @@ export async function runCommand(args: string[]): Promise<number> {
         process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
     }
 
-    // More files at once the further away the target (cli/file-concurrency.ts).
+    // More files at once the further away the target; one at a time where every file writes to the primary user's
+    // data (cli/file-concurrency.ts).
+    const files = (selection.suites.length > 0 ? selection.suites : known).length;
+    const sharedWrites = profile.mode === "full" && profile.provisioning !== "sandbox-user";
     const maxWorkers = fileConcurrency({
       roundTripMs,
-      files: (selection.suites.length > 0 ? selection.suites : known).length,
+      files,
       rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
+      sharedWrites,
     });
+    if (sharedWrites && files > 1) {
+      process.stderr.write(
+        `note: profile "${profile.name}" provisions no users, so every file writes to the primary user's data: the suite files run ` +
+          `one at a time (with provisioning: sandbox-user they run side by side, on fresh users)\n`,
+      );
+    }
     // The target is started (embedded) and its sessions opened here, while vitest loads; the global setup provides
     // what came of it (harness/run/global-setup.ts).
     stopTarget = bootstrapForGlobalSetup(plan, { seed, reportsDir, workers: maxWorkers });

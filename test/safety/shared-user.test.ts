@@ -1,0 +1,58 @@
+// A profile without provisioning (the template `conformance init` writes) puts every write of the run on the primary
+// user's data. Against a conformant server 50 ms away the whole suite must pass: files that count the primary's
+// lists around a refused write (CERT-007, COMP-015, …) never run beside a file that adds to them (cli/file-concurrency.ts).
+// With files side by side this run (this seed) failed CERT-007 in every try: pagination grew the pinned-chain list
+// while certificate-pinned read it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient } from "../../harness/http/client.js";
+import { createSandboxUser } from "../../harness/session/session.js";
+import { startReferenceServer, type RunningReference } from "../../reference/server.js";
+import { startChaosProxy, type ChaosProxy } from "../chaos/chaos-proxy.js";
+import { expectReportsWritten, runAgainst, tempDir, writeTargets } from "../hostile/support.js";
+
+let reference: RunningReference;
+let proxy: ChaosProxy;
+let secondaryApiKey: string;
+
+beforeAll(async () => {
+  reference = await startReferenceServer({ apiKey: "reference-primary-key" });
+  proxy = await startChaosProxy(reference.baseUrl, { rate: 0, seed: 1, delayMs: 50 });
+  const client = new HttpClient({
+    baseUrl: reference.baseUrl,
+    headerPrefix: "X-Service-",
+    userAgent: "t",
+    requestMs: 5000,
+    maxResponseBytes: 1 << 20,
+  });
+  secondaryApiKey = (await createSandboxUser(client)).apiKey!;
+  await client.close();
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await reference?.close();
+});
+
+describe("a profile without provisioning", () => {
+  it("runs the whole suite against a conformant server 50 ms away without a failure: the files take turns", async () => {
+    const targets = writeTargets(tempDir("shared-user"), {
+      shared: {
+        baseUrl: proxy.baseUrl,
+        apiKey: reference.apiKey,
+        secondaryApiKey,
+        provisioning: "none",
+        fixtures: "discover",
+        sourceAddresses: ["127.0.0.1", "127.0.0.2"],
+        capabilities: { ideal: true, pdfAttachments: true },
+        allowDestructive: true,
+        encryption: true,
+        seed: 20261122,
+      },
+    });
+    const run = await runAgainst(targets, "shared", [], { timeoutMs: 240_000 });
+    expectReportsWritten(run);
+    const failed = run.summary!.tests.filter((t) => t.status === "failed").map((t) => `${t.fullName}: ${t.message}`);
+    expect(failed, "checks that failed against the conformant reference").toEqual([]);
+    expect(run.stderr).toMatch(/note: profile "shared" provisions no users, .* the suite files run one at a time/);
+  }, 300_000);
+});
