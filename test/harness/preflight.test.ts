@@ -6,10 +6,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { runPreflight } from "../../cli/preflight.js";
-import { HttpClient } from "../../harness/http/client.js";
 import { loadTargetsFile, selectProfile } from "../../harness/profile/profile.js";
-import { createSandboxUser } from "../../harness/session/session.js";
 import { startReferenceServer, type RunningReference } from "../../reference/server.js";
+import { sandboxApiKey } from "../support/sandbox-key.js";
 
 let server: RunningReference;
 let secondKey: string;
@@ -18,15 +17,7 @@ let dir: string;
 beforeAll(async () => {
   server = await startReferenceServer({ apiKey: "reference-primary-key" });
   dir = mkdtempSync(join(tmpdir(), "preflight-"));
-  const client = new HttpClient({
-    baseUrl: server.baseUrl,
-    headerPrefix: "X-Service-",
-    userAgent: "t",
-    requestMs: 5000,
-    maxResponseBytes: 1 << 20,
-  });
-  secondKey = (await createSandboxUser(client)).apiKey!;
-  await client.close();
+  secondKey = await sandboxApiKey(server.baseUrl);
 });
 
 afterAll(async () => {

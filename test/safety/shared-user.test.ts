@@ -4,11 +4,10 @@
 // With files side by side this run (this seed) failed CERT-007 in every try: pagination grew the pinned-chain list
 // while certificate-pinned read it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient } from "../../harness/http/client.js";
-import { createSandboxUser } from "../../harness/session/session.js";
 import { startReferenceServer, type RunningReference } from "../../reference/server.js";
 import { startChaosProxy, type ChaosProxy } from "../chaos/chaos-proxy.js";
 import { expectReportsWritten, runAgainst, tempDir, writeTargets } from "../hostile/support.js";
+import { sandboxApiKey } from "../support/sandbox-key.js";
 
 let reference: RunningReference;
 let proxy: ChaosProxy;
@@ -17,15 +16,7 @@ let secondaryApiKey: string;
 beforeAll(async () => {
   reference = await startReferenceServer({ apiKey: "reference-primary-key" });
   proxy = await startChaosProxy(reference.baseUrl, { rate: 0, seed: 1, delayMs: 50 });
-  const client = new HttpClient({
-    baseUrl: reference.baseUrl,
-    headerPrefix: "X-Service-",
-    userAgent: "t",
-    requestMs: 5000,
-    maxResponseBytes: 1 << 20,
-  });
-  secondaryApiKey = (await createSandboxUser(client)).apiKey!;
-  await client.close();
+  secondaryApiKey = await sandboxApiKey(reference.baseUrl);
 });
 
 afterAll(async () => {
