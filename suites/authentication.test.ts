@@ -31,17 +31,20 @@ const inFlight = t.profile.concurrency;
 
 /**
  * The user whose API key the device and session checks register again and again: a fresh user where the
- * target provisions them, so the primary's key (and the session every other file uses) is never touched;
- * else the primary.
+ * target provisions them, so the primary's key is never touched; else the primary, on an installation and device
+ * of this file's own. AUTH-020 and AUTH-024 open sessions on the owner's device, and a server may end a device's
+ * open sessions when it opens another (variant new-session-ends-previous): on the run's own device that ended the
+ * session every other check uses (against such a server without provisioning, over a hundred checks broke).
  */
 let keyOwnerOnce: Promise<Session> | undefined;
 const keyOwner = (): Promise<Session> =>
-  (keyOwnerOnce ??= t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(t.primary()));
+  (keyOwnerOnce ??= t.canProvision()
+    ? t.freshSession({ from: addressA })
+    : openSession(t.client, { apiKey: t.primary().apiKey, from: addressA, description: "conformance key owner" }));
 
 /**
  * The key owner's own installation and device (owner.installationToken): AUTH-020 and AUTH-024 open sessions on it,
- * and a server may end a device's open sessions when it opens another (variant new-session-ends-previous), so
- * each runs alone there.
+ * and a server may end a device's open sessions when it opens another, so each runs alone there.
  */
 const ownerDevice = new SharedData();
 
