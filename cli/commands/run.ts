@@ -23,6 +23,7 @@ import { RERUN_FILE, type RerunContext } from "../reproduce.js";
 import { finishRun } from "../verdict.js";
 import { PACKAGE_ROOT, runVitest } from "../vitest-run.js";
 import { escapeRegExp } from "../../harness/escape-reg-exp.js";
+import { provisionsUsers } from "../../harness/profile/profile.js";
 
 export const RUN_HELP =
   "conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]\n" +
@@ -186,7 +187,7 @@ export async function runCommand(args: string[]): Promise<number> {
     // More files at once the further away the target; one at a time where every file writes to the primary user's
     // data (cli/file-concurrency.ts).
     const files = (selection.suites.length > 0 ? selection.suites : known).length;
-    const sharedWrites = profile.mode === "full" && profile.provisioning !== "sandbox-user";
+    const sharedWrites = profile.mode === "full" && !provisionsUsers(profile);
     const maxWorkers = fileConcurrency({
       roundTripMs,
       files,

@@ -139,6 +139,14 @@ function validate(data: unknown): ErrorObject[] {
   return validator(data) ? [] : [...(validator.errors ?? [])];
 }
 
+/**
+ * Whether the run may make fresh users (POST /sandbox-user-person): the profile provisions them and may write. Where
+ * it cannot, every write of the run lands on the primary user's data.
+ */
+export function provisionsUsers(profile: Pick<TargetProfile, "provisioning" | "mode">): boolean {
+  return profile.provisioning === "sandbox-user" && profile.mode === "full";
+}
+
 /** Which targets file to read: --targets, else CONFORMANCE_TARGETS, else ./targets.yaml. */
 export function targetsFilePath(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
   return resolve(cwd, flag ?? env.CONFORMANCE_TARGETS ?? "targets.yaml");

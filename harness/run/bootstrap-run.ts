@@ -5,10 +5,10 @@ import type { KeyPair } from "../session/keys.js";
 import type { ConformanceRun } from "./provided.js";
 import { redactText } from "../redact.js";
 import { openSession, provisionUser, type Session } from "../session/session.js";
-import type { TargetProfile } from "../profile/profile.js";
 import { transportErrorIn } from "../http/transport-error.js";
 import { sharedKeyPair } from "../session/keys.js";
 import { CONFORMANCE_PROJECT, projectPlan, type RunPlan } from "./run-plan.js";
+import { provisionsUsers, type TargetProfile } from "../profile/profile.js";
 
 /** What a run needs besides its profile. */
 export interface BootstrapOptions {
@@ -120,8 +120,7 @@ async function secondSession(
 ): Promise<{ session: Session } | { error: string }> {
   try {
     if (profile.secondaryApiKey) return { session: await openSession(client, { apiKey: profile.secondaryApiKey, from }) };
-    if (profile.provisioning === "sandbox-user" && profile.mode === "full")
-      return { session: await openSession(client, { apiKey: await provisionUser(client, from), from }) };
+    if (provisionsUsers(profile)) return { session: await openSession(client, { apiKey: await provisionUser(client, from), from }) };
     return { error: "no second user: set secondaryApiKey or provisioning: sandbox-user in the profile" };
   } catch (error) {
     return { error: redactText((error as Error).message) };

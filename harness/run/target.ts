@@ -15,6 +15,7 @@ import { registerSecret } from "../redact.js";
 import { openSession, provisionUser, type Session } from "../session/session.js";
 import { forgetTarget } from "../http/transport-limit.js";
 import { processWide } from "./process-wide.js";
+import { provisionsUsers } from "../profile/profile.js";
 
 /** What a suite file works with: the profile, a recording client, and the sessions. */
 export interface Target {
@@ -82,7 +83,7 @@ export function useTarget(): Target {
   // The kill matrix's fault and variant projects read only pass or fail: no exchange log, no Allure attachment.
   const onExchange = run.logExchanges ? loggingAndRecording(exchangeLogger(run.reportsDir, SUITES_DIR)) : noteExchange;
   const client = new HttpClient(profileClientOptions(run.profile, { onExchange }, run.clientKey));
-  const canProvision = () => run.profile.provisioning === "sandbox-user" && run.profile.mode === "full";
+  const canProvision = () => provisionsUsers(run.profile);
   const target: Target = {
     run,
     profile: run.profile,

@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import type { HttpClient } from "../http/client.js";
 import { discoverFixtures } from "./fixtures-discovery.js";
 import { describeRequest, describeResponse, type Exchange } from "../http/exchange.js";
-import type { TargetProfile } from "../profile/profile.js";
+import { provisionsUsers, type TargetProfile } from "../profile/profile.js";
 import { createSandboxUser, postDeviceServer, postInstallation, postSessionServer, type Session } from "./session.js";
 import { TransportError } from "../http/transport-error.js";
 
@@ -186,11 +186,10 @@ export async function preflight(profile: Profile, client: HttpClient): Promise<P
   // The remaining steps need only the primary session: they go out side by side (a few round trips, against a distant
   // target, before any check), and are judged in this order, so the step that stops the run is the one it was when
   // they went one after another.
-  const provisions = profile.provisioning === "sandbox-user" && profile.mode === "full";
   const [secondary, fixtures, provisioned] = await Promise.allSettled([
     profile.secondaryApiKey ? bootstrap(client, profile.secondaryApiKey, from) : undefined,
     fixtureSteps(profile, client, session),
-    provisions ? createSandboxUser(client, from) : undefined,
+    provisionsUsers(profile) ? createSandboxUser(client, from) : undefined,
   ]);
 
   const second = settled(secondary);
@@ -283,7 +282,7 @@ async function wrongKeyOrBrokenServer(
   client: HttpClient,
   from: string | undefined,
 ): Promise<"wrong-key" | "broken" | "unknown"> {
-  if (profile.provisioning !== "sandbox-user" || profile.mode !== "full") return "unknown";
+  if (!provisionsUsers(profile)) return "unknown";
   const made = await createSandboxUser(client, from);
   if (made.exchange.status !== 200 || !made.apiKey) return "unknown";
   const fresh = await bootstrap(client, made.apiKey, from);

@@ -201,6 +201,7 @@ export function expectNullLink(page: Page, link: "newer_url" | "older_url", expe
   const value = page.pagination?.[link];
   expectThat((value ?? null) === null, page.exchange, expected, { req }, `${link} ${JSON.stringify(value)}`);
 }
+
 /**
  * Follows one direction's links from a page until they end (at most `maxPages`), checking every page's
  * rules, its size (at most `count`) and the end rule that holds however the list changes meanwhile: a page
