@@ -1,5 +1,6 @@
 import { parsedYaml } from "./parsed-yaml.js";
 import { processWide } from "../harness/run/process-wide.js";
+import type { Ruling } from "./ruling.js";
 
 export type Level = "MUST" | "CONVENTION" | "LENIENT";
 
@@ -15,6 +16,8 @@ export interface Requirement {
   status: "planned" | "covered" | "not-testable" | "withdrawn";
   reason?: string;
   destructive?: boolean;
+  /** The blind ruling its level follows (catalogue/ruling.ts, spec/rulings.md). */
+  ruling?: Ruling;
 }
 
 const CATALOGUE_FILE = new URL("../spec/requirements.yaml", import.meta.url);
