@@ -1,12 +1,44 @@
-// The whole conformance suite against the clean embedded reference: zero failures, every report written.
+// The whole conformance suite against the clean embedded reference: zero failures, every report written, and every
+// list walked past its first page, the fixture-backed ones included.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { spawnConformance } from "./support/spawn-run.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ENDPOINTS } from "../harness/endpoints.js";
+import { spawnConformance, type SpawnedRun } from "./support/spawn-run.js";
+
+let run: SpawnedRun;
+beforeAll(async () => {
+  run = await spawnConformance(["run"]);
+}, 600_000);
+
+interface HarEntry {
+  request: { method: string; url: string };
+  response: { status: number; content: { text?: string } };
+}
+
+/** The list path templates a page reached by a cursor (older_id or newer_id) was read from with at least one item, by user. */
+function walkedPastFirstPage(reportsDir: string): Map<string, Set<string>> {
+  const har = JSON.parse(readFileSync(join(reportsDir, "exchanges.har"), "utf8")) as { log: { entries: HarEntry[] } };
+  const lists = ENDPOINTS.filter((e) => e.method === "GET" && !e.path.includes("{itemId}")).map((e) => ({
+    template: e.path,
+    pattern: new RegExp(`^/v1${e.path.replace(/\{[^}]+\}/g, "(\\d+)")}$`),
+  }));
+  const walked = new Map<string, Set<string>>();
+  for (const { request, response } of har.log.entries) {
+    const url = new URL(request.url);
+    if (request.method !== "GET" || response.status !== 200) continue;
+    if (!url.searchParams.has("older_id") && !url.searchParams.has("newer_id")) continue;
+    const list = lists.find((l) => l.pattern.test(url.pathname));
+    const items = (JSON.parse(response.content.text ?? "{}") as { Response?: unknown[] }).Response?.length ?? 0;
+    if (!list || items === 0) continue;
+    const user = list.pattern.exec(url.pathname)![1]!;
+    walked.set(list.template, (walked.get(list.template) ?? new Set()).add(user));
+  }
+  return walked;
+}
 
 describe("the conformance suite against the clean reference", () => {
-  it("passes with zero failures and writes allure-results, junit.xml and summary.json", async () => {
-    const run = await spawnConformance(["run"]);
+  it("passes with zero failures and writes allure-results, junit.xml and summary.json", () => {
     expect(run.summary, `no summary.json; stderr: ${run.stderr.slice(-2000)}`).toBeDefined();
     const failures = run.summary!.tests.filter((t) => t.status === "failed").map((t) => `${t.name}: ${t.message}`);
     expect(failures).toEqual([]);
@@ -18,5 +50,25 @@ describe("the conformance suite against the clean reference", () => {
     expect(readFileSync(join(run.reportsDir, "junit.xml"), "utf8")).toContain("<testsuites");
     expect(existsSync(join(run.reportsDir, "summary.json"))).toBe(true);
     expect(run.stdout).toMatch(/conformance: \d+ passed, 0 failed/);
+  });
+
+  // A rule broken only on a long list passes unseen unless some walk reaches a second page of it. Lists the API gives no
+  // way to add to (cards, share invites) must be walked on the primary's fixture data too, not only on a fresh user's short
+  // list. The reference numbers users in order of creation, so the primary (made first) has the smallest user id.
+  it("walks every list the target serves past its first page, and the primary's fixture-backed lists too", () => {
+    const walked = walkedPastFirstPage(run.reportsDir);
+    const lists = ENDPOINTS.filter((e) => e.method === "GET" && !e.path.includes("{itemId}"));
+    expect(
+      lists.filter((l) => !walked.has(l.path)).map((l) => l.path),
+      "lists never walked past a first page",
+    ).toEqual([]);
+    const users = [...walked.values()].flatMap((u) => [...u]).map(Number);
+    const primary = String(Math.min(...users));
+    const fixtureBacked = lists.filter((l) => !ENDPOINTS.some((e) => e.method === "POST" && e.path === l.path));
+    expect(fixtureBacked.length, "lists without a create endpoint").toBeGreaterThan(0);
+    expect(
+      fixtureBacked.filter((l) => !walked.get(l.path)?.has(primary)).map((l) => l.path),
+      `fixture-backed lists not walked past a first page on the primary user ${primary}`,
+    ).toEqual([]);
   });
 });
