@@ -27,8 +27,11 @@ const inFlight = t.profile.concurrency;
 const MARK = `authz${randomBytes(4).toString("hex")}`;
 /** An item id no one is expected to hold, for writes where a real id would put shared data at risk. */
 const MADE_UP_ID = 1_999_999_941;
-/** A userID no user is expected to hold (checked against every user this run knows). */
-const NOBODY = 1_999_999_937;
+/**
+ * UserIDs no user is expected to hold (checked against every user this run knows): a large one, and 0, which a
+ * server that reads a missing or falsy userID as "the session's user" would serve.
+ */
+const NOBODIES = [1_999_999_937, 0] as const;
 
 /** One endpoint as this file exercises it: whose items the path names and what is sent. */
 interface Case {
@@ -282,12 +285,14 @@ describe.concurrent("a userID that names nobody", () => {
   test("AUTH-022 a userID no user has is refused with an error body on every endpoint and method, never with an empty list", async () => {
     const list = await cases();
     const known = [t.primary().userId, t.secondary()?.userId, ...list.map((c) => c.owner.userId)];
-    if (known.includes(NOBODY)) failPlain({ req: "AUTH-022" }, `the made-up userID ${NOBODY} belongs to a user of this run; pick another`);
+    const taken = NOBODIES.find((id) => known.includes(id));
+    if (taken !== undefined) failPlain({ req: "AUTH-022" }, `the made-up userID ${taken} belongs to a user of this run; pick another`);
     // No case reads anything back: every request goes out side by side.
-    await mapConcurrently(list, inFlight, async (c) => {
+    const sends = list.flatMap((c) => NOBODIES.map((nobody) => ({ c, nobody })));
+    await mapConcurrently(sends, inFlight, async ({ c, nobody }) => {
       // The caller's own item ids in the path: a server that ignored the path's user would serve them.
-      const exchange = await (c.endpoint.method === "GET" ? send(c, NOBODY, c.owner) : ownerData.read(() => send(c, NOBODY, c.owner)));
-      expectRefused(exchange, { req: "AUTH-022", what: `by user ${c.owner.userId} on userID ${NOBODY}, which names no user` });
+      const exchange = await (c.endpoint.method === "GET" ? send(c, nobody, c.owner) : ownerData.read(() => send(c, nobody, c.owner)));
+      expectRefused(exchange, { req: "AUTH-022", what: `by user ${c.owner.userId} on userID ${nobody}, which names no user` });
     });
   });
 });
