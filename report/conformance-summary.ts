@@ -1,3 +1,4 @@
+import { consumedFrom, consumedMarkdown, uncheckedByField, uncheckedMarkdown, type ConsumedFromTarget } from "./unfinished.js";
 import { NOT_APPLICABLE } from "../harness/not-applicable.js";
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -120,6 +121,10 @@ export interface ConformanceReport {
   specCoverage?: CoverageFigures;
   /** LENIENT readings the target took (harness/lenient.ts): passes, which a strict profile would fail. */
   lenient?: { readings: number; observations: LenientReading[] };
+  /** What the run used up of the target's own data (harness/consumption.ts); absent when nothing. */
+  consumed?: ConsumedFromTarget[];
+  /** Requirements left unchecked by skips, by the profile field that would check them; absent when none. */
+  uncheckedByField?: { field: string; requirements: string[] }[];
   /** Per failed test (by name): the command that replays it alone, and a curl line for its last exchange. */
   reproduce?: Record<string, { rerun: string; curl?: string }>;
 }
@@ -341,6 +346,10 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
   const specCoverage = specCoverageFigures();
   const { verdict } = decided;
   const reason = `${decided.reason}${lenientClause(lenient)}`;
+  const selected = summary.tests.filter((t) => !t.notSelected);
+  const consumed = consumedFrom(selected);
+  const skippedIds = results.filter((r) => r.status === "skipped" && !r.brokenByTransport).map((r) => r.id);
+  const unchecked = uncheckedByField(skippedIds, selected);
   return {
     format: FORMAT,
     verdict,
@@ -360,6 +369,8 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
     resultsSha256: sha256(JSON.stringify(tests)),
     ...(specCoverage ? { specCoverage } : {}),
     lenient: { readings: lenient.length, observations: lenient },
+    ...(consumed.length > 0 ? { consumed } : {}),
+    ...(unchecked.length > 0 ? { uncheckedByField: unchecked } : {}),
   };
 }
 
@@ -582,6 +593,7 @@ export function renderMarkdown(report: ConformanceReport): string {
   }
   if (report.expectations) out.push(...expectationsMarkdown(report.expectations), "");
   if (report.lenient && report.lenient.readings > 0) out.push(...lenientMarkdown(report.lenient.observations), "");
+  out.push(...uncheckedMarkdown(report.uncheckedByField ?? []), ...consumedMarkdown(report.consumed ?? []));
 
   for (const part of report.parts) {
     const rows = part.requirements.map((id) => byId.get(id)!);

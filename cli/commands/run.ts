@@ -1,3 +1,4 @@
+import { plannedConsumption, renderPlan } from "../plan.js";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { clearOldOutputs } from "../old-outputs.js";
 import { prepareServerKey } from "../../reference/server-key.js";
@@ -10,7 +11,7 @@ import { profilePlan } from "../../harness/run/run-plan.js";
 import { bootstrapForGlobalSetup } from "../../harness/run/bootstrap-run.js";
 import { SPEC_VERSION, SUITE_VERSION } from "../../harness/version.js";
 import { integerFlag, parseFlags } from "../args.js";
-import { suiteFileNames } from "../../catalogue/test-titles.js";
+import { suiteFileNames, suiteTitles, type SuiteTitle } from "../../catalogue/test-titles.js";
 import { selectTests } from "../select.js";
 import { resolveTarget } from "../targets-resolve.js";
 import { HarWriter } from "../../report/reporters/har.js";
@@ -28,8 +29,9 @@ import { provisionsUsers } from "../../harness/profile/profile.js";
 export const RUN_HELP =
   "conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--test TITLE…] [--requirement ID…]\n" +
   `                [--exclude-destructive] [--seed N] [--reports DIR] [--shard I/N] [--expectations FILE] [--bail N]
-                [--no-preflight] [--fault NAME…] [--variant NAME…]
-  Runs the suites against a target. --test runs the test with exactly that title (each failure prints its
+                [--no-preflight] [--fault NAME…] [--variant NAME…] [--plan]
+  Runs the suites against a target. --plan prints what the run would use up of the target's own data (cards
+  made permanent, replacements, keys locked out, invites answered) and sends nothing. --test runs the test with exactly that title (each failure prints its
   own rerun line); --grep matches titles by regular expression; --requirement CARD-004 -r 'PAGE-*' runs the
   tests proving those requirements. A selection that matches no test exits 2. A remote target is checked
   first (conformance doctor): a profile mistake exits 2, an unreachable target ends INCOMPLETE.
@@ -70,6 +72,7 @@ export async function runCommand(args: string[]): Promise<number> {
     test: { type: "string", multiple: true },
     bail: { type: "string" },
     "no-preflight": { type: "boolean" },
+    plan: { type: "boolean" },
   });
   // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
   const { targetsFile, profile } = resolveTarget("run", values);
@@ -105,6 +108,14 @@ export async function runCommand(args: string[]): Promise<number> {
     requirement: values.requirement,
     excludeDestructive: values["exclude-destructive"],
   });
+  if (values.plan) {
+    // Titles as written: a pattern's lookaheads (`.*`) find a title's requirement IDs whatever describe it sits in.
+    const pattern = selection.grep === undefined ? undefined : new RegExp(selection.grep);
+    const selected = (t: SuiteTitle) => pattern === undefined || pattern.test(t.title);
+    const titles = suiteTitles().filter((t) => (selection.suites.length === 0 || selection.suites.includes(t.suite)) && selected(t));
+    process.stdout.write(renderPlan(profile, plannedConsumption(titles)));
+    return 0;
+  }
   const bail = integerFlag("run", "bail", values.bail);
   if (bail !== undefined && bail < 1)
     throw new ConfigError(`conformance run: --bail expects a number of failures of 1 or more, got "${values.bail}"`);

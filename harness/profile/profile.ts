@@ -62,6 +62,8 @@ export interface TargetProfile {
   userAgent: string;
   apiKey?: string;
   secondaryApiKey?: string;
+  /** Keys of throw-away users that checks may lock out (IP binding); each is used up by one check. */
+  spareApiKeys: string[];
   provisioning: "none" | "sandbox-user";
   sourceAddresses: string[];
   fixtures: Fixtures;
@@ -247,6 +249,7 @@ function withDefaults(name: string, raw: Record<string, unknown>, file: string):
     userAgent: p.userAgent ?? PROFILE_DEFAULTS.userAgent,
     apiKey: p.apiKey,
     secondaryApiKey: p.secondaryApiKey,
+    spareApiKeys: p.spareApiKeys ?? [],
     provisioning: p.provisioning ?? PROFILE_DEFAULTS.provisioning,
     sourceAddresses: p.sourceAddresses ?? [],
     fixtures: p.fixtures === undefined || p.fixtures === "discover" ? {} : p.fixtures,
@@ -359,5 +362,10 @@ function valueAt(data: unknown, path: string[]): unknown {
 /** The profile with secrets replaced, for `conformance targets` and reports. */
 export function maskProfile(profile: TargetProfile): Record<string, unknown> {
   const mask = (s: string | undefined) => (s === undefined ? undefined : `${"*".repeat(4)}${s.length > 8 ? s.slice(-4) : ""}`);
-  return { ...profile, apiKey: mask(profile.apiKey), secondaryApiKey: mask(profile.secondaryApiKey) };
+  return {
+    ...profile,
+    apiKey: mask(profile.apiKey),
+    secondaryApiKey: mask(profile.secondaryApiKey),
+    spareApiKeys: profile.spareApiKeys.map((key) => mask(key)!),
+  };
 }

@@ -63,7 +63,17 @@ export async function bootstrapRun(profile: TargetProfile, options: BootstrapOpt
   const from = profile.sourceAddresses[0];
   // The second user's bootstrap does not wait for the primary's: against a distant target the two chains of
   // requests overlap. Its outcome counts only where the primary's session was opened.
-  const secondary = secondSession(profile, client, from);
+  if (profile.embedded && profile.provisioning === "none") {
+    // The embedded reference stands in for a vendor's server without a user factory: the users such a vendor hands
+    // over by hand (a second user, two spare keys) are made once here, through the sandbox endpoint it always serves.
+    const [second, ...spare] = await Promise.all([0, 1, 2].map(() => provisionUser(client, from)));
+    run.profile = {
+      ...run.profile,
+      secondaryApiKey: run.profile.secondaryApiKey ?? second!,
+      spareApiKeys: run.profile.spareApiKeys.length > 0 ? run.profile.spareApiKeys : spare,
+    };
+  }
+  const secondary = secondSession(run.profile, client, from);
   try {
     run.primary = await openSession(client, { apiKey: apiKey!, from, description: "conformance primary" });
   } catch (error) {

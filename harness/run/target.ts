@@ -75,7 +75,7 @@ export function useTarget(): Target {
   const cached = cache.get(run.profile.baseUrl);
   if (cached) return cached;
   useSharedKeyPair(run.clientKey);
-  for (const key of [run.profile.apiKey, run.profile.secondaryApiKey]) registerSecret(key, "api key");
+  for (const key of [run.profile.apiKey, run.profile.secondaryApiKey, ...run.profile.spareApiKeys]) registerSecret(key, "api key");
   for (const session of [run.primary, run.secondary]) {
     registerSecret(session?.sessionToken, "session token");
     registerSecret(session?.installationToken, "installation token");

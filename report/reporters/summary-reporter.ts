@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import type { SerializedError } from "vitest";
+import type { Consumption } from "../../harness/consumption.js";
 import type { LenientObservation } from "../../harness/lenient.js";
 import { redactText } from "../../harness/redact.js";
 import { requirementIdsOf } from "../../catalogue/requirements.js";
@@ -51,6 +52,8 @@ export interface TestSummary {
   retries?: number;
   /** LENIENT readings the test observed (harness/lenient.ts): what strict would require otherwise; absent when none. */
   lenient?: LenientObservation[];
+  /** What the test used up of the target's own data (harness/consumption.ts); absent when nothing. */
+  consumed?: Consumption[];
   /** Failed: why, typed. Absent only in summaries written before it was added (the verdict then reads the message). */
   failure?: FailureCause;
   /** Skipped: why, typed. Absent only in summaries written before it was added. */
@@ -170,6 +173,7 @@ export class SummaryReporter implements Reporter {
       ...(transport ? { broken: "transport" as const, transport: transport.kind } : {}),
       ...(retries > 0 ? { retries } : {}),
       ...(test.meta().lenient?.length ? { lenient: test.meta().lenient } : {}),
+      ...(test.meta().consumed?.length ? { consumed: test.meta().consumed } : {}),
       // Set by the worker as the test failed; a failure no harness hook saw is some other error.
       ...(status === "failed" ? { failure: test.meta().failure ?? { kind: "error" as const } } : {}),
       ...(status === "skipped" ? { skipReason: skipReason(notRun, notSelected, test.meta().notApplicable === true) } : {}),
