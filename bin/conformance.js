@@ -10,6 +10,9 @@ import { startClientKeyPair } from "./early-keys.js";
 // the embedded reference's first start, so a run against a remote target does not load it (0.07 s sooner at its
 // preflight; no slower against the reference). ajv is required (natively) only where a validator must be compiled,
 // which kept code mostly spares (harness/ajv.ts).
+// Colour only on a terminal: piped logs (CI, `| tee`) stay plain unless the caller asks (FORCE_COLOR). Set before any
+// module loads: colour libraries (vitest's among them) decide when they are first imported, and workers inherit it.
+if (!process.stdout.isTTY && process.env.FORCE_COLOR === undefined && process.env.NO_COLOR === undefined) process.env.NO_COLOR = "1";
 const command = process.argv[2] ?? "";
 const startsVitest = ["run", "rerun", "kill-matrix", "list"].includes(command);
 startClientKeyPair(command);
@@ -23,8 +26,6 @@ await Promise.all(
   ].map((name) => import(name)),
 );
 register();
-// Colour only on a terminal: piped logs (CI, `| tee`) stay plain unless the caller asks (FORCE_COLOR).
-if (!process.stdout.isTTY && process.env.FORCE_COLOR === undefined && process.env.NO_COLOR === undefined) process.env.NO_COLOR = "1";
 // A reader that stops early (`conformance faults | head`) is not an error of ours.
 process.stdout.on("error", (error) => {
   if (error.code === "EPIPE") process.exit(0);
