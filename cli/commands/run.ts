@@ -31,10 +31,10 @@ export const RUN_HELP =
   `                [--exclude-destructive] [--seed N] [--reports DIR] [--shard I/N] [--expectations FILE] [--bail N]
                 [--no-preflight] [--fault NAME…] [--variant NAME…] [--plan]
   Runs the suites against a target. --plan prints what the run would use up of the target's own data (cards
-  made permanent, replacements, keys locked out, invites answered) and sends nothing. --test runs the test with exactly that title (each failure prints its
-  own rerun line); --grep matches titles by regular expression; --requirement CARD-004 -r 'PAGE-*' runs the
-  tests proving those requirements. A selection that matches no test exits 2. A remote target is checked
-  first (conformance doctor): a profile mistake exits 2, an unreachable target ends INCOMPLETE.
+  made permanent, replacements, keys locked out, invites answered) and sends nothing. --test runs the test with
+  exactly that title (each failure prints its own rerun line); --grep matches titles by regular expression;
+  --requirement CARD-004 -r 'PAGE-*' runs the tests proving those requirements. A selection that matches no
+  test exits 2. A remote target is checked first (conformance doctor): a profile mistake exits 2, an unreachable target ends INCOMPLETE.
   --bail N stops after N failed tests. Exit 0: every check passed; 1: a check failed or the target
   misbehaved; 2: bad configuration or flags.`;
 
@@ -52,98 +52,29 @@ const RUN_OUTPUTS = [
 ];
 
 /**
- * conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--requirement ID…] [--exclude-destructive] [--seed N]
- * [--reports DIR] [--fault NAME…]
+ * conformance run [suite…] [--target NAME] [--targets FILE] [--grep PATTERN] [--requirement ID…] [--exclude-destructive]
+ * [--seed N] [--reports DIR] [--fault NAME…]
  *   [--shard I/N] (one part of the suite files, for CI machines) [--expectations FILE] (a baseline: fail on regressions only)
  */
 export async function runCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags("run", args, {
-    target: { type: "string", short: "t" },
-    targets: { type: "string" },
-    grep: { type: "string", short: "g" },
-    seed: { type: "string" },
-    reports: { type: "string" },
-    fault: { type: "string", multiple: true },
-    variant: { type: "string", multiple: true },
-    shard: { type: "string" },
-    expectations: { type: "string" },
-    requirement: { type: "string", short: "r", multiple: true },
-    "exclude-destructive": { type: "boolean" },
-    test: { type: "string", multiple: true },
-    bail: { type: "string" },
-    "no-preflight": { type: "boolean" },
-    plan: { type: "boolean" },
-  });
-  // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
-  const { targetsFile, profile } = resolveTarget("run", values);
-  const known = suiteFileNames();
-  const unknown = positionals.filter((s) => !known.includes(s));
-  if (unknown.length > 0) throw new ConfigError(`conformance run: unknown suite "${unknown[0]}" (have: ${known.join(", ")})`);
-  const faults = [...profile.faults, ...(values.fault ?? [])];
-  if (faults.length > 0) {
-    if (!profile.embedded) throw new ConfigError(`conformance run: --fault needs an embedded target; profile "${profile.name}" is not`);
-    const { faultCatalogue } = await import("../../faults/catalogue.js");
-    const names = new Set(faultCatalogue().map((f) => f.name));
-    const bad = faults.find((f) => !names.has(f));
-    if (bad) throw new ConfigError(`conformance run: unknown fault "${bad}" (see: conformance faults)`);
-  }
-  const variants = [...profile.variants, ...(values.variant ?? [])];
-  if (variants.length > 0) {
-    if (!profile.embedded) throw new ConfigError(`conformance run: --variant needs an embedded target; profile "${profile.name}" is not`);
-    const { variantCatalogue } = await import("../../faults/catalogue.js");
-    const bad = variants.find((v) => !variantCatalogue().some((c) => c.name === v));
-    if (bad) throw new ConfigError(`conformance run: unknown variant "${bad}" (see: conformance variants)`);
-  }
-  if (values.grep !== undefined) {
-    try {
-      new RegExp(values.grep);
-    } catch {
-      throw new ConfigError(`conformance run: --grep "${values.grep}" is not a valid regular expression`);
-    }
-  }
-  const grep = combineGrep(values.grep, values.test);
-  const selection = selectTests({
-    suites: positionals,
-    grep,
-    requirement: values.requirement,
-    excludeDestructive: values["exclude-destructive"],
-  });
-  if (values.plan) {
-    // Titles as written: a pattern's lookaheads (`.*`) find a title's requirement IDs whatever describe it sits in.
-    const pattern = selection.grep === undefined ? undefined : new RegExp(selection.grep);
-    const selected = (t: SuiteTitle) => pattern === undefined || pattern.test(t.title);
-    const titles = suiteTitles().filter((t) => (selection.suites.length === 0 || selection.suites.includes(t.suite)) && selected(t));
-    process.stdout.write(renderPlan(profile, plannedConsumption(titles)));
+  const options = await runOptions(args);
+  if (options.plan) {
+    process.stdout.write(renderPlan(options.profile, plannedConsumption(plannedTitles(options.selection))));
     return 0;
   }
-  const bail = integerFlag("run", "bail", values.bail);
-  if (bail !== undefined && bail < 1)
-    throw new ConfigError(`conformance run: --bail expects a number of failures of 1 or more, got "${values.bail}"`);
-  const shard = shardFlag(values.shard);
-  if (shard !== undefined && values.expectations !== undefined) {
-    throw new ConfigError(
-      "conformance run: --expectations judges a whole run: apply it when merging the shards (conformance merge DIR… --expectations FILE)",
-    );
-  }
-  const baseline = values.expectations === undefined ? undefined : loadBaseline(resolve(values.expectations));
-  if (baseline?.target !== undefined && baseline.target !== profile.name) {
-    throw new ConfigError(`${baseline.file}: the baseline is for target "${baseline.target}", this run is against "${profile.name}"`);
-  }
-  const seed = integerFlag("run", "seed", values.seed) ?? profile.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const reportsDir = resolve(values.reports ?? "reports");
-
+  const { profile, reportsDir, seed, values } = options;
   // Everything vitest.config.ts and the global setup need, made once: the profile validated above goes as it is.
   const plan = profilePlan({
-    targetsFile,
+    targetsFile: options.targetsFile,
     profile,
     reportsDir,
-    suites: selection.suites,
+    suites: options.selection.suites,
     selection: {
       ...(values.grep === undefined ? {} : { grep: values.grep }),
       ...(values.test === undefined ? {} : { tests: values.test }),
       ...(values.requirement === undefined ? {} : { requirements: values.requirement }),
       ...(values["exclude-destructive"] ? { excludeDestructive: true } : {}),
-      ...(selection.grep === undefined ? {} : { pattern: selection.grep }),
+      ...(options.selection.grep === undefined ? {} : { pattern: options.selection.grep }),
     },
     seed,
     faults: values.fault ?? [],
@@ -171,109 +102,224 @@ export async function runCommand(args: string[]): Promise<number> {
     // The embedded reference's own key likewise, ahead of the global setup that starts it.
     if (profile.embedded) void prepareServerKey();
 
-    // A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2),
-    // a target that does not answer is INCOMPLETE, never a list of requirement failures.
-    let roundTripMs: number | undefined;
-    if (!profile.embedded && !values["no-preflight"]) {
-      const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
-      roundTripMs = checked.roundTripMs;
-      const blocking = checked.blocking;
-      if (blocking?.kind === "config") throw new ConfigError(stepLines(blocking).join("\n"));
-      if (blocking?.kind === "unreachable")
-        return preflightIncomplete({
-          reportsDir,
-          profile,
-          blocking,
-          seed,
-          faults,
-          variants,
-          shard,
-          suites: selection.suites,
-          grep: selection.grep,
-        });
-      for (const step of checked.steps.filter((x) => x.kind === "finding"))
-        process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
-    }
-
-    // More files at once the further away the target; one at a time where every file writes to the primary user's
-    // data (cli/file-concurrency.ts).
-    const files = (selection.suites.length > 0 ? selection.suites : known).length;
-    const sharedWrites = profile.mode === "full" && !provisionsUsers(profile);
-    const maxWorkers = fileConcurrency({
-      roundTripMs,
-      files,
-      rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
-      sharedWrites,
-    });
-    if (sharedWrites && files > 1) {
-      process.stderr.write(
-        `note: profile "${profile.name}" provisions no users, so every file writes to the primary user's data: the suite files run ` +
-          `one at a time (with provisioning: sandbox-user they run side by side, on fresh users)\n`,
-      );
-    }
+    const looked = await lookFirst(options);
+    if ("code" in looked) return looked.code;
+    const maxWorkers = workersFor(options, looked.roundTripMs);
     // The target is started (embedded) and its sessions opened here, while vitest loads; the global setup provides
     // what came of it (harness/run/global-setup.ts).
     stopTarget = bootstrapForGlobalSetup(plan, { seed, reportsDir, workers: maxWorkers });
-    const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
-    // exchanges.har grows as each test file ends, while the run waits on the target, not after it.
-    const har = new HarWriter(reportsDir);
-    await runVitest({
-      plan,
-      files: selection.suites.map((s) => `suites/${s}.test.ts`),
-      ...(selection.grep === undefined ? {} : { grep: selection.grep }),
-      ...(shard === undefined ? {} : { shard }),
-      ...(bail === undefined ? {} : { bail }),
-      testTimeout: profile.timeouts.testMs,
-      maxWorkers,
-      outputFile: { junit: join(reportsDir, "junit.xml") },
-      reporters: [
-        "default",
-        ["junit", { suiteName: `conformance (${profile.name})` }],
-        new AllureReporter({
-          resultsDir: join(reportsDir, "allure-results"),
-          environmentInfo: {
-            target: profile.name,
-            baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
-            suiteVersion: SUITE_VERSION,
-            specVersion: SPEC_VERSION,
-            seed: String(seed),
-            node: process.version,
-            ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
-            ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
-            ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
-          },
-        }),
-        summary,
-        { onTestModuleEnd: () => har.absorb() },
-      ],
-    });
-    const result = summary.summary;
-    if (!result) return 1;
-    if (!existsSync(join(reportsDir, "summary.json"))) return 1;
-    // A selection that picks nothing is a typo, not a green run (a CI gate would pass silently).
-    if (result.errors.length === 0 && result.tests.every((t) => t.notSelected)) {
-      throw new ConfigError(`conformance run: ${describeSelection(positionals, values, shard)} selects no test (see: conformance list)`);
-    }
-    har.finish();
-    const run = runInfo(profile, {
-      faults,
-      variants,
-      seed,
-      startedAt: result.startedAt,
-      finishedAt: result.finishedAt ?? new Date().toISOString(),
-      suites: selection.suites,
-      ...(selection.grep === undefined ? {} : { grep: selection.grep }),
-      ...(shard === undefined ? {} : { shard }),
-    });
-    // A shard's annotations would repeat in the merge job, which judges the whole run.
-    const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
-    return finishRun({ reportsDir, summary: result, run, github, rerun, ...(baseline ? { baseline } : {}) }).code;
+    return await runAndJudge(options, plan, maxWorkers, rerun);
   } finally {
     // A reference started for the run stops with it (whether or not vitest got as far as its global setup).
     await stopTarget?.();
     // The last run's outputs, moved aside above, are gone before the process exits.
     await cleared;
   }
+}
+
+/** The flags of `run`, checked: a mistake is a configuration error (exit 2) before anything is started or sent. */
+async function runOptions(args: string[]) {
+  const { values, positionals } = parseFlags("run", args, {
+    target: { type: "string", short: "t" },
+    targets: { type: "string" },
+    grep: { type: "string", short: "g" },
+    seed: { type: "string" },
+    reports: { type: "string" },
+    fault: { type: "string", multiple: true },
+    variant: { type: "string", multiple: true },
+    shard: { type: "string" },
+    expectations: { type: "string" },
+    requirement: { type: "string", short: "r", multiple: true },
+    "exclude-destructive": { type: "boolean" },
+    test: { type: "string", multiple: true },
+    bail: { type: "string" },
+    "no-preflight": { type: "boolean" },
+    plan: { type: "boolean" },
+  });
+  // `--target reference` falls back to the package's own embedded profile (cli/targets-resolve.ts).
+  const { targetsFile, profile } = resolveTarget("run", values);
+  const known = suiteFileNames();
+  const unknown = positionals.filter((s) => !known.includes(s));
+  if (unknown.length > 0) throw new ConfigError(`conformance run: unknown suite "${unknown[0]}" (have: ${known.join(", ")})`);
+  const faults = [...profile.faults, ...(values.fault ?? [])];
+  const variants = [...profile.variants, ...(values.variant ?? [])];
+  await checkSwitches(profile, faults, variants);
+  if (values.grep !== undefined) {
+    try {
+      new RegExp(values.grep);
+    } catch {
+      throw new ConfigError(`conformance run: --grep "${values.grep}" is not a valid regular expression`);
+    }
+  }
+  const selection = selectTests({
+    suites: positionals,
+    grep: combineGrep(values.grep, values.test),
+    requirement: values.requirement,
+    excludeDestructive: values["exclude-destructive"],
+  });
+  const bail = integerFlag("run", "bail", values.bail);
+  if (bail !== undefined && bail < 1)
+    throw new ConfigError(`conformance run: --bail expects a number of failures of 1 or more, got "${values.bail}"`);
+  const shard = shardFlag(values.shard);
+  if (shard !== undefined && values.expectations !== undefined) {
+    throw new ConfigError(
+      "conformance run: --expectations judges a whole run: apply it when merging the shards (conformance merge DIR… --expectations FILE)",
+    );
+  }
+  const baseline = values.expectations === undefined ? undefined : loadBaseline(resolve(values.expectations));
+  if (baseline?.target !== undefined && baseline.target !== profile.name) {
+    throw new ConfigError(`${baseline.file}: the baseline is for target "${baseline.target}", this run is against "${profile.name}"`);
+  }
+  const seed = integerFlag("run", "seed", values.seed) ?? profile.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const reportsDir = resolve(values.reports ?? "reports");
+  return {
+    values,
+    positionals,
+    targetsFile,
+    profile,
+    faults,
+    variants,
+    selection,
+    bail,
+    shard,
+    baseline,
+    seed,
+    reportsDir,
+    known,
+    plan: values.plan === true,
+  };
+}
+type RunOptions = Awaited<ReturnType<typeof runOptions>>;
+
+/** Reference faults and variants named on the command line or in the profile: known names, and an embedded target only. */
+async function checkSwitches(profile: RunOptions["profile"], faults: string[], variants: string[]): Promise<void> {
+  if (faults.length === 0 && variants.length === 0) return;
+  const { faultCatalogue, variantCatalogue } = await import("../../faults/catalogue.js");
+  if (faults.length > 0) {
+    if (!profile.embedded) throw new ConfigError(`conformance run: --fault needs an embedded target; profile "${profile.name}" is not`);
+    const names = new Set(faultCatalogue().map((f) => f.name));
+    const bad = faults.find((f) => !names.has(f));
+    if (bad) throw new ConfigError(`conformance run: unknown fault "${bad}" (see: conformance faults)`);
+  }
+  if (variants.length > 0) {
+    if (!profile.embedded) throw new ConfigError(`conformance run: --variant needs an embedded target; profile "${profile.name}" is not`);
+    const bad = variants.find((v) => !variantCatalogue().some((c) => c.name === v));
+    if (bad) throw new ConfigError(`conformance run: unknown variant "${bad}" (see: conformance variants)`);
+  }
+}
+
+/** The tests a selection picks, read from the sources (titles as written: a pattern's lookaheads find a title's IDs). */
+function plannedTitles(selection: RunOptions["selection"]): SuiteTitle[] {
+  const pattern = selection.grep === undefined ? undefined : new RegExp(selection.grep);
+  return suiteTitles().filter(
+    (t) => (selection.suites.length === 0 || selection.suites.includes(t.suite)) && (pattern === undefined || pattern.test(t.title)),
+  );
+}
+
+/**
+ * A remote target is looked at before any check: a typo in the profile is a configuration error (exit 2), a target
+ * that does not answer is INCOMPLETE, never a list of requirement failures. Gives the quickest round trip seen.
+ */
+async function lookFirst(options: RunOptions): Promise<{ roundTripMs: number | undefined } | { code: number }> {
+  const { profile, values } = options;
+  if (profile.embedded || values["no-preflight"]) return { roundTripMs: undefined };
+  const checked = await runPreflight({ ...profile, baseUrl: profile.baseUrl! });
+  const blocking = checked.blocking;
+  if (blocking?.kind === "config") throw new ConfigError(stepLines(blocking).join("\n"));
+  if (blocking?.kind === "unreachable")
+    return {
+      code: preflightIncomplete({
+        reportsDir: options.reportsDir,
+        profile,
+        blocking,
+        seed: options.seed,
+        faults: options.faults,
+        variants: options.variants,
+        shard: options.shard,
+        suites: options.selection.suites,
+        grep: options.selection.grep,
+      }),
+    };
+  for (const step of checked.steps.filter((x) => x.kind === "finding"))
+    process.stderr.write(`preflight: ${stepLines(step).join(" ")} (the checks below show which rules this breaks)\n`);
+  return { roundTripMs: checked.roundTripMs };
+}
+
+/** More files at once the further away the target; one at a time where every file writes to the primary user's data. */
+function workersFor(options: RunOptions, roundTripMs: number | undefined): number {
+  const { profile, selection, known } = options;
+  const files = (selection.suites.length > 0 ? selection.suites : known).length;
+  const sharedWrites = profile.mode === "full" && !provisionsUsers(profile);
+  if (sharedWrites && files > 1) {
+    process.stderr.write(
+      `note: profile "${profile.name}" provisions no users, so every file writes to the primary user's data: the suite files run ` +
+        `one at a time (with provisioning: sandbox-user they run side by side, on fresh users)\n`,
+    );
+  }
+  return fileConcurrency({ roundTripMs, files, rateLimited: profile.rateLimit?.requestsPerSecond !== undefined, sharedWrites });
+}
+
+/** vitest with the run's reporters, then the verdict and every report. */
+async function runAndJudge(options: RunOptions, plan: ReturnType<typeof profilePlan>, maxWorkers: number, rerun: RerunContext) {
+  const { profile, reportsDir, seed, selection, shard, bail, faults, variants } = options;
+  const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
+  // exchanges.har grows as each test file ends, while the run waits on the target, not after it.
+  const har = new HarWriter(reportsDir);
+  await runVitest({
+    plan,
+    files: selection.suites.map((s) => `suites/${s}.test.ts`),
+    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+    ...(shard === undefined ? {} : { shard }),
+    ...(bail === undefined ? {} : { bail }),
+    testTimeout: profile.timeouts.testMs,
+    maxWorkers,
+    outputFile: { junit: join(reportsDir, "junit.xml") },
+    reporters: [
+      "default",
+      ["junit", { suiteName: `conformance (${profile.name})` }],
+      new AllureReporter({ resultsDir: join(reportsDir, "allure-results"), environmentInfo: environmentInfo(options) }),
+      summary,
+      { onTestModuleEnd: () => har.absorb() },
+    ],
+  });
+  const result = summary.summary;
+  if (!result) return 1;
+  if (!existsSync(join(reportsDir, "summary.json"))) return 1;
+  // A selection that picks nothing is a typo, not a green run (a CI gate would pass silently).
+  if (result.errors.length === 0 && result.tests.every((t) => t.notSelected)) {
+    throw new ConfigError(
+      `conformance run: ${describeSelection(options.positionals, options.values, shard)} selects no test (see: conformance list)`,
+    );
+  }
+  har.finish();
+  const run = runInfo(profile, {
+    faults,
+    variants,
+    seed,
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt ?? new Date().toISOString(),
+    suites: selection.suites,
+    ...(selection.grep === undefined ? {} : { grep: selection.grep }),
+    ...(shard === undefined ? {} : { shard }),
+  });
+  // A shard's annotations would repeat in the merge job, which judges the whole run.
+  const github = process.env.GITHUB_ACTIONS === "true" && shard === undefined;
+  return finishRun({ reportsDir, summary: result, run, github, rerun, ...(options.baseline ? { baseline: options.baseline } : {}) }).code;
+}
+
+/** The Allure report's environment: the target without credentials, versions, seed and switches. */
+function environmentInfo({ profile, seed, faults, variants }: RunOptions): Record<string, string> {
+  return {
+    target: profile.name,
+    baseUrl: profile.embedded ? "embedded reference (127.0.0.1, ephemeral port)" : withoutCredentials(profile.baseUrl ?? ""),
+    suiteVersion: SUITE_VERSION,
+    specVersion: SPEC_VERSION,
+    seed: String(seed),
+    node: process.version,
+    ...(faults.length > 0 ? { faults: faults.join(", ") } : {}),
+    ...(variants.length > 0 ? { variants: variants.join(", ") } : {}),
+    ...(profile.conventionsOff.length > 0 ? { conventionsOff: profile.conventionsOff.join(", ") } : {}),
+  };
 }
 
 /**
