@@ -63,9 +63,10 @@ export async function bootstrapRun(profile: TargetProfile, options: BootstrapOpt
   const from = profile.sourceAddresses[0];
   // The second user's bootstrap does not wait for the primary's: against a distant target the two chains of
   // requests overlap. Its outcome counts only where the primary's session was opened.
-  if (profile.embedded && profile.provisioning === "none") {
+  if (profile.embedded && profile.provisioning === "none" && profile.mode === "full") {
     // The embedded reference stands in for a vendor's server without a user factory: the users such a vendor hands
     // over by hand (a second user, two spare keys) are made once here, through the sandbox endpoint it always serves.
+    // A read-only profile sends nothing but GET after the bootstrap, so it gets none.
     const [second, ...spare] = await Promise.all([0, 1, 2].map(() => provisionUser(client, from)));
     run.profile = {
       ...run.profile,

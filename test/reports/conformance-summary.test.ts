@@ -1,14 +1,7 @@
 // The verdict rules of report/conformance-summary.ts on hand-made summaries (no server needed).
 import { describe, expect, it } from "vitest";
-import {
-  blamedBy,
-  buildConformance,
-  canonicalJson,
-  judgeFailure,
-  renderMarkdown,
-  sha256,
-  type RunInfo,
-} from "../../report/conformance-summary.js";
+import { blamedBy, buildConformance, canonicalJson, judgeFailure, sha256, type RunInfo } from "../../report/conformance-summary.js";
+import { renderMarkdown } from "../../report/conformance-markdown.js";
 import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 
 function test(name: string, status: TestSummary["status"], message?: string, suite = "headers"): TestSummary {

@@ -2,7 +2,8 @@
 // failing) and states the specification coverage: harness/lenient.ts records each reading in the test's
 // metadata, summary.json carries it per test, conformance.json/md and the verdict line count it.
 import { describe, expect, it } from "vitest";
-import { buildConformance, lenientReadings, renderMarkdown, type RunInfo } from "../../report/conformance-summary.js";
+import { renderMarkdown } from "../../report/conformance-markdown.js";
+import { buildConformance, lenientReadings, type RunInfo } from "../../report/conformance-summary.js";
 import { LenientLog } from "../../harness/lenient.js";
 import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 
