@@ -3,7 +3,7 @@
 // behaviour breaks. The level follows from the two verdicts alone; this is the one place that says how.
 import type { Level } from "./requirements.js";
 
-export type SpecFile = "banking-api.md" | "wire-conventions.md";
+type SpecFile = "banking-api.md" | "wire-conventions.md";
 
 export interface Verdict {
   verdict: "STATED" | "OPEN";

@@ -19,11 +19,13 @@ export const CARD_FAULTS = [
     "Cards never activated show status PENDING_ACTIVATION, outside the five values.",
     CARDS,
   ),
+  // Legal by default (CARD-007 is LENIENT since the blind ruling): only the strict profile requires listed ids to read as the card.
   fault(
     "card-list-ids-offset",
     "CARD-007",
     "GET /card shows every card id one too high, so reading a listed id gives another card or an error.",
     CARDS,
+    { target: "reference-strict" },
   ),
   fault("card-put-answers-id-not-card", "CARD-008", "PUT /card/{id} answers Id instead of the updated card.", CARDS),
   fault(
@@ -46,9 +48,15 @@ export const CARD_FAULTS = [
     "CARD-010",
     "A PUT refused for its status still applies preferred_name_on_card and second_line.",
     CARDS,
+    // The blind ruling of CARD-033 made a refusal that keeps the fields sent beside it legal (variant
+    // card-refused-move-keeps-texts): strict only.
+    { target: "reference-strict" },
   ),
   fault("card-list-ignores-bad-count", "CARD-011", "GET /card ignores a count that is below 1 or not an integer and answers 200.", CARDS),
-  fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused.", STATE_TABLE),
+  // Legal by default (CARD-013 is LENIENT since the blind ruling): only the strict profile requires the activation.
+  fault("card-activation-refused", "CARD-013", "PUT status ACTIVE on an ACCEPTED_FOR_PRODUCTION card is refused.", STATE_TABLE, {
+    target: "reference-strict",
+  }),
   fault(
     "card-activation-not-stored",
     "CARD-013",
@@ -128,17 +136,20 @@ export const CARD_FAULTS = [
     "GET /card/{id} leaves preferred_name_on_card out (the list and the PUT answer show it).",
     CARDS,
   ),
+  // Legal by default (CARD-033 and CARD-034 are LENIENT since the blind ruling): only the strict profile catches these two.
   fault(
     "card-refused-move-applies-texts",
     "CARD-033",
     "preferred_name_on_card and second_line are saved before the state table is consulted, so a refused move keeps them.",
     CARDS,
+    { target: "reference-strict" },
   ),
   fault(
     "card-status-put-ignores-texts",
     "CARD-034",
     "A PUT that carries a status applies only the status; the names, second_line and fallback sent with it are dropped.",
     CARDS,
+    { target: "reference-strict" },
   ),
   fault(
     "card-error-echoes-request-body",
@@ -146,13 +157,25 @@ export const CARD_FAULTS = [
     "The error answer of a refused card PUT carries the request body (cancellation_reason and activation_code included) for debugging.",
     CARDS,
   ),
-  // Legal by default (CARD-036 is LENIENT): only the strict profile requires the card failure's 400.
   fault(
     "card-read-non-integer-id-404",
     "CARD-036",
     "GET /card/{itemId} with an itemId that is not an integer answers 404 (the route does not match) instead of 400.",
     CARDS,
-    { target: "reference-strict" },
+  ),
+  // Variant until the blind ruling of 2026-11-28 made CARD-036 a MUST (a card read failure is exactly 400).
+  fault(
+    "card-route-integer-ids-only",
+    "CARD-036",
+    "GET /card/{itemId} with an itemId that is not an integer answers 404 with an error body: the route matches integers only.",
+    CARDS,
+  ),
+  // Variant until the blind ruling of 2026-11-28 made CARD-018 a MUST (DEACTIVATED only after initial activation).
+  fault(
+    "card-reissued-activated",
+    "CARD-018",
+    "The first ACCEPTED_FOR_PRODUCTION card, never ACTIVE, accepts PUT status DEACTIVATED (taken for a re-issue activated before).",
+    STATE_TABLE,
   ),
   fault("card-put-unknown-card-404", "CARD-037", "PUT /card/{itemId} of a card the user does not have answers 404 instead of 400.", CARDS),
   fault(
@@ -178,12 +201,11 @@ export const CARD_FAULTS = [
 /** Legal variants of the card endpoints (each plays a LENIENT reading; test/variant-probes/cards.ts). */
 export const CARD_VARIANTS = [
   {
-    name: "card-route-integer-ids-only",
+    name: "card-activation-code-retired",
     suites: VARIANT_SCOPE.cards,
-    description:
-      "GET /card/{itemId} with an itemId that is not an integer answers 404 with an error body: the route matches integers only.",
-    allowedBy: "conventions §6 (a path id that is not an integer → 4XX); GAP-81",
-    requirements: ["CARD-036"],
+    description: "A card PUT carrying the deprecated activation_code is refused with 400 (the field is retired).",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN): retiring deprecated items is not shown",
+    requirements: ["CARD-040"],
   },
   {
     name: "card-order-status-open",
@@ -200,13 +222,6 @@ export const CARD_VARIANTS = [
     requirements: ["CARD-012"],
   },
   {
-    name: "card-reissued-activated",
-    suites: VARIANT_SCOPE.cards,
-    description: "The first ACCEPTED_FOR_PRODUCTION card is a re-issue of an activated card: it accepts DEACTIVATED.",
-    allowedBy: "States and transitions > Card (complete transition graph not shown; a card's past is not shown)",
-    requirements: ["CARD-018"],
-  },
-  {
     name: "card-unlisted-moves-applied",
     suites: VARIANT_SCOPE.cards,
     description: "Status and order-status moves the state table does not list are applied instead of refused.",
@@ -221,10 +236,72 @@ export const CARD_VARIANTS = [
     allowedBy: "Endpoints > Cards: their field names in the update body are not listed; GAP-26",
     requirements: ["CARD-026"],
   },
+  // The readings the blind ruling of 2026-11-28 made legal (spec/rulings.md); probes: test/variant-probes/ruled-cards.ts.
+  {
+    name: "card-listed-id-unreadable",
+    suites: VARIANT_SCOPE.cards,
+    description:
+      "GET /card lists, between the user's cards, an old CANCELLED card whose listed id reads as 400 (GET, PUT and replace " +
+      "do not know it): a listed id need not read as the card the list shows.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor STATED)",
+    requirements: ["CARD-007"],
+  },
+  {
+    name: "card-activation-refused-before-delivery",
+    suites: VARIANT_SCOPE.cards,
+    description:
+      "PUT status ACTIVE on a card whose order_status is ACCEPTED_FOR_PRODUCTION is refused with 400 (the card is not delivered yet).",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["CARD-013"],
+  },
+  {
+    name: "card-pin-plaintext-accepted",
+    suites: VARIANT_SCOPE.cards,
+    description: "A card PUT carrying pin_code in plaintext (not encrypted) is accepted and the pin stored; the pin never shows.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["CARD-029"],
+  },
+  // Only the pin-code suite sends encrypted requests.
+  {
+    name: "card-encryption-unsupported",
+    suites: ["pin-code"],
+    description:
+      "The provider's request encryption is not supported: the encryption headers are ignored, so an encrypted body is parsed as " +
+      "plain JSON and refused with 400 as malformed.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["CARD-030"],
+  },
+  {
+    name: "card-encryption-hmac-unchecked",
+    suites: ["pin-code"],
+    description: "An encrypted request is decrypted without checking its HMAC: a wrong, IV-less or missing HMAC is accepted.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["CARD-031"],
+  },
+  {
+    name: "card-refused-move-keeps-texts",
+    suites: VARIANT_SCOPE.cards,
+    description:
+      "A card PUT with a status saves preferred_name_on_card and second_line before the state table is consulted, so a refused " +
+      "move (400) keeps them.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["CARD-033"],
+  },
+  {
+    name: "card-status-put-applies-status-only",
+    suites: VARIANT_SCOPE.cards,
+    description:
+      "A card PUT that carries a status applies only the status: preferred_name_on_card, second_line and " +
+      "monetary_account_id_fallback sent with it are dropped (the fallback, not supplied, is removed).",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["CARD-034"],
+  },
 ] as const satisfies readonly VariantSpec[];
 
 const REPL = ["card-replacement"];
 
+// Faults with target reference-strict play a reading the blind ruling of 2026-11-28 made legal (REPL-006, REPL-007, REPL-009,
+// REPL-015, REPL-016 are LENIENT): only the strict profile requires the first reading.
 export const CARD_REPLACEMENT_FAULTS = [
   fault("replace-rejects-second-line", "REPL-001", "POST /card/{id}/replace refuses any body that carries second_line.", REPL),
   fault("replace-empty-body-refused", "REPL-002", "POST /card/{id}/replace refuses an empty object (it wants at least one field).", REPL),
@@ -232,14 +309,19 @@ export const CARD_REPLACEMENT_FAULTS = [
   fault("replace-same-card-number", "REPL-004", "A replacement keeps the old card number.", REPL),
   fault("batch-replace-answers-without-replacing", "REPL-004", "POST /card-batch-replace answers the ids but replaces nothing.", REPL),
   fault("replace-new-expiry", "REPL-005", "A replacement gets a new expiry date, three years on.", REPL),
-  fault("replace-ignores-names", "REPL-006", "A replacement ignores preferred_name_on_card and second_line.", REPL),
-  fault("replace-wrong-type-accepted", "REPL-007", "POST /card/{id}/replace coerces a second_line of the wrong JSON type.", REPL),
+  fault("replace-ignores-names", "REPL-006", "A replacement ignores preferred_name_on_card and second_line.", REPL, {
+    target: "reference-strict",
+  }),
+  fault("replace-wrong-type-accepted", "REPL-007", "POST /card/{id}/replace coerces a second_line of the wrong JSON type.", REPL, {
+    target: "reference-strict",
+  }),
   fault("batch-replace-missing-ids", "REPL-008", "POST /card-batch-replace lists only the first card in updated_card_ids.", REPL),
   fault(
     "batch-replace-accepts-missing-cards",
     "REPL-009",
     "POST /card-batch-replace without a cards array answers an empty CardBatchReplace.",
     REPL,
+    { target: "reference-strict" },
   ),
   fault("batch-replace-accepts-other-users-card", "REPL-010", "POST /card-batch-replace replaces another user's card.", REPL),
   fault("batch-replace-skips-unknown-ids", "REPL-010", "POST /card-batch-replace skips ids it does not know and replaces the rest.", REPL),
@@ -267,6 +349,7 @@ export const CARD_REPLACEMENT_FAULTS = [
     "REPL-015",
     "POST /card/{id}/replace of a card id the user does not have replaces the user's first card instead.",
     REPL,
+    { target: "reference-strict" },
   ),
   fault(
     "replace-path-user-not-checked",
@@ -285,6 +368,7 @@ export const CARD_REPLACEMENT_FAULTS = [
     "REPL-016",
     "POST /card-batch-replace replaces the cards but drops the second_line of each entry (single replace applies it).",
     REPL,
+    { target: "reference-strict" },
   ),
   fault(
     "replace-type-check-after-replace",
@@ -320,5 +404,43 @@ export const CARD_REPLACEMENT_VARIANTS = [
       "A replacement is a new card (new id, new number, same expiry, the texts sent), but the single " +
       "replace answers the old card's Id; the old card stays as it was.",
     allowedBy: "GAP-29 (old or new card's id is open); conventions §7 (→ Id)",
+  },
+  // The readings the blind ruling of 2026-11-28 made legal (spec/rulings.md); probes: test/variant-probes/ruled-cards.ts.
+  {
+    name: "replace-ignores-texts",
+    suites: VARIANT_SCOPE.replacement,
+    description: "A replacement (single or batch) keeps the card's preferred_name_on_card and second_line: the texts sent are ignored.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["REPL-006"],
+  },
+  {
+    name: "replace-types-coerced",
+    suites: VARIANT_SCOPE.replacement,
+    description: 'POST /card/{id}/replace coerces a number or boolean sent for a text (42 → "42") instead of refusing it.',
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["REPL-007"],
+  },
+  {
+    name: "batch-replace-empty-without-cards",
+    suites: VARIANT_SCOPE.replacement,
+    description: "POST /card-batch-replace without a cards array (or with cards not an array) answers an empty CardBatchReplace.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["REPL-009"],
+  },
+  {
+    name: "replace-unknown-id-replaces-first-card",
+    suites: VARIANT_SCOPE.replacement,
+    description:
+      "POST /card/{id}/replace of an id that names no card at all replaces the user's first card instead (another user's card " +
+      "id is still refused).",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["REPL-015"],
+  },
+  {
+    name: "batch-replace-drops-second-line",
+    suites: VARIANT_SCOPE.replacement,
+    description: "POST /card-batch-replace replaces the cards but ignores the second_line of each entry (a single replace applies it).",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["REPL-016"],
   },
 ] as const satisfies readonly VariantSpec[];

@@ -3,14 +3,32 @@
 // does not compile in reference/, and a name that compiles is one --fault accepts. The kill matrix plans from this
 // catalogue and the CLI lists it; neither loads the reference server for that.
 // A new list is one line here; the order below is the order `conformance faults` / `variants` print.
-import { ATTACHMENT_FAULTS, ATTACHMENT_VARIANTS, IDEAL_FAULTS, SHARE_INVITE_FAULTS, SHARE_INVITE_VARIANTS } from "./accounts.js";
+import {
+  ATTACHMENT_FAULTS,
+  ATTACHMENT_VARIANTS,
+  IDEAL_FAULTS,
+  IDEAL_VARIANTS,
+  SHARE_INVITE_FAULTS,
+  SHARE_INVITE_VARIANTS,
+} from "./accounts.js";
 import { AUTHENTICATION_FAULTS, AUTHENTICATION_VARIANTS, SANDBOX_USER_FAULTS } from "./auth.js";
 import { CARD_FAULTS, CARD_REPLACEMENT_FAULTS, CARD_REPLACEMENT_VARIANTS, CARD_VARIANTS } from "./cards.js";
 import { CATEGORY_FAULTS, CATEGORY_VARIANTS, COMPANY_FAULTS, COMPANY_VARIANTS } from "./companies.js";
 import type { FaultSpec } from "./fault.js";
+import { BLIND_ACCOUNTS_FAULTS } from "./blind-accounts.js";
+import { BLIND_CARDS_FAULTS } from "./blind-cards.js";
+import { BLIND_REQUESTS_FAULTS } from "./blind-requests.js";
+import { BLIND_SECURITY_FAULTS } from "./blind-security.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
-import { CALLBACK_URL_FAULTS, CERTIFICATE_PINNED_FAULTS, CERTIFICATE_PINNED_VARIANTS, CHALLENGE_FAULTS } from "./security.js";
+import {
+  CALLBACK_URL_FAULTS,
+  CALLBACK_URL_VARIANTS,
+  CERTIFICATE_PINNED_FAULTS,
+  CERTIFICATE_PINNED_VARIANTS,
+  CHALLENGE_FAULTS,
+  CHALLENGE_VARIANTS,
+} from "./security.js";
 import type { VariantSpec } from "./variant-spec.js";
 import { VARIANTS } from "./variants.js";
 import { VERSIONING_FAULTS, VERSIONING_VARIANTS } from "./versioning.js";
@@ -36,6 +54,10 @@ const FAULT_LISTS = [
   FEATURE_ANNOUNCEMENT_FAULTS,
   IDEAL_FAULTS,
   VERSIONING_FAULTS,
+  BLIND_REQUESTS_FAULTS,
+  BLIND_CARDS_FAULTS,
+  BLIND_ACCOUNTS_FAULTS,
+  BLIND_SECURITY_FAULTS,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */
@@ -47,7 +69,10 @@ const VARIANT_LISTS = [
   COMPANY_VARIANTS,
   ATTACHMENT_VARIANTS,
   CERTIFICATE_PINNED_VARIANTS,
+  CALLBACK_URL_VARIANTS,
+  CHALLENGE_VARIANTS,
   SHARE_INVITE_VARIANTS,
+  IDEAL_VARIANTS,
   CATEGORY_VARIANTS,
   VERSIONING_VARIANTS,
 ] as const;

@@ -3,11 +3,14 @@ import { fault } from "./fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "./variant-spec.js";
 
 const COMPANIES = ["companies"];
+/** Faults that break only a first reading of a LENIENT rule: the kill matrix runs them against the strict profile. */
+const STRICT = { target: "reference-strict" };
 
 export const COMPANY_FAULTS = [
   fault("company-create-answers-company", "COMP-001", "POST company answers the created UserCompany instead of Id.", COMPANIES),
   fault("company-read-first-company", "COMP-002", "GET company/{itemId} answers the user's oldest company, whatever the id.", COMPANIES),
-  fault("company-read-name-uppercased", "COMP-003", "Companies read back with their name upper-cased.", COMPANIES),
+  // Legal by default (COMP-003 is LENIENT, blind ruling 2026-11-28): only the strict profile requires the values read back as created.
+  fault("company-read-name-uppercased", "COMP-003", "Companies read back with their name upper-cased.", COMPANIES, STRICT),
   fault(
     "company-list-stale",
     "COMP-004",
@@ -20,7 +23,9 @@ export const COMPANY_FAULTS = [
   fault("company-coc-number-required", "COMP-007", "POST company without chamber_of_commerce_number is refused.", COMPANIES),
   fault("company-minimal-body-500", "COMP-008", "POST company without address_main crashes (500).", COMPANIES),
   fault("company-vat-numbers-refused", "COMP-009", "POST company with vat_numbers is refused as an unsupported field.", COMPANIES),
-  fault("company-name-type-unchecked", "COMP-010", "POST company accepts a name that is not a string.", COMPANIES),
+  // Legal by default (COMP-010 is LENIENT): only the strict profile requires the refusal. The other COMP-010 faults store the
+  // wrong-typed value, which the read-back's Company table types (COMP-005) catch by default.
+  fault("company-name-type-unchecked", "COMP-010", "POST company accepts a name that is not a string.", COMPANIES, STRICT),
   fault(
     "company-enum-fields-type-unchecked",
     "COMP-010",
@@ -38,11 +43,13 @@ export const COMPANY_FAULTS = [
     COMPANIES,
   ),
   fault("company-path-user-unchecked", "AUTH-015", "The company list and read serve any existing user named in the path.", COMPANIES),
+  // Legal by default since the blind ruling made ERR-014 LENIENT (variant unknown-item-read-empty): strict only.
   fault(
     "company-unknown-id-empty",
     "ERR-014",
     "GET company/{itemId} of an id that does not exist answers 200 with an empty Response.",
     COMPANIES,
+    { target: "reference-strict" },
   ),
   fault("company-id-parsed-leniently", "ERR-006", "The company item id is read with parseInt, so 1234abc reads company 1234.", COMPANIES),
   fault(
@@ -51,19 +58,30 @@ export const COMPANY_FAULTS = [
     "POST company checks that the required fields are there, not that they are strings: name null is stored.",
     COMPANIES,
   ),
+  // A value not read back as created, like the upper-cased name: legal by default (COMP-003 is LENIENT).
   fault(
     "company-create-coc-dropped",
     "COMP-003",
     "POST company drops chamber_of_commerce_number (the create mapper forgot it); PUT stores it.",
     COMPANIES,
+    STRICT,
   ),
-  fault("company-put-country-ignored", "COMP-012", "PUT company applies every field but country.", COMPANIES),
-  fault("company-put-address-ignored", "COMP-012", "PUT company applies the scalar fields but keeps the old address_main.", COMPANIES),
+  // Legal by default (COMP-012 is LENIENT): only the strict profile requires every field read back as the PUT set it.
+  fault("company-put-country-ignored", "COMP-012", "PUT company applies every field but country.", COMPANIES, STRICT),
+  fault(
+    "company-put-address-ignored",
+    "COMP-012",
+    "PUT company applies the scalar fields but keeps the old address_main.",
+    COMPANIES,
+    STRICT,
+  ),
+  // Legal by default (COMP-013 is LENIENT): only the strict profile requires a refused PUT to change nothing.
   fault(
     "company-put-refused-after-name",
     "COMP-013",
     "PUT company writes the name before it checks the rest of the body, so a refused PUT has renamed the company.",
     COMPANIES,
+    STRICT,
   ),
   fault(
     "company-put-required-unchecked",
@@ -71,12 +89,14 @@ export const COMPANY_FAULTS = [
     "PUT company merges whatever fields it gets: a body without name, country, legal_form or subscription_type is accepted.",
     COMPANIES,
   ),
+  // Legal by default (COMP-015 is LENIENT): only the strict profile requires a refused create to store nothing.
   fault(
     "company-create-stored-before-check",
     "COMP-015",
     "POST company stores the company once the four required fields check out, then refuses a wrong-typed " +
       "address or ubo: the refused company is in the list.",
     COMPANIES,
+    STRICT,
   ),
   fault(
     "company-put-path-user-unchecked",
@@ -126,6 +146,45 @@ export const COMPANY_VARIANTS = [
     allowedBy: "conventions §6 (any 4XX with an error body passes where the specification fixes none)",
     requirements: ["COMP-006", "COMP-010", "COMP-014", "CAT-003", "CAT-004", "AUTH-015", "AUTH-019", "ERR-014"],
   },
+  {
+    name: "company-names-upper-cased",
+    suites: VARIANT_SCOPE.companies,
+    description: "Companies read back with their name upper-cased (display_name and public_nick_name too).",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["COMP-003", "COMP-012"],
+  },
+  {
+    name: "company-scalars-coerced",
+    suites: VARIANT_SCOPE.companies,
+    description:
+      "POST and PUT company take a number or boolean for a string field (name, country, legal_form, subscription_type, " +
+      'chamber_of_commerce_number) and store it as its string: name 42 reads back as "42".',
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["COMP-010"],
+  },
+  {
+    name: "company-country-kept-on-put",
+    suites: VARIANT_SCOPE.companies,
+    description: "PUT company applies every field but country: a company keeps the country it was created with.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["COMP-012"],
+  },
+  {
+    name: "company-put-name-written-first",
+    suites: VARIANT_SCOPE.companies,
+    description: "PUT company writes the name before it checks the rest of the body, so a refused PUT has renamed the company.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["COMP-013"],
+  },
+  {
+    name: "company-stored-before-body-checks",
+    suites: VARIANT_SCOPE.companies,
+    description:
+      "POST company stores the company once the four required fields check out, then refuses a wrong-typed address " +
+      "or ubo: the refused company is in the list.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["COMP-015"],
+  },
 ] as const satisfies readonly VariantSpec[];
 
 const CATEGORIES = ["categories"];
@@ -134,13 +193,15 @@ export const CATEGORY_FAULTS = [
   fault("category-create-id-string", "CAT-001", "POST category answers Id with the id as a string.", CATEGORIES),
   fault("category-status-only-refused", "CAT-002", "POST category refuses a body without category (treats it as required).", CATEGORIES),
   fault("category-status-optional", "CAT-003", "POST category without status is accepted.", CATEGORIES),
+  // Legal by default (CAT-004 is LENIENT, blind ruling 2026-11-28): only the strict profile requires the refusal.
   fault(
     "category-color-type-unchecked",
     "CAT-004",
     "POST category accepts a color of any JSON type (only status is type-checked).",
     CATEGORIES,
+    STRICT,
   ),
-  fault("category-name-type-unchecked", "CAT-004", "POST category accepts a category (the name) of any JSON type.", CATEGORIES),
+  fault("category-name-type-unchecked", "CAT-004", "POST category accepts a category (the name) of any JSON type.", CATEGORIES, STRICT),
   fault(
     "category-path-user-unchecked",
     "AUTH-015",
@@ -167,5 +228,12 @@ export const CATEGORY_VARIANTS = [
     suites: VARIANT_SCOPE.categories,
     description: "POST category takes status ENABLED or DISABLED only; any other status (ACTIVE included) is refused with 400.",
     allowedBy: 'GAP-35 (status is a "required string, whether the category is active"; values not shown)',
+  },
+  {
+    name: "category-color-any-type",
+    suites: VARIANT_SCOPE.categories,
+    description: 'POST category takes a color of any JSON type and stores it as its string (color 3835647 is kept as "3835647").',
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["CAT-004"],
   },
 ] as const satisfies readonly VariantSpec[];

@@ -16,6 +16,15 @@ export const FEATURE_ANNOUNCEMENT_FAULTS = [
   fault("feature-announcement-deletable", "FEAT-003", "DELETE on an announcement removes it.", SUITES),
   fault("feature-announcement-post-creates", "ERR-007", "POST /feature-announcement creates an announcement.", SUITES),
   fault("feature-announcement-other-user-readable", "AUTH-019", "GET serves another user's announcement.", SUITES),
-  fault("feature-announcement-unknown-id-empty", "ERR-014", "GET of an id that does not exist answers 200 with an empty Response.", SUITES),
+  // Legal by default since the blind ruling made ERR-014 LENIENT (variant unknown-item-read-empty): strict only.
+  fault(
+    "feature-announcement-unknown-id-empty",
+    "ERR-014",
+    "GET of an id that does not exist answers 200 with an empty Response.",
+    SUITES,
+    {
+      target: "reference-strict",
+    },
+  ),
   fault("feature-announcement-wrong-type-key", "ERR-015", "Announcements are answered under the type key Announcement.", SUITES),
 ] as const;

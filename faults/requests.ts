@@ -5,12 +5,15 @@ import { fault } from "./fault.js";
 
 const AUTH_AND_HEADERS = ["authentication", "headers"];
 
+/** Faults whose behaviour a blind ruling made a legal reading (LENIENT): they fail only the strict profile. */
+const STRICT = "reference-strict";
+
 /** Faults of the common request rules (headers, tokens, IP binding, request ids, the path's user). */
 export const AUTH_HOOK_FAULTS = [
   fault("user-agent-not-required", "HDR-001", "Requests without User-Agent are served.", ["headers"]),
   fault("cache-control-required", "HDR-008", "Requests without Cache-Control are refused.", ["headers"]),
   fault("user-agent-format-checked", "HDR-010", "A User-Agent that is not of the form product/version is refused.", ["headers"]),
-  fault("geolocation-required", "HDR-011", "Requests without X-Service-Geolocation are refused.", ["headers"]),
+  fault("geolocation-required", "HDR-011", "Requests without X-Service-Geolocation are refused.", ["headers"], { target: STRICT }),
   fault("zero-geolocation-rejected", "HDR-005", "A zero-valued geolocation header is refused.", ["headers"]),
   fault("nl-language-rejected", "HDR-006", "X-Service-Language nl_NL is refused.", ["headers"]),
   fault("region-rejected", "HDR-007", "Any X-Service-Region header is refused.", ["headers"]),
@@ -38,7 +41,9 @@ export const AUTH_HOOK_FAULTS = [
     AUTH_AND_HEADERS,
   ),
   fault("unknown-token-accepted", "AUTH-005", "An unknown token is served as the path's user.", AUTH_AND_HEADERS),
-  fault("installation-token-accepted-for-resources", "AUTH-009", "The installation token works on resource calls.", AUTH_AND_HEADERS),
+  fault("installation-token-accepted-for-resources", "AUTH-009", "The installation token works on resource calls.", AUTH_AND_HEADERS, {
+    target: STRICT,
+  }),
   fault(
     "device-server-without-installation",
     "AUTH-006",
@@ -58,6 +63,7 @@ export const AUTH_HOOK_FAULTS = [
     "The token is read from the raw headers under its exact canonical spelling, so a lower-case or " +
       "mixed-case header name counts as missing.",
     ["headers"],
+    { target: STRICT },
   ),
   fault("language-ignored", "HDR-017", "X-Service-Language is ignored: error_description_translated is always the en_US text.", [
     "headers",
@@ -71,6 +77,13 @@ export const AUTH_HOOK_FAULTS = [
     "AUTH-024",
     "POST /session-server also accepts a session token in place of the installation token (the token lookup searches both tables).",
     ["authentication"],
+    { target: STRICT },
+  ),
+  fault(
+    "request-ids-session-calls-only",
+    "HDR-015",
+    "Request ids are remembered on calls made with a session token only: a reused id on POST /session-server is served.",
+    ["headers"],
   ),
   fault(
     "unknown-user-empty-list",
@@ -244,6 +257,12 @@ const SIGNATURES = ["signatures"];
 
 const SIGNED_TARGET = "reference-signed";
 
+/**
+ * Request signatures on session-server are LENIENT (blind ruling 2026-11-28): their faults fail only a profile that
+ * both signs and is strict (targets.yaml: reference-signed-strict).
+ */
+const SIGNED_STRICT = "reference-signed-strict";
+
 /** Faults of request and response signing (they show only where the profile signs: target reference-signed). */
 export const SIGNING_FAULTS = [
   fault(
@@ -257,39 +276,45 @@ export const SIGNING_FAULTS = [
     target: SIGNED_TARGET,
   }),
   fault("request-signature-not-required", "HDR-013", "POST /session-server without a Client-Signature is served.", SIGNATURES, {
-    target: SIGNED_TARGET,
+    target: SIGNED_STRICT,
   }),
   fault(
     "tampered-request-signature-accepted",
     "HDR-014",
     "A Client-Signature is only checked for presence: a tampered one (or one over another body) is accepted.",
     SIGNATURES,
-    { target: SIGNED_TARGET },
+    { target: SIGNED_STRICT },
   ),
   fault(
     "request-signature-any-installed-key",
     "HDR-014",
     "A Client-Signature is accepted when it verifies under the key of any installation, not only the caller's.",
     SIGNATURES,
-    { target: SIGNED_TARGET },
+    { target: SIGNED_STRICT },
   ),
 ] as const;
 
 const PIN = ["pin-code"];
 
-/** Faults of request encryption and the card PUT's pin rule. */
+/**
+ * Faults of request encryption and the card PUT's pin rule. CARD-029 to CARD-031 are LENIENT since the blind ruling of
+ * 2026-11-28 (a plaintext pin may be accepted, an encrypted request refused, a wrong HMAC accepted): their faults fail
+ * the strict profile only.
+ */
 export const ENCRYPTION_FAULTS = [
   fault(
     "encryption-hmac-not-checked",
     "CARD-031",
     "An encrypted request is decrypted without comparing its HMAC, so a wrong HMAC is accepted.",
     PIN,
+    { target: STRICT },
   ),
   fault(
     "encryption-hmac-optional",
     "CARD-031",
     "The HMAC is compared only when the Hmac header is sent: an encrypted request without it is accepted.",
     PIN,
+    { target: STRICT },
   ),
   fault(
     "encryption-hmac-without-iv",
@@ -297,26 +322,30 @@ export const ENCRYPTION_FAULTS = [
     "The server computes the HMAC over the encrypted body alone, without the IV in front: a correct " +
       "request is refused, one whose HMAC leaves the IV out is accepted.",
     PIN,
+    { target: STRICT },
   ),
   fault(
     "encryption-not-supported",
     "CARD-030",
     "The encryption headers are ignored: an encrypted body is parsed as plain JSON and refused as malformed.",
     PIN,
+    { target: STRICT },
   ),
-  fault("pin-code-plaintext-accepted", "CARD-029", "PUT /card/{id} stores a pin_code sent in plaintext.", PIN),
+  fault("pin-code-plaintext-accepted", "CARD-029", "PUT /card/{id} stores a pin_code sent in plaintext.", PIN, { target: STRICT }),
   fault(
     "pin-code-checked-when-alone",
     "CARD-029",
     "The encryption check sits in the set-the-PIN branch taken only when pin_code is the only field: a " +
       "plaintext pin_code next to second_line is stored.",
     PIN,
+    { target: STRICT },
   ),
   fault(
     "pin-refusal-after-update",
     "CARD-029",
     "The plaintext pin is refused with 400 only after the other fields of the body (second_line) were applied.",
     PIN,
+    { target: STRICT },
   ),
   fault("pin-code-in-error-body", "CARD-032", "The refusal of a plaintext pin quotes the pin in its error text.", PIN),
   fault("card-read-shows-pin-code", "CARD-032", "GET /card/{id} shows the pin_code an encrypted PUT stored.", PIN),

@@ -38,6 +38,32 @@ const VARIANT_CONFLICTS: readonly (readonly [string, string])[] = [
   ["replace-issues-new-card", "replace-new-card-answers-old-id"],
   ["card-country-permission-merged", "card-limits-refused"],
   ["company-provider-body-rules", "company-category-refusal-codes"],
+  // With any type taken, the refused PUT whose url the other writes is never refused.
+  ["callback-url-put-url-any-type", "callback-url-refused-put-writes-url"],
+  // An unknown id answered 200 with nothing hides the refusal codes the others play on the same reads.
+  ["unknown-item-read-empty", "other-4xx-statuses"],
+  ["unknown-item-read-empty", "4xx-per-endpoint"],
+  ["unknown-item-read-empty", "4xx-per-endpoint-mirror"],
+  ["unknown-item-read-empty", "errors-two-elements"],
+  ["unknown-item-read-empty", "error-text-names-request"],
+  ["unknown-item-read-empty", "company-category-refusal-codes"],
+  ["unknown-item-read-empty", "resource-refusal-codes"],
+  // Retired share invites leave nothing for the share variants to answer.
+  ["deprecated-share-invites-gone", "share-answered-moves-refused"],
+  ["deprecated-share-invites-gone", "share-pending-invites"],
+  ["deprecated-share-invites-gone", "share-card-id-checked-after-status"],
+  ["client-signature-presence-only", "client-signature-checked-when-sent"],
+  ["auth-header-canonical-case-only", "put-answers-object"],
+  ["auth-header-canonical-case-only", "version-prefix-aliases"],
+  ["geolocation-header-required", "other-4xx-statuses"],
+  // A wrong-typed name is taken, so the refusal-codes probe's refused create is not refused.
+  ["company-scalars-coerced", "company-category-refusal-codes"],
+  // Country not shown: the kept country cannot be seen.
+  ["company-read-form-sparse", "company-country-kept-on-put"],
+  // Encryption not taken at all leaves no HMAC to leave unchecked.
+  ["card-encryption-unsupported", "card-encryption-hmac-unchecked"],
+  // Refusals answered 400 and an unknown id replacing the first card play the same refused replace.
+  ["replace-refusals-400", "replace-unknown-id-replaces-first-card"],
   ["auth-refusals-403", "auth-token-refusals-400"],
   ["session-token-per-device", "new-session-ends-previous"],
   ["new-session-ends-previous", "client-signature-checked-when-sent"],

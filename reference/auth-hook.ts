@@ -8,6 +8,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Fault foreign-write-applied-then-refused: the write ran as the path's user; the answer is to be turned into a 403. */
     foreignWrite: boolean;
+    /** Fault request-id-recorded-on-success-only: the scope whose used ids get this call's id once it answered 200. */
+    requestIdScope?: string;
   }
 }
 
@@ -63,11 +65,12 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
   const refuse: Refuse = (status, kind, message) => new HttpError(authStatus(ctx, status, kind), message);
   app.decorateRequest("callerIp", "");
   app.decorateRequest("foreignWrite", false);
+  app.decorateRequest("requestIdScope", undefined);
 
   app.addHook("onRequest", async (request, reply) => {
-    request.callerIp = normaliseIp(request.socket.remoteAddress);
-    checkCommonHeaders(ctx, request, refuse);
+    request.callerIp = callerAddress(ctx, request);
     const auth = (request.routeOptions.config as RouteConfig | undefined)?.auth ?? "session";
+    checkCommonHeaders(ctx, request, refuse, auth);
     if (auth === "none") return;
     const token = authToken(ctx, request);
     if (auth === "installation" && madeUpInstallation(ctx, request, token)) return;
@@ -98,10 +101,12 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     }
     const requestId = request.headers[h("Client-Request-Id")];
     if (typeof requestId === "string" && requestId !== "") {
+      scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
       if (used.has(requestId) && reuseRefused(ctx, auth))
         throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
-      used.add(requestId);
+      if (recordedBeforeAnswer(ctx)) used.add(requestId);
+      else request.requestIdScope = scope;
     }
   });
 
@@ -109,6 +114,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     // Set only by fault foreign-write-applied-then-refused (otherUserInPath).
     if (request.foreignWrite && reply.statusCode === 200) payload = refusedAfterTheWrite(ctx, request, reply);
     const requestId = request.headers[h("Client-Request-Id")];
+    // Set only by fault request-id-recorded-on-success-only: the id is remembered once the call answered 200.
+    if (request.requestIdScope !== undefined && typeof requestId === "string" && reply.statusCode === 200)
+      usedRequestIds(ctx, request.requestIdScope).add(requestId);
     if (typeof requestId === "string" && requestIdEchoed(ctx, reply)) reply.header(ctx.header("Client-Request-Id"), requestId);
     return payload;
   });
@@ -120,22 +128,39 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
  * The common headers (HDR-001, HDR-004 to HDR-011, HDR-017): User-Agent is required; geolocation, language and
  * region are optional and read leniently. The careless servers of the faults refuse more, or ignore the language.
  */
-function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refuse: Refuse): void {
+function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refuse: Refuse, auth: Auth): void {
   const { faults } = ctx;
   const h = (name: string) => ctx.header(name).toLowerCase();
   const headers = request.headers;
   // The careless server: error texts never look at the language.
   if (faults.on("language-ignored")) delete headers[h("Language")];
-  if (!headers["user-agent"] && !faults.on("user-agent-not-required")) throw refuse(400, "header", "The User-Agent header is required.");
+  if (!headers["user-agent"] && userAgentRequired(ctx, auth)) throw refuse(400, "header", "The User-Agent header is required.");
   if (faults.on("cache-control-required") && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
   if (faults.on("user-agent-format-checked") && !/^[\w.-]+\/[\w.-]+/.test(String(headers["user-agent"] ?? "")))
     throw badRequest("The User-Agent is not valid.");
-  if (faults.on("geolocation-required") && headers[h("Geolocation")] === undefined) throw badRequest("The geolocation header is required.");
+  if (geolocationRequired(ctx) && headers[h("Geolocation")] === undefined) throw badRequest("The geolocation header is required.");
   const geolocation = headers[h("Geolocation")];
   if (faults.on("zero-geolocation-rejected") && typeof geolocation === "string" && /^0 0 0 0/.test(geolocation)) {
     throw badRequest("The geolocation is not valid.");
   }
+  // Fault geolocation-negative-refused (and variant geolocation-unsigned-only, since the blind readers split on it): the
+  // parser's number pattern has no sign, so -122.4 is "not a number".
+  if (
+    (faults.on("geolocation-negative-refused") || ctx.variants.on("geolocation-unsigned-only")) &&
+    typeof geolocation === "string" &&
+    geolocation
+      .trim()
+      .split(/\s+/)
+      .slice(0, 4)
+      .some((field) => field.startsWith("-"))
+  ) {
+    throw badRequest("The geolocation is not valid.");
+  }
   const language = headers[h("Language")];
+  // Fault language-without-country-500: language_COUNTRY is split and the country upper-cased; "de" has no country part.
+  if (faults.on("language-without-country-500") && typeof language === "string" && !language.includes("_")) {
+    throw new TypeError("Cannot read properties of undefined (reading 'toUpperCase')");
+  }
   if (faults.on("nl-language-rejected") && language === "nl_NL") throw badRequest("Unsupported language.");
   if (faults.on("unsupported-language-rejected") && typeof language === "string" && !["en_US", "nl_NL"].includes(language)) {
     throw badRequest("Unsupported language.");
@@ -143,10 +168,38 @@ function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refu
   if (faults.on("region-rejected") && headers[h("Region")] !== undefined) throw badRequest("Unsupported region.");
 }
 
-/** The token, from its header under any spelling of the header's name (HDR-016). */
+/**
+ * X-Service-Geolocation is optional (HDR-011, LENIENT): a server may require it, as the header is sent zero-valued
+ * when unknown (variant geolocation-header-required; the fault geolocation-required fails the strict profile only).
+ */
+function geolocationRequired(ctx: ReferenceContext): boolean {
+  return ctx.faults.on("geolocation-required") || ctx.variants.on("geolocation-header-required");
+}
+
+/** User-Agent is required on every call, those without a token included. */
+function userAgentRequired(ctx: ReferenceContext, auth: Auth): boolean {
+  const { faults } = ctx;
+  // Fault user-agent-unchecked-on-tokenless-calls: the check was placed after the early return of the calls without a token.
+  return !faults.on("user-agent-not-required") && !(faults.on("user-agent-unchecked-on-tokenless-calls") && auth === "none");
+}
+
+/** The caller's address: the connection's; fault caller-ip-from-forwarded-header trusts X-Forwarded-For. */
+function callerAddress(ctx: ReferenceContext, request: FastifyRequest): string {
+  const forwarded = request.headers["x-forwarded-for"];
+  if (ctx.faults.on("caller-ip-from-forwarded-header") && typeof forwarded === "string" && forwarded.trim() !== "") {
+    return normaliseIp(forwarded.split(",")[0]!.trim());
+  }
+  return normaliseIp(request.socket.remoteAddress);
+}
+
+/**
+ * The token, from its header under any spelling of the header's name (HDR-016, LENIENT): a server may read the
+ * canonical spelling only (variant auth-header-canonical-case-only, fault auth-header-exact-case-only).
+ */
 function authToken(ctx: ReferenceContext, request: FastifyRequest): string | string[] | undefined {
   const name = ctx.header("Client-Authentication");
-  return ctx.faults.on("auth-header-exact-case-only") ? exactCaseHeader(request, name) : request.headers[name.toLowerCase()];
+  const exactCase = ctx.faults.on("auth-header-exact-case-only") || ctx.variants.on("auth-header-canonical-case-only");
+  return exactCase ? exactCaseHeader(request, name) : request.headers[name.toLowerCase()];
 }
 
 /**
@@ -168,26 +221,49 @@ function servedWithoutToken(ctx: ReferenceContext, request: FastifyRequest): Ses
   return ctx.faults.on("auth-header-not-required") ? impersonate(request, ctx) : undefined;
 }
 
-/** The installation an installation token names; any other token is refused (AUTH-024). */
+/**
+ * The installation an installation token names; any other token is refused (AUTH-024, LENIENT: variant
+ * session-server-takes-session-token takes a device's session token on session-server too).
+ */
 function installationOf(ctx: ReferenceContext, request: FastifyRequest, token: string): string | undefined {
   const { state } = ctx;
   if (state.installations.has(token)) return token;
   const asSession = state.sessions.get(token);
-  if (asSession && ctx.faults.on("session-server-accepts-session-token") && request.url.startsWith("/v1/session-server")) {
+  const sessionTokenTaken =
+    ((ctx.faults.on("session-server-accepts-session-token") || ctx.variants.on("session-server-takes-session-token")) &&
+      request.url.startsWith("/v1/session-server")) ||
+    ((ctx.faults.on("device-server-accepts-session-token") || ctx.variants.on("device-server-takes-session-token")) &&
+      request.url.startsWith("/v1/device-server"));
+  if (asSession && sessionTokenTaken) {
     // The careless lookup: any token of ours will do; the session's own installation is used.
     return state.devices.get(asSession.deviceId)?.installationToken;
   }
   return undefined;
 }
 
-/** The session a session token names; an installation token or an unknown one is refused (AUTH-005, AUTH-009). */
+/**
+ * The session a session token names; an installation token or an unknown one is refused (AUTH-005; AUTH-009 is
+ * LENIENT: variant installation-token-on-resources serves an installation token as its device's session would).
+ */
 function sessionOf(ctx: ReferenceContext, request: FastifyRequest, token: string): SessionRecord | undefined {
   const { faults, state } = ctx;
-  let session = state.sessions.get(token);
+  let session = state.sessions.get(token) ?? installationAsSession(ctx, token);
+  // Fault session-token-prefix-match: the lookup compares an indexed prefix of the token only.
+  if (!session && faults.on("session-token-prefix-match") && token.length >= 32)
+    session = [...state.sessions.values()].find((s) => s.token.slice(0, 32) === token.slice(0, 32));
   if (!session && faults.on("installation-token-accepted-for-resources") && state.installations.has(token))
     session = impersonate(request, ctx);
   if (!session && faults.on("unknown-token-accepted")) session = impersonate(request, ctx);
   return session;
+}
+
+/** Variant installation-token-on-resources: the installation's first device stands for a session (its user, its addresses). */
+function installationAsSession(ctx: ReferenceContext, token: string): SessionRecord | undefined {
+  const { state } = ctx;
+  if (!ctx.variants.on("installation-token-on-resources")) return undefined;
+  const device = state.devices.get(state.installations.get(token)?.deviceIds[0] ?? -1);
+  const userId = device && state.apiKeys.get(device.apiKey)?.userId;
+  return device && userId !== undefined ? { id: 0, token, userId, deviceId: device.id, ips: device.ips } : undefined;
 }
 
 /** A session works only from the addresses its device is bound to, on every method (AUTH-011). */
@@ -222,13 +298,24 @@ function otherUserInPath(ctx: ReferenceContext, request: FastifyRequest, reply: 
 
 /** Request ids are remembered per installation until a device exists (HDR-002, HDR-015). */
 function installationScope(ctx: ReferenceContext, installationToken: string): string {
-  // Variant request-ids-session-calls-only: calls made with an installation token are never remembered (GAP-60).
-  return ctx.variants.on("request-ids-session-calls-only") ? `unchecked:${ctx.state.nextId()}` : `installation:${installationToken}`;
+  // Fault request-ids-session-calls-only: calls made with an installation token are never remembered.
+  return ctx.faults.on("request-ids-session-calls-only") ? `unchecked:${ctx.state.nextId()}` : `installation:${installationToken}`;
 }
 
 /** Request ids are remembered per device, across its sessions (HDR-002). */
 function sessionScope(ctx: ReferenceContext, token: string, session: SessionRecord): string {
   return ctx.faults.on("request-id-scoped-per-session") ? `session:${token}` : `device:${session.deviceId}`;
+}
+
+/** Request ids are remembered per device, whatever endpoint they were sent to. */
+function requestIdScope(ctx: ReferenceContext, request: FastifyRequest, scope: string): string {
+  // Fault request-id-scoped-per-path: ids kept like idempotency keys, per endpoint.
+  return ctx.faults.on("request-id-scoped-per-path") ? `${scope}|${request.url.split("?")[0]!}` : scope;
+}
+
+/** A request id is remembered as soon as the call is accepted, whatever its answer. */
+function recordedBeforeAnswer(ctx: ReferenceContext): boolean {
+  return !ctx.faults.on("request-id-recorded-on-success-only");
 }
 
 /** The request ids used in a scope; each user's own, never shared with another user's (HDR-018). */

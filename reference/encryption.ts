@@ -7,9 +7,8 @@
 import { constants, createDecipheriv, createHmac, privateDecrypt, timingSafeEqual, type KeyObject } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FaultSet } from "./switches.js";
 import { badRequest, HttpError } from "./http-error.js";
-import type { ReferenceContext } from "./module.js";
+import type { ReferenceContext, Switchboard } from "./module.js";
 import { serverKey } from "./server-key.js";
 
 declare module "fastify" {
@@ -41,17 +40,27 @@ function unsealKey(sealed: Buffer, privateKey: KeyObject): Buffer | undefined {
   }
 }
 
+/**
+ * Whether the HMAC is checked (CARD-031). Fault encryption-hmac-not-checked and variant card-encryption-hmac-unchecked
+ * (a legal reading since the blind ruling: CARD-031 is LENIENT) never check it; fault encryption-hmac-optional only when sent.
+ */
+function hmacChecked(hmac: string | undefined, ctx?: Switchboard): boolean {
+  if (ctx?.faults.on("encryption-hmac-not-checked") || ctx?.variants.on("card-encryption-hmac-unchecked")) return false;
+  return !(hmac === undefined && ctx?.faults.on("encryption-hmac-optional"));
+}
+
 /** Decrypts a request body; a refusal (HttpError 400) says which part failed. */
 export function decryptBody(
   parts: { key: string; iv: string; hmac: string | undefined; body: Buffer },
   privateKey: KeyObject,
-  faults?: FaultSet,
+  ctx?: Switchboard,
 ): Buffer {
+  const faults = ctx?.faults;
   const key = unsealKey(Buffer.from(parts.key, "base64"), privateKey);
   if (!key || key.length !== 32) throw badRequest("The encryption key cannot be unsealed with the server's key.");
   const iv = Buffer.from(parts.iv, "base64");
   if (iv.length !== 16) throw badRequest("The encryption IV must be 16 bytes.");
-  if (!faults?.on("encryption-hmac-not-checked") && !(parts.hmac === undefined && faults?.on("encryption-hmac-optional"))) {
+  if (hmacChecked(parts.hmac, ctx)) {
     const mac = createHmac("sha1", key);
     if (!faults?.on("encryption-hmac-without-iv")) mac.update(iv);
     const expected = mac.update(parts.body).digest();
@@ -79,6 +88,14 @@ async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
+/**
+ * Whether the encryption headers are read (CARD-030). Fault encryption-not-supported and variant card-encryption-unsupported
+ * (a legal reading since the blind ruling: CARD-030 is LENIENT) ignore them: the body is parsed as it came.
+ */
+function encryptionSupported(ctx: Switchboard): boolean {
+  return !ctx.faults.on("encryption-not-supported") && !ctx.variants.on("card-encryption-unsupported");
+}
+
 export function registerEncryption(app: FastifyInstance, ctx: ReferenceContext): void {
   const { faults } = ctx;
   const names = {
@@ -96,15 +113,16 @@ export function registerEncryption(app: FastifyInstance, ctx: ReferenceContext):
   // Before the body parser: the parser then sees the plaintext JSON.
   app.addHook("preParsing", async (request, _reply, payload) => {
     const [key, iv, hmac] = [value(request, names.key), value(request, names.iv), value(request, names.hmac)];
-    if ((key === undefined && iv === undefined && hmac === undefined) || faults.on("encryption-not-supported")) return payload;
-    if (key === undefined || iv === undefined || (hmac === undefined && !faults.on("encryption-hmac-optional"))) {
+    if ((key === undefined && iv === undefined && hmac === undefined) || !encryptionSupported(ctx)) return payload;
+    const hmacOptional = faults.on("encryption-hmac-optional") || ctx.variants.on("card-encryption-hmac-unchecked");
+    if (key === undefined || iv === undefined || (hmac === undefined && !hmacOptional)) {
       throw badRequest(
         `An encrypted request needs all of ${ctx.header("Client-Encryption-Key")}, ${ctx.header("Client-Encryption-Iv")} ` +
           `and ${ctx.header("Client-Encryption-Hmac")}.`,
       );
     }
     const body = await readAll(payload, 10 * 1024 * 1024);
-    const plain = decryptBody({ key, iv, hmac, body }, serverKey().privateKey, faults);
+    const plain = decryptBody({ key, iv, hmac, body }, serverKey().privateKey, ctx);
     request.encrypted = true;
     request.encryptedBody = body;
     request.headers["content-type"] = "application/json";
@@ -120,16 +138,19 @@ export function registerEncryption(app: FastifyInstance, ctx: ReferenceContext):
 }
 
 /**
- * The card PUT's pin rule: pin_code only in an encrypted request. Called before the update is applied
- * (and, with fault pin-refusal-after-update, after it).
+ * The card PUT's pin rule: pin_code only in an encrypted request (CARD-029). Called before the update is applied
+ * (and, with fault pin-refusal-after-update, after it). Variant card-pin-plaintext-accepted (a legal reading since the
+ * blind ruling: CARD-029 is LENIENT) stores a plaintext pin, as fault pin-code-plaintext-accepted does.
  */
 export function checkPinEncryption(
   request: FastifyRequest,
   body: Record<string, unknown>,
-  faults: FaultSet,
+  ctx: Switchboard,
   stage: "before" | "after",
 ): void {
-  if (body.pin_code === undefined || request.encrypted || faults.on("pin-code-plaintext-accepted")) return;
+  const { faults } = ctx;
+  if (body.pin_code === undefined || request.encrypted) return;
+  if (faults.on("pin-code-plaintext-accepted") || ctx.variants.on("card-pin-plaintext-accepted")) return;
   if ((stage === "after") !== faults.on("pin-refusal-after-update")) return;
   if (faults.on("pin-code-checked-when-alone") && Object.keys(body).length > 1) return;
   const quoted = faults.on("pin-code-in-error-body") ? ` (got pin_code ${String(body.pin_code)})` : "";

@@ -15,6 +15,8 @@ export function sendError(
   reply.code(status).type("application/json");
   if (status < 500 && ctx.faults.on("error-body-missing")) return reply.send("");
   if (ctx.faults.on("error-body-wrong-shape")) return reply.send({ error: message });
+  // Fault error-401-without-translated: the authentication filter writes its own, shorter error element.
+  if (status === 401 && ctx.faults.on("error-401-without-translated")) return reply.send({ Error: [{ error_description: message }] });
   const rid = request.headers[ctx.header("Client-Request-Id").toLowerCase()];
   if (ctx.variants.on("error-text-names-request") && typeof rid === "string") message = `${message} (request ${rid})`;
   const asked = typeof language === "string" ? language : undefined;

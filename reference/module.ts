@@ -63,9 +63,11 @@ export function intParam(request: FastifyRequest, name: string): number {
 
 /** The userID of the path, which must be the session's user (spec: Authentication, rules). */
 export function pathUser(request: FastifyRequest, ctx: ReferenceContext, fault?: FaultName): number {
-  const userId = intParam(request, "userID");
+  const given = intParam(request, "userID");
   const session = request.session;
   if (!session) throw forbidden();
+  // Fault path-user-zero-means-self: a userID of 0 reads as "no user given" and falls back to the session's user.
+  const userId = given || (ctx.faults.on("path-user-zero-means-self") ? session.userId : 0);
   if (userId !== session.userId && !(fault && ctx.faults.on(fault) && ctx.state.users.has(userId))) {
     throw forbidden("The user in the path is not the authenticated user.");
   }

@@ -10,12 +10,17 @@ type Pagination = { future_url: string | null; newer_url: string | null; older_u
 
 export interface Page<T> {
   items: T[];
-  pagination: Pagination;
+  /** Undefined only under fault page-empty-list-no-pagination (the list is then sent without Pagination). */
+  pagination: Pagination | undefined;
 }
 
-function integerQuery(query: Record<string, unknown>, name: string): number | undefined {
+function integerQuery(query: Record<string, unknown>, name: string, ctx: Switchboard): number | undefined {
   const raw = query[name];
   if (raw === undefined) return undefined;
+  // Fault page-count-parseint: count is read with parseInt, which stops at the first character that is not a digit.
+  if (name === "count" && ctx.faults.on("page-count-parseint") && typeof raw === "string" && /^\d{1,15}/.test(raw)) {
+    return Number.parseInt(raw, 10);
+  }
   if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw)) throw badRequest(`Query parameter ${name} must be a non-negative integer.`);
   return Number(raw);
 }
@@ -28,10 +33,10 @@ function integerQuery(query: Record<string, unknown>, name: string): number | un
 export function paginate<T extends { id: number }>(request: FastifyRequest, all: T[], ctx: Switchboard): Page<T> {
   const query = request.query as Record<string, unknown>;
   const list = request.url.split("?")[0]!;
-  const count = integerQuery(query, "count");
+  const count = integerQuery(query, "count", ctx);
   if (count !== undefined && !countInRange(ctx, list, count)) throw badRequest(`Query parameter count must be between 1 and ${MAX_COUNT}.`);
-  const newerId = integerQuery(query, "newer_id");
-  const olderId = integerQuery(query, "older_id");
+  const newerId = integerQuery(query, "newer_id", ctx);
+  const olderId = integerQuery(query, "older_id", ctx);
   if (newerId !== undefined && !newerIdServed(ctx)) throw badRequest("Query parameter newer_id is not supported.");
   if (newerId !== undefined && olderId !== undefined) throw badRequest("Use newer_id or older_id, not both.");
   const cursorPage = newerId !== undefined || olderId !== undefined;
@@ -39,19 +44,23 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
 
   const sorted = [...all].sort((a, b) => a.id - b.id);
   let items: T[];
-  if (newerId !== undefined) items = sorted.filter((i) => i.id > newerId).slice(0, size);
+  const above = newerId === undefined ? [] : sorted.filter((i) => i.id > newerId);
+  if (newerId !== undefined) items = newerPage(ctx, above, size);
   else if (olderId !== undefined) items = sorted.filter((i) => isOlder(ctx, i.id, olderId)).slice(-size);
   else items = newestPage(ctx, sorted, size);
   if (servedFromSnapshot(ctx, query)) items = [];
 
   const links = pageLinks(ctx, request, count, cursorPage);
-  if (items.length === 0) return { items, pagination: shown(ctx, emptyListLinks(ctx, links, all.length === 0)) };
+  if (items.length === 0) {
+    const listEmpty = all.length === 0;
+    return { items, pagination: emptyPagination(ctx, shown(ctx, emptyListLinks(ctx, links, listEmpty)), listEmpty) };
+  }
   const max = items[items.length - 1]!.id;
   const min = items[0]!.id;
   const show = linksShown(
     ctx,
     sorted.some((i) => i.id > max),
-    sorted.some((i) => i.id < min),
+    olderExist(ctx, sorted, min, items.length === size),
     cursorPage,
   );
   const cursor = cursors(ctx, max, min);
@@ -112,6 +121,17 @@ function isOlder(ctx: Switchboard, id: number, olderId: number): boolean {
   return ctx.faults.on("page-older-id-inclusive") ? id <= olderId : id < olderId;
 }
 
+/** With newer_id, the `size` items just above the cursor: the next page, not the newest one */
+function newerPage<T>(ctx: Switchboard, above: T[], size: number): T[] {
+  // Fault page-newer-page-skips-ahead: the slice of the no-cursor page, copied.
+  return ctx.faults.on("page-newer-page-skips-ahead") ? above.slice(-size) : above.slice(0, size);
+}
+
+/** Whether items older than the page exist; fault page-older-url-when-page-full guesses it from a full page. */
+function olderExist<T extends { id: number }>(ctx: Switchboard, sorted: T[], min: number, pageFull: boolean): boolean {
+  return ctx.faults.on("page-older-url-when-page-full") ? pageFull : sorted.some((i) => i.id < min);
+}
+
 /** Without a cursor, the newest `size` items (PAGE-012). */
 function newestPage<T>(ctx: Switchboard, sorted: T[], size: number): T[] {
   return ctx.faults.on("page-oldest-first") ? sorted.slice(0, size) : sorted.slice(-size);
@@ -128,7 +148,9 @@ function servedFromSnapshot(ctx: Switchboard, query: Record<string, unknown>): b
 /** The links of a page: the requested path, relative, with the count the request sent (PAGE-013, PAGE-014, PAGE-015). */
 function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | undefined, cursorPage: boolean) {
   const { faults } = ctx;
-  const path = (faults.on("page-links-route-pattern") ? (request.routeOptions.url ?? request.url) : request.url).split("?")[0]!;
+  let path = (faults.on("page-links-route-pattern") ? (request.routeOptions.url ?? request.url) : request.url).split("?")[0]!;
+  // Fault page-links-without-version: the path as a router mounted under /v1 sees it.
+  if (faults.on("page-links-without-version")) path = path.replace(/^\/v1(?=\/)/, "");
   const base = faults.on("page-links-absolute") ? `${request.protocol}://${request.host}${path}` : path;
   const keepCount =
     count !== undefined && !faults.on("page-links-drop-count") && !(cursorPage && faults.on("page-links-drop-count-on-cursor-pages"));
@@ -138,6 +160,12 @@ function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | un
     older: (id: number) => link("older_id", id),
     future: (id: number) => `${link("newer_id", id)}${faults.on("page-future-url-from-snapshot") ? "&refresh=1" : ""}`,
   };
+}
+
+/** An empty list still carries its Pagination object. */
+function emptyPagination(ctx: Switchboard, pagination: Pagination, listEmpty: boolean): Pagination | undefined {
+  // Fault page-empty-list-no-pagination: the early return for "nothing to list" sends Response only.
+  return ctx.faults.on("page-empty-list-no-pagination") && listEmpty ? undefined : pagination;
 }
 
 /** An empty page has no links (PAGE-020). */

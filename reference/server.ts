@@ -30,6 +30,8 @@ export interface RunningReference {
   apiKey: string;
   fixtures: SeededFixtures;
   state: ReferenceState;
+  /** The options it was started with (a variant probe starts a signing twin with the same switches). */
+  options: ReferenceOptions;
   close(): Promise<void>;
 }
 
@@ -144,6 +146,7 @@ export async function startReferenceServer(options: ReferenceOptions & { host?: 
     apiKey: primary.apiKey,
     fixtures,
     state: ctx.state,
+    options,
     close: () => app.close(),
   };
 }

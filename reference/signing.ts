@@ -88,10 +88,12 @@ export function registerSigning(app: FastifyInstance, ctx: ReferenceContext, opt
     const name = ctx.header("Client-Signature");
     const signature = request.headers[clientHeader];
     if (typeof signature !== "string" || signature === "") {
-      if (faults.on("request-signature-not-required")) return;
+      // HDR-013 is LENIENT: variant client-signature-optional serves an unsigned call (the fault fails strict only).
+      if (faults.on("request-signature-not-required") || variants.on("client-signature-optional")) return;
       throw badRequest(`The request signature header ${name} is missing.`);
     }
-    if (faults.on("tampered-request-signature-accepted")) return;
+    // HDR-014 is LENIENT: variant client-signature-presence-only does not verify (the fault fails strict only).
+    if (faults.on("tampered-request-signature-accepted") || variants.on("client-signature-presence-only")) return;
     const body = request.rawBody ?? Buffer.alloc(0);
     const bytes = Buffer.from(signature, "base64");
     const pems = faults.on("request-signature-any-installed-key")

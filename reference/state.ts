@@ -114,6 +114,11 @@ export class ReferenceState {
 
   nextId = (): number => ++this.counter;
 
+  /** The greatest server-wide id handed out so far: no item of any user has a greater one (variant unknown-item-read-empty). */
+  get lastId(): number {
+    return this.counter;
+  }
+
   /** The id of a user's new item: server-wide, or per user under the ids-per-user variant. */
   nextItemId = (owner: number): number => {
     if (!this.options.idsPerUser) return this.nextId();

@@ -54,9 +54,35 @@ function links(query: string, on: (name: VariantName) => boolean): string {
 const PROVIDER_TIME = /"(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})"/g;
 const PUT_AS_OBJECT = /^\/v1\/user\/\d+\/(company|share-invite-monetary-account-response|oauth-client\/\d+\/callback-url)\/\d+$/;
 
+/** A route that reads one item: its path ends in an id parameter. The card's is left out (CARD-009: exactly 400). */
+const ITEM_ROUTE = /\/:[A-Za-z]+$/;
+const CARD_ITEM_ROUTE = /\/card\/:[A-Za-z]+$/;
+
+/**
+ * Variant unknown-item-read-empty (ERR-014, LENIENT): the caller's own GET of an item id nobody was ever handed
+ * (below 1, or beyond every id issued) was refused as not found; it is answered 200 with an empty Response instead.
+ * Refusals of the token, the address or another user's path come before a session is set, or name another user.
+ */
+function unknownItemRead(ctx: ReferenceContext, request: FastifyRequest, reply: FastifyReply): boolean {
+  const route = request.routeOptions.url ?? "";
+  if (request.method !== "GET" || reply.statusCode < 400 || reply.statusCode >= 500) return false;
+  if (!ITEM_ROUTE.test(route) || CARD_ITEM_ROUTE.test(route)) return false;
+  const segments = request.url.split("?")[0]!.split("/");
+  if (request.session === undefined || segments[3] !== String(request.session.userId)) return false;
+  const id = Number(segments[segments.length - 1]);
+  return Number.isInteger(id) && (id < 1 || id > ctx.state.lastId);
+}
+
 /** Body rewrites, before signing (a signed answer is signed as sent). */
 export function registerVariants(app: FastifyInstance, ctx: ReferenceContext): void {
   const on = (name: VariantName) => ctx.variants.on(name);
+  if (on("unknown-item-read-empty")) {
+    app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (!unknownItemRead(ctx, request, reply)) return payload;
+      reply.code(200).type("application/json");
+      return JSON.stringify({ Response: [] });
+    });
+  }
   if (!VARIANTS.some((v) => on(v.name))) return;
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!isJsonText(reply, payload)) return payload;

@@ -16,7 +16,7 @@ export function consumedFrom(tests: readonly TestSummary[]): ConsumedFromTarget[
 }
 
 /** The profile field a skip names ("set provisioning: …", "capability ideal is off", a read-only mode), else "other". */
-export function fieldOfSkip(message: string | undefined): string {
+function fieldOfSkip(message: string | undefined): string {
   const text = message ?? "";
   const set = /\bset ([A-Za-z][\w.]*)/.exec(text);
   if (set) return set[1]!;

@@ -17,7 +17,11 @@ const lines = (prefix: string) =>
     .filter((l) => /^-?\s*[A-Z]+-\d{3}\b/.test(l.trim()));
 
 /** "- CARD-001: Server: …. Suite wants: …." → the case put to the readers. */
-const asked = new Map(lines("batch-").map((l) => /^- ([A-Z]+-\d{3}): (.*)$/.exec(l)!).map((m) => [m[1], m[2]] as const));
+const asked = new Map(
+  lines("batch-")
+    .map((l) => /^- ([A-Z]+-\d{3}): (.*)$/.exec(l)!)
+    .map((m) => [m[1], m[2]] as const),
+);
 
 /** "CARD-001 | STATED | banking-api.md | "quote"" → the verdict. */
 function verdicts(prefix: string): Map<string, Verdict> {
@@ -50,6 +54,7 @@ for (const item of list.items) {
   const ruling = { date, asked: asked.get(id)!, statement: String(entry.get("statement")), certifier: c, vendor: v };
   entry.set("ruling", doc.createNode(ruling));
   const level = levelOfRuling(ruling);
-  if (level !== entry.get("level")) process.stdout.write(`${id}: ${String(entry.get("level"))} -> ${level} (certifier ${c.verdict}, vendor ${v.verdict})\n`);
+  if (level !== entry.get("level"))
+    process.stdout.write(`${id}: ${String(entry.get("level"))} -> ${level} (certifier ${c.verdict}, vendor ${v.verdict})\n`);
 }
 writeFileSync(file, doc.toString({ lineWidth: 0 }));

@@ -4,8 +4,9 @@
 // target provisions users, else add to the primary's categories. The status sent is the profile's
 // bodyValues.categoryStatus: the specification shows no status values.
 import { describe, test } from "vitest";
-import { expectObjects, expectOk, expectRefused, expectSchema, type About } from "../harness/checks.js";
+import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, type About } from "../harness/checks.js";
 import type { Exchange } from "../harness/http/exchange.js";
+import { LenientLog } from "../harness/lenient.js";
 import { writerSession } from "./support/resource-helpers.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
@@ -81,6 +82,8 @@ describe.concurrent("POST /user/{userID}/additional-transaction-information-cate
   });
 
   // Rows that change status are refused whatever status the target takes; the others only prove something where FULL is taken.
+  // LENIENT (blind ruling 2026-11-28: the certifier read "optional strings" and "required string" as a refusal, the vendor did
+  // not): a category taken with a field of the wrong type passes with a note; strict requires the refusal.
   const wrongTypes: [string, Record<string, unknown>][] = [
     ["a boolean for status", { status: true }],
     ["a number for status", { status: 1 }],
@@ -90,13 +93,21 @@ describe.concurrent("POST /user/{userID}/additional-transaction-information-cate
     ["an object for description", { description: { text: "Paper" } }],
   ];
   test.for(wrongTypes)(
-    "CAT-004 a category with %s is refused with an error body",
+    "CAT-004 a category with %s is refused with an error body, or taken with an Id (strict: refused)",
     { tags: ["ERR-001"] },
-    async ([what, change], { skip }) => {
+    async ([what, change], { skip, annotate }) => {
       if ("status" in change) skip(readOnly, SKIP.readOnly);
       else await needStatusTaken(skip);
+      const log = new LenientLog(t.profile.strict);
       const session = await writer();
-      expectRefused(await post(session, { ...FULL, ...change }), { req: "CAT-004", what: `with ${what}` });
+      const exchange = await post(session, { ...FULL, ...change });
+      const about = { req: "CAT-004", what: `with ${what}` };
+      expectNot5xx(exchange, about);
+      if (exchange.status === 200 && !t.profile.strict) {
+        expectCreated(exchange, { ...about, req: "CAT-001" });
+        log.note(about, `a category with ${what} was taken`, "a 4XX refusal with an error body");
+      } else expectRefused(exchange, about);
+      await log.report(annotate);
     },
   );
 

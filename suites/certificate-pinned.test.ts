@@ -74,8 +74,13 @@ afterEach(async ({ task }) => {
 const ownerChains = new SharedData();
 
 /** Pins a chain of real certificates as set-up for another check; fails the test (CERT-001) when it cannot. */
-async function pinned(session: Session, pems: string[]): Promise<number> {
-  const exchange = await ownerChains.write(() => pin(session, chainBody(pems)));
+function pinned(session: Session, pems: string[]): Promise<number> {
+  return ownerChains.write(() => pinnedNow(session, pems));
+}
+
+/** pinned() inside a gate the caller already holds (a write of ownerChains). */
+async function pinnedNow(session: Session, pems: string[]): Promise<number> {
+  const exchange = await pin(session, chainBody(pems));
   const about = { req: "CERT-001", what: `(a chain of ${pems.length} PEM certificate(s), as set-up)` };
   expectStatus(exchange, 200, about);
   const id = createdId(exchange.json);
@@ -281,25 +286,38 @@ describe.concurrent("pinning a chain", () => {
     },
   );
 
+  /**
+   * The create form is an array (spec), but whether another shape is refused is open (blind ruling 2026-11-28,
+   * CERT-008 LENIENT): pinned with an Id, or refused with an error body and nothing pinned; strict: refused.
+   */
   const badShapes: [string, unknown][] = [
     ["no certificate_chain", {}],
     ["certificate_chain as a PEM string instead of an array", { certificate_chain: LEAF_PEM }],
     ["certificate_chain as a single object instead of an array", { certificate_chain: { certificate: LEAF_PEM } }],
   ];
   test.for(badShapes)(
-    "CERT-008 a pin with %s is refused with an error body, and nothing is pinned",
+    "CERT-008 a pin with %s is refused with an error body and nothing pinned, or pinned with an Id (strict: refused)",
     { tags: ["ERR-001"] },
-    async ([what, body], { skip }) => {
+    async ([what, body], { skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       const session = await owner();
-      await ownerChains.read(async () => {
-        const before = await listedIds(session, { req: "CERT-008", what: "(the list before the refused pin)" });
+      const log = new LenientLog(t.profile.strict);
+      const about = { req: "CERT-008", what: `(${what})` };
+      // A writer: the pin may be taken (LENIENT), and the before-and-after reading of the list must see only its own.
+      await ownerChains.write(async () => {
+        const before = await listedIds(session, { req: "CERT-008", what: "(the list before the pin)" });
         const exchange = await pin(session, body);
         const id = createdId(exchange.json);
         if (id !== undefined) pinnedByTest().push({ session, id });
-        expectRefused(exchange, { req: "CERT-008", what: `(${what})` });
-        await expectNothingPinned(session, before, { req: "CERT-008", what: `(${what})` });
+        if (exchange.status === 200) {
+          expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
+          log.note(about, `a pin with ${what} was accepted`, "a 4XX refusal with an error body");
+          return;
+        }
+        expectRefused(exchange, about);
+        await expectNothingPinned(session, before, about);
       });
+      await log.report(annotate);
     },
   );
 
@@ -358,6 +376,25 @@ describe.concurrent("reading chains", () => {
     expectChainText(chain.certificate_chain, sent, exchange, about);
   });
 
+  test("CERT-003 a chain that holds the same certificate twice, if pinned, reads back with both copies in the order sent", async ({
+    skip,
+  }) => {
+    skip(readOnly, SKIP.readOnly);
+    // An intermediate sent twice: the file says nothing against it, and the read form is the chain as sent.
+    const sent = [LEAF_PEM, INTERMEDIATE_CA_PEM, INTERMEDIATE_CA_PEM, ROOT_CA_PEM].map((pem) => pem.trim());
+    const session = await owner();
+    const about = { req: "CERT-003", what: "(leaf, intermediate CA twice, root CA)" };
+    const exchange = await ownerChains.write(() => pin(session, chainBody(sent)));
+    const id = createdId(exchange.json);
+    if (id !== undefined) pinnedByTest().push({ session, id });
+    if (exchange.status !== 200) return expectRefused(exchange, about);
+    expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
+    const read = await readChain(session, id);
+    expectOk(read, about);
+    const chain = expectObjects(read, [TYPE], { ...about, req: "ERR-015" })[0]!;
+    expectChainText(chain.certificate_chain, sent, read, about);
+  });
+
   test("CERT-004 every element of the chain list is a CertificatePinned with certificate_chain and id", { tags: ["ERR-015"] }, async () => {
     const exchange = await t.client.request({ path: base(t.primary()), token: t.primary().sessionToken, from: t.primary().from });
     const about = { req: "CERT-004", what: "(the primary user's list)" };
@@ -374,13 +411,16 @@ describe.concurrent("reading chains", () => {
     });
   });
 
-  test("CERT-004 a pinned chain is listed with its certificate_chain", async ({ skip }) => {
+  test("CERT-004 a pinned chain is listed with its certificate_chain, also while it is the user's newest", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     const sent = [LEAF_PEM, INTERMEDIATE_CA_PEM];
     const session = await owner();
-    const id = await pinned(session, sent);
+    // Pinned and listed in one write of the owner's list: no other pin lands in between, so the chain is the newest.
+    const { id, chains } = await ownerChains.write(async () => {
+      const pinnedId = await pinnedNow(session, sent);
+      return { id: pinnedId, chains: await listAll(session, { req: "CERT-004", what: `(looking for chain ${pinnedId})` }) };
+    });
     const about = { req: "CERT-004", what: `(looking for chain ${id})` };
-    const chains = await listAll(session, about);
     const listed = chains.find((c) => c.id === id);
     if (!listed)
       failPlain(
@@ -425,21 +465,35 @@ describe.concurrent("reading chains", () => {
   });
 });
 
-// Independent: each check deletes only the chain it pinned.
+// Independent: each check deletes only the chain it pinned. What a DELETE leaves behind is open (blind ruling
+// 2026-11-28, CERT-005 and CERT-006 LENIENT): a chain still read or listed is noted; strict requires it gone.
 describe.concurrent("deleting chains", () => {
-  test("CERT-005 a deleted chain answers 200 and can no longer be read", { tags: ["ERR-010"] }, async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const session = await owner();
-    const id = await pinned(session, [LEAF_PEM]);
-    const deleted = await deleteChain(session, id);
-    expectDeleteAnswer(deleted, { req: "CERT-005" });
-    const read = await readChain(session, id);
-    expectRefused(read, { req: "CERT-005", what: "(after its DELETE answered 200)" });
-  });
+  test(
+    "CERT-005 a DELETE of a chain answers 200; a later read is refused with an error body or still shows the chain " + "(strict: refused)",
+    { tags: ["ERR-010"] },
+    async ({ skip, annotate }) => {
+      skip(readOnly, SKIP.readOnly);
+      const session = await owner();
+      const log = new LenientLog(t.profile.strict);
+      const id = await pinned(session, [LEAF_PEM]);
+      const deleted = await deleteChain(session, id);
+      expectDeleteAnswer(deleted, { req: "CERT-005" });
+      const read = await readChain(session, id);
+      const about = { req: "CERT-005", what: "(after its DELETE answered 200)" };
+      if (read.status === 200) {
+        expectOk(read, about);
+        log.note(about, "a deleted chain could still be read", "a 4XX refusal with an error body");
+      } else {
+        expectRefused(read, about);
+      }
+      await log.report(annotate);
+    },
+  );
 
-  test("CERT-006 a deleted chain is no longer listed", async ({ skip }) => {
+  test("CERT-006 a deleted chain is no longer listed, or still listed (strict: gone from the list)", async ({ skip, annotate }) => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
+    const log = new LenientLog(t.profile.strict);
     const id = await pinned(session, [LEAF_PEM]);
     const before = await listAll(session, { req: "CERT-006", what: "(before the delete)" });
     if (!before.some((c) => c.id === id))
@@ -450,10 +504,12 @@ describe.concurrent("deleting chains", () => {
     expectStatus(await deleteChain(session, id), 200, { req: "CERT-006", what: "(the delete itself)" });
     const after = await listAll(session, { req: "CERT-006", what: "(after the delete)" });
     if (after.some((c) => c.id === id))
-      failPlain(
-        { req: "CERT-006", what: `GET ${base(session)} (all pages) after DELETE of chain ${id} answered 200` },
-        `expected chain ${id} gone, got it still listed`,
+      log.note(
+        { req: "CERT-006", what: `GET ${base(session)} (all pages) after the DELETE answered 200` },
+        "a deleted chain is still listed",
+        "the deleted chain gone from the list",
       );
+    await log.report(annotate);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   expectRefused,
   expectSchema,
   expectThat,
+  fail,
   failPlain,
   type About,
 } from "../harness/checks.js";
@@ -23,6 +24,7 @@ import { validateSchema } from "../harness/schemas.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { SharedData } from "./support/shared-data.js";
+import { getPage, readPage, type ListCase } from "./support/pages.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -167,26 +169,56 @@ function sameAsSent(sent: unknown, read: unknown): boolean {
   return sent === read;
 }
 
-/** A refused write changed nothing: every body field the read form showed before reads the same after. */
+/**
+ * A LENIENT read-back (blind ruling 2026-11-28: COMP-003, COMP-012 and COMP-013 rest on no sentence): a value other than the
+ * suite's reading is noted; only the strict profile fails it.
+ */
+function lenientThat(ok: boolean, exchange: Exchange, expected: string, about: About, got: string, log: LenientLog): void {
+  if (ok) return;
+  if (t.profile.strict) fail(about, exchange, expected, got);
+  log.note(about, `read ${got}, not ${expected}`, expected);
+}
+
+/**
+ * A refused write changed nothing: every body field the read form showed before reads the same after. `lenient`: the
+ * refusal was the body's own (COMP-013, LENIENT), so a change is noted; another user's write (AUTH-015, AUTH-019) always fails.
+ */
 function expectUnchanged(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   exchange: Exchange,
   about: About,
   log: LenientLog,
+  lenient = false,
 ): void {
   const compared = READ_BACK.filter((field) => shown(before, field));
   if (compared.length === 0)
     log.note(about, "the read form shows none of the body fields, so a refused write cannot be seen", "the body fields shown (COMP-017)");
   for (const field of compared) {
-    expectThat(
-      isDeepStrictEqual(before[field], after[field]),
-      exchange,
-      `${field} ${JSON.stringify(before[field])} as before the refused request`,
-      about,
-      `${field} ${JSON.stringify(after[field])}`,
-    );
+    const ok = isDeepStrictEqual(before[field], after[field]);
+    const expected = `${field} ${JSON.stringify(before[field])} as before the refused request`;
+    const got = `${field} ${JSON.stringify(after[field])}`;
+    if (lenient) lenientThat(ok, exchange, expected, about, got, log);
+    else expectThat(ok, exchange, expected, about, got);
   }
+}
+
+/**
+ * A create or update with a field of the wrong JSON type (COMP-010, LENIENT by the blind ruling): refused with an error body, or
+ * taken (noted; strict requires the refusal), and then the company must still read back with the Company table's types (COMP-005):
+ * a server may take such a field, not show it with another type. Answers whether it was taken.
+ */
+async function takenOrRefused(session: Session, exchange: Exchange, about: About, log: LenientLog, id?: number): Promise<boolean> {
+  expectNot5xx(exchange, about);
+  if (exchange.status !== 200 || t.profile.strict) {
+    expectRefused(exchange, about);
+    return false;
+  }
+  log.note(about, "a field of the wrong JSON type was taken", "a 4XX refusal with an error body");
+  const taken = id ?? createdId(exchange.json);
+  expectThat(taken !== undefined, exchange, "an Id element with an integer id (the company was taken)", { ...about, req: "COMP-001" });
+  await read(session, taken, { req: "COMP-005", what: `after the company was taken ${about.what ?? ""}` }, log);
+  return true;
 }
 
 /** PUT a changed body. Where the second country is refused and the profile did not name it, the same body again with the first (GAP-02). */
@@ -208,6 +240,18 @@ async function putChanged(
       `(set bodyValues.companyCountries to two countries the target takes)`,
   );
   return { exchange: again, sent };
+}
+
+/**
+ * A refresh with nothing newer (PAGE-021: a cursor taken from a link answers 200): the newest page's future_url, or, where it is
+ * null (PAGE-017), newer_id its greatest id, the cursor future_url carries. Nothing newer is an empty page, never an error.
+ */
+async function refreshWithNothingNewer(list: ListCase, skip: (condition: boolean, note: string) => void): Promise<void> {
+  const first = readPage(await getPage(t, list, list.path), { req: "PAGE-021", what: "(the newest page, for its cursor)" });
+  skip(first.ids.length === 0, `${list.path} is empty: there is no newest item to refresh from`);
+  const link = first.pagination?.future_url ?? undefined;
+  const refreshed = link ? await getPage(t, list, link) : await getPage(t, list, list.path, { newer_id: Math.max(...first.ids) });
+  readPage(refreshed, { req: "PAGE-021", what: link ? "(the newest page's future_url, nothing newer)" : "(newer_id the newest id)" });
 }
 
 // Side by side: each test creates companies of its own on the writer (found by id or by a name of its own);
@@ -234,7 +278,8 @@ describe.concurrent("POST /user/{userID}/company", () => {
   );
 
   test(
-    "COMP-003 every body field the read form shows reads back as created, and as changed by a PUT",
+    "COMP-003 a created, then changed company reads back; a value other than the one sent is noted " +
+      "(strict: every shown body field as created, then as the PUT set it)",
     { tags: ["COMP-012", "COMP-017", "ERR-011"] },
     async ({ skip, annotate }) => {
       await companyLists.read(async () => {
@@ -273,27 +318,31 @@ describe.concurrent("POST /user/{userID}/company", () => {
             continue;
           }
           const when = (c: Record<string, unknown>) => (shown(c, field) ? "" : " (the read form shows it after the other write)");
-          expectThat(
+          // LENIENT (blind ruling): no sentence states the read-back; other values are noted, strict requires the values sent.
+          lenientThat(
             shown(before, field) && sameAsSent(created[field], before[field]),
             first,
             `${field} ${JSON.stringify(created[field])} as created${when(before)}`,
             { req: "COMP-003" },
             `${field} ${JSON.stringify(before[field])}`,
+            log,
           );
-          expectThat(
+          lenientThat(
             shown(after, field) && sameAsSent(put.sent[field], after[field]),
             second,
             `${field} ${JSON.stringify(put.sent[field])} as the PUT set it${when(after)}`,
             { req: "COMP-012" },
             `${field} ${JSON.stringify(after[field])}`,
+            log,
           );
           if (shown(answered, field)) {
-            expectThat(
+            lenientThat(
               sameAsSent(put.sent[field], answered![field]),
               put.exchange,
               `${field} ${JSON.stringify(put.sent[field])} in the UserCompany the PUT answers`,
               { req: "COMP-012" },
               `${field} ${JSON.stringify(answered![field])}`,
+              log,
             );
           }
         }
@@ -373,11 +422,12 @@ describe.concurrent("POST /user/{userID}/company", () => {
     ["a string for address_main", { address_main: "Naritaweg 131, Amsterdam" }],
   ];
   test.for(wrongTypes)(
-    "COMP-010 a company with %s is refused with an error body",
-    { tags: ["ERR-001"] },
-    async ([what, change], { skip }) => {
+    "COMP-010 a company with %s is refused with an error body, or taken and read back with the table's types (strict: refused)",
+    { tags: ["COMP-005", "ERR-001"] },
+    async ([what, change], { skip, annotate }) => {
       await companyLists.read(async () => {
         await needWrites(skip);
+        const log = new LenientLog(t.profile.strict);
         const session = await writer();
         const exchange = await send(session, "POST", companyPath(session), {
           ...BASE,
@@ -385,7 +435,9 @@ describe.concurrent("POST /user/{userID}/company", () => {
           name: "Conformance Mistyped BV",
           ...change,
         });
-        expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
+        const about = { req: "COMP-010", what: `with ${what}` };
+        await takenOrRefused(session, exchange, about, log);
+        await log.report(annotate);
       });
     },
   );
@@ -398,7 +450,7 @@ describe.concurrent("POST /user/{userID}/company", () => {
     ["with an array for address_postal", "COMP-010", { address_postal: [ADDRESS] }],
   ];
   test.for(refusedCreates)(
-    "COMP-015 a refused company create %s stores no company",
+    "COMP-015 a refused company create %s is noted where it stored a company (strict: it stores none)",
     async ([what, refusal, change], { skip, annotate }) => {
       await companyLists.write(async () => {
         await needWrites(skip);
@@ -408,25 +460,27 @@ describe.concurrent("POST /user/{userID}/company", () => {
         const idsBefore = (await companiesOf(session, about)).map((c) => c.id);
         const name = `Conformance Refused ${randomUUID().slice(0, 8)} BV`;
         const body = Object.fromEntries(Object.entries({ ...BASE, ...SAMPLE_ONLY, name, ...change }).filter(([, v]) => v !== undefined));
-        expectRefused(await send(session, "POST", companyPath(session), body), { req: refusal, what });
+        const exchange = await send(session, "POST", companyPath(session), body);
+        // A wrong-typed field may be taken (COMP-010, LENIENT): then there is no refused create to look for.
+        if (refusal === "COMP-010" && (await takenOrRefused(session, exchange, { req: refusal, what }, log))) return log.report(annotate);
+        if (refusal !== "COMP-010") expectRefused(exchange, { req: refusal, what });
         const after = await companiesOf(session, about);
+        // LENIENT (blind ruling): no sentence states that a refused create stores nothing; strict requires it.
+        const storedAnyway = (message: string) =>
+          t.profile.strict
+            ? failPlain({ ...about, what: `GET ${companyPath(session)} (every page)` }, message)
+            : log.note(about, "a refused create stored a company", "no company stored by a refused create");
         if (after.some((c) => typeof c.name === "string")) {
-          const stored = after.filter((c) => c.name === name);
+          // Names may read back otherwise than sent (COMP-003, LENIENT): compared without case.
+          const stored = after.filter((c) => typeof c.name === "string" && c.name.toLowerCase() === name.toLowerCase());
           if (stored.length > 0)
-            failPlain(
-              { ...about, what: `GET ${companyPath(session)} (every page)` },
-              `expected no company named "${name}" after the refused create, got ${stored.map((c) => String(c.id)).join(", ")}`,
-            );
-          return;
+            storedAnyway(`expected no company named "${name}" after the refused create, got ${stored.map((c) => String(c.id)).join(", ")}`);
+          return log.report(annotate);
         }
         // The list shows no names (GAP-03): new ids show a stored company, but only on a user no one else writes to.
         if (t.canProvision()) {
           const added = after.filter((c) => !idsBefore.includes(c.id)).map((c) => String(c.id));
-          if (added.length > 0)
-            failPlain(
-              { ...about, what: `GET ${companyPath(session)} (every page)` },
-              `expected no new company after the refused create, got ${added.join(", ")}`,
-            );
+          if (added.length > 0) storedAnyway(`expected no new company after the refused create, got ${added.join(", ")}`);
         } else
           log.note(
             about,
@@ -442,7 +496,7 @@ describe.concurrent("POST /user/{userID}/company", () => {
 // Side by side: each test looks for its own company by id or name; the lists are only read.
 describe.concurrent("GET /user/{userID}/company", () => {
   test(
-    "COMP-004 the company list answers UserCompany elements, the company just created among them",
+    "COMP-004 the company list answers UserCompany elements, the company just created among them with the values its read shows",
     { tags: ["COMP-005"] },
     async ({ skip, annotate }) => {
       await companyLists.read(async () => {
@@ -452,14 +506,21 @@ describe.concurrent("GET /user/{userID}/company", () => {
         const id = await create(session, { ...BASE, name: "Conformance Listed BV" }, { req: "COMP-001", what: "(setup for the list)" });
         const about = { req: "COMP-004", what: "(every page)" };
         const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
+        const listed = objects.find((c) => c.id === id);
         expectThat(
-          objects.some((c) => c.id === id),
+          listed !== undefined,
           first,
           `the created company ${id} on some page of the list`,
           about,
           `ids ${objects.map((c) => String(c.id)).join(", ")}`,
         );
         expectCompanies(objects, first, { req: "COMP-005", what: "(list element)" }, log);
+        // The element is that company: every field the list and the read both show has one value.
+        const { exchange, company } = await read(session, id, { req: "COMP-004", what: "(the listed company, read by its id)" }, log);
+        const differ = Object.keys(listed)
+          .filter((key) => key in company && !isDeepStrictEqual(listed[key], company[key]))
+          .map((key) => `${key} listed ${JSON.stringify(listed[key])}, read ${JSON.stringify(company[key])}`);
+        expectThat(differ.length === 0, exchange, `the values the list shows for company ${id}`, about, differ.join("; "));
         await log.report(annotate);
       });
     },
@@ -480,6 +541,16 @@ describe.concurrent("GET /user/{userID}/company", () => {
       await log.report(annotate);
     },
   );
+
+  test("PAGE-021 a refresh of the company list with nothing newer (its future_url, or newer_id its newest id) answers 200", async ({
+    skip,
+  }) => {
+    const primary = t.primary();
+    await refreshWithNothingNewer(
+      { template: "/user/{userID}/company", path: companyPath(primary), session: primary, stable: false },
+      skip,
+    );
+  });
 
   test("COMP-004 no company of another user appears in the second user's list", async ({ skip }) => {
     await companyLists.read(async () => {
@@ -520,8 +591,8 @@ describe.concurrent("GET /user/{userID}/company", () => {
 // Side by side: each test updates and reads back a company it created itself.
 describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
   test(
-    "COMP-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the new name",
-    { tags: ["COMP-017", "ERR-011"] },
+    "COMP-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the name changed (strict: as sent)",
+    { tags: ["COMP-012", "COMP-017", "ERR-011"] },
     async ({ skip, annotate }) => {
       await companyLists.read(async () => {
         await needWrites(skip);
@@ -532,6 +603,7 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
           { ...BASE, name: "Conformance Before Rename BV" },
           { req: "COMP-001", what: "(setup for the update)" },
         );
+        const { company: before } = await read(session, id, { req: "COMP-011", what: "before the PUT" }, log);
         const renamed = { ...BASE, name: "Conformance After Rename BV" };
         const exchange = await send(session, "PUT", itemPath(session, id), renamed);
         const about = { req: "COMP-011", what: "with a new name" };
@@ -548,21 +620,31 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
         const { exchange: after, company } = await read(session, id, { req: "COMP-011", what: "after the PUT" }, log);
         if (!shown(company, "name"))
           log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
-        else
+        else {
+          // The name must change; that it reads back exactly as sent is COMP-012's first reading (LENIENT by the blind ruling).
           expectThat(
-            company.name === renamed.name,
+            !shown(before, "name") || company.name !== before.name,
             after,
-            `name ${JSON.stringify(renamed.name)} after the PUT`,
+            `a name other than ${JSON.stringify(before.name)} (the name before the PUT of ${JSON.stringify(renamed.name)})`,
             { req: "COMP-011" },
             `name ${JSON.stringify(company.name)}`,
           );
+          lenientThat(
+            company.name === renamed.name,
+            after,
+            `name ${JSON.stringify(renamed.name)} as the PUT set it`,
+            { req: "COMP-012" },
+            `name ${JSON.stringify(company.name)}`,
+            log,
+          );
+        }
         await log.report(annotate);
       });
     },
   );
 
   test.for(Object.keys(REQUIRED))(
-    "COMP-014 a PUT without %s is refused, and the company stays as it was",
+    "COMP-014 a PUT without %s is refused; a body field it changed anyway is noted (strict: the company stays as it was)",
     { tags: ["COMP-013", "ERR-001"] },
     async (field, { skip, annotate }) => {
       await companyLists.read(async () => {
@@ -582,7 +664,7 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
           { req: "COMP-013", what: `after the PUT without ${field}` },
           log,
         );
-        expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT without ${field}` }, log);
+        expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT without ${field}` }, log, true);
         await log.report(annotate);
       });
     },
@@ -596,8 +678,8 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
     ["a string for address_main", { address_main: "Domplein 7, Utrecht" }],
   ];
   test.for(wrongPuts)(
-    "COMP-010 a PUT with %s is refused, and the company stays as it was",
-    { tags: ["COMP-013", "ERR-001"] },
+    "COMP-010 a PUT with %s is refused, or taken and read back with the table's types (strict: refused, the company as it was)",
+    { tags: ["COMP-005", "COMP-013", "ERR-001"] },
     async ([what, change], { skip, annotate }) => {
       await companyLists.read(async () => {
         await needWrites(skip);
@@ -610,9 +692,10 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
           ...changedBody(original, "Conformance Half Applied BV"),
           ...change,
         });
-        expectRefused(exchange, { req: "COMP-010", what: `with ${what}` });
-        const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT with ${what}` }, log);
-        expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT with ${what}` }, log);
+        if (!(await takenOrRefused(session, exchange, { req: "COMP-010", what: `with ${what}` }, log, id))) {
+          const { exchange: check, company: after } = await read(session, id, { req: "COMP-013", what: `after the PUT with ${what}` }, log);
+          expectUnchanged(before, after, check, { req: "COMP-013", what: `after the refused PUT with ${what}` }, log, true);
+        }
         await log.report(annotate);
       });
     },
@@ -752,11 +835,22 @@ describe.concurrent("who may see and change a company", () => {
     },
   );
 
-  test("ERR-014 a company id that does not exist is refused with an error body", { tags: ["ERR-001"] }, async () => {
-    const primary = t.primary();
-    const exchange = await send(primary, "GET", itemPath(primary, 2_000_000_000));
-    expectRefused(exchange, { req: "ERR-014", what: "(an id no company has)" });
-  });
+  test(
+    "ERR-014 a company id that does not exist is refused with an error body (strict), or answered 200 with an empty Response (noted)",
+    { tags: ["ERR-001"] },
+    async ({ annotate }) => {
+      const primary = t.primary();
+      const exchange = await send(primary, "GET", itemPath(primary, 2_000_000_000));
+      const about = { req: "ERR-014", what: "(an id no company has)" };
+      // LENIENT (blind ruling 2026-11-28): neither file says how a read of an id that names nothing is answered.
+      if (exchange.status === 200 && responseItems(exchange.json)?.length === 0) {
+        const log = new LenientLog(t.profile.strict);
+        log.note(about, "a read of an item id that names no item answered 200 with an empty Response", "a 4XX refusal with an error body");
+        return log.report(annotate);
+      }
+      expectRefused(exchange, about);
+    },
+  );
 
   test("ERR-006 company ids that are not integers are refused with an error body", { tags: ["ERR-003"] }, async () => {
     const primary = t.primary();

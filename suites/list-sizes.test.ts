@@ -39,7 +39,10 @@ describe.concurrent("lists of every size", () => {
         const sized = await resizableList(t, await t.freshSession());
         return sized && { ...sized, alive: await allIds(t, sized.list), created: new Set<number>() };
       });
-      skip(!lists.every(Boolean), "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE)");
+      skip(
+        !lists.every(Boolean),
+        "no list endpoint the API lets a fresh user both add to and delete from (POST and DELETE) and that shows both",
+      );
       const ready = lists.map((l) => l!);
       await showSeed(t.run.seed);
       try {

@@ -1,13 +1,15 @@
 // Signatures (wire conventions §3 "Request signing"; banking-api.md "Authentication": the signing scheme is
 // "not shown"; spec/gaps.md GAP-66): the provider's dialect, checked only where the profile's `signing`
 // enables it. RSA PKCS#1 v1.5, SHA-256 over the exact body bytes, base64. Answers carry
-// <prefix>Server-Signature, verified with the ServerPublicKey of the installation answer; POST /session-server
-// must carry a valid <prefix>Client-Signature made with the installed client key. Only session-server is
-// checked for refusals: the provider requires no signature on other calls.
+// <prefix>Server-Signature, verified with the ServerPublicKey of the installation answer; the provider refuses a
+// POST /session-server without a valid <prefix>Client-Signature made with the installed client key (HDR-013,
+// HDR-014: LENIENT since the blind ruling of 2026-11-28, so only strict requires the refusal). Only session-server
+// is checked for refusals: the provider requires no signature on other calls.
 import { describe, test } from "vitest";
 import { CARD_TYPES } from "./support/cards.js";
 import { expect4xx, expectOk, expectRefused, expectThat, fail, failPlain, type About } from "../harness/checks.js";
 import { objectsOfType } from "../harness/envelope.js";
+import { LenientLog } from "../harness/lenient.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { newKeyPair, sharedKeyPair } from "../harness/session/keys.js";
 import { postDeviceServer, postInstallation, postSessionServer, type Session } from "../harness/session/session.js";
@@ -167,21 +169,31 @@ describe.concurrent("server signatures (<prefix>Server-Signature)", () => {
 
 // Side by side: each test registers a device of its own on its own installation.
 describe.concurrent("client signatures on POST /session-server (<prefix>Client-Signature)", () => {
-  test("HDR-013 POST /session-server without a client signature is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {
-    skip(!signing.requests, OFF);
-    const about = { req: "HDR-013", what: `without ${clientHeader}` };
-    const device = await registeredDevice(about);
-    const unsigned = await t.client.request({
-      method: "POST",
-      path: "/session-server",
-      token: device.token,
-      from,
-      json: { secret: device.apiKey },
-      headers: { [clientHeader]: null },
-    });
-    expectRefused(unsigned, about);
-    await expectSignedSessionOpens(device, about);
-  });
+  test(
+    "HDR-013 POST /session-server without a client signature is refused with an error body (strict), or served (noted)",
+    { tags: ["ERR-001"] },
+    async ({ skip, annotate }) => {
+      skip(!signing.requests, OFF);
+      // LENIENT (blind ruling 2026-11-28): signing is "not required by the specification"; a signing server may still serve unsigned calls.
+      const log = new LenientLog(t.profile.strict);
+      const about = { req: "HDR-013", what: `without ${clientHeader}` };
+      const device = await registeredDevice(about);
+      const unsigned = await t.client.request({
+        method: "POST",
+        path: "/session-server",
+        token: device.token,
+        from,
+        json: { secret: device.apiKey },
+        headers: { [clientHeader]: null },
+      });
+      if (unsigned.status === 200) log.note(about, "an unsigned POST /session-server was served", "a 4XX refusal with an error body");
+      else {
+        expectRefused(unsigned, about);
+        await expectSignedSessionOpens(device, about);
+      }
+      await log.report(annotate);
+    },
+  );
 
   /** The exact body sent, and how its bad signature is made. */
   const TAMPERED: [string, (sent: string, apiKey: string) => Promise<string>][] = [
@@ -203,10 +215,12 @@ describe.concurrent("client signatures on POST /session-server (<prefix>Client-S
     ],
   ];
   test.for(TAMPERED)(
-    "HDR-014 POST /session-server with a client signature %s is refused with an error body",
+    "HDR-014 POST /session-server with a client signature %s is refused with an error body (strict), or served (noted)",
     { tags: ["ERR-001"] },
-    async ([what, badSignature], { skip }) => {
+    async ([what, badSignature], { skip, annotate }) => {
       skip(!signing.requests, OFF);
+      // LENIENT (blind ruling 2026-11-28): how a signing server verifies is the provider's, not the specification's.
+      const log = new LenientLog(t.profile.strict);
       const about = { req: "HDR-014", what: `with ${clientHeader} ${what}` };
       const device = await registeredDevice(about);
       const sent = JSON.stringify({ secret: device.apiKey });
@@ -219,8 +233,13 @@ describe.concurrent("client signatures on POST /session-server (<prefix>Client-S
         body: sent,
         headers: { "Content-Type": "application/json", [clientHeader]: signature },
       });
-      expectRefused(exchange, about);
-      await expectSignedSessionOpens(device, about);
+      if (exchange.status === 200)
+        log.note(about, "POST /session-server with a client signature that does not verify was served", "a 4XX refusal with an error body");
+      else {
+        expectRefused(exchange, about);
+        await expectSignedSessionOpens(device, about);
+      }
+      await log.report(annotate);
     },
   );
 });

@@ -16,6 +16,15 @@ interface HarEntry {
   response: { status: number; content: { text?: string } };
 }
 
+/** How many items an answer's Response holds (1 where the text is cut short and no longer parses). */
+function parsedItems(text: string | undefined): number {
+  try {
+    return (JSON.parse(text ?? "{}") as { Response?: unknown[] }).Response?.length ?? 0;
+  } catch {
+    return 1;
+  }
+}
+
 /** The list path templates a page reached by a cursor (older_id or newer_id) was read from with at least one item, by user. */
 function walkedPastFirstPage(reportsDir: string): Map<string, Set<string>> {
   const har = JSON.parse(readFileSync(join(reportsDir, "exchanges.har"), "utf8")) as { log: { entries: HarEntry[] } };
@@ -29,7 +38,8 @@ function walkedPastFirstPage(reportsDir: string): Map<string, Set<string>> {
     if (request.method !== "GET" || response.status !== 200) continue;
     if (!url.searchParams.has("older_id") && !url.searchParams.has("newer_id")) continue;
     const list = lists.find((l) => l.pattern.test(url.pathname));
-    const items = (JSON.parse(response.content.text ?? "{}") as { Response?: unknown[] }).Response?.length ?? 0;
+    // The HAR keeps at most 64 KB of a body: a longer answer's text is cut, and counts as a page of items.
+    const items = parsedItems(response.content.text);
     if (!list || items === 0) continue;
     const user = list.pattern.exec(url.pathname)![1]!;
     walked.set(list.template, (walked.get(list.template) ?? new Set()).add(user));

@@ -56,7 +56,7 @@ export const featureAnnouncementsModule: ResourceModule = {
     const typeKey = announcementTypeKey(ctx);
 
     app.get("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
-      const userId = pathUser(request, ctx);
+      const userId = pathUser(request, ctx, "feature-announcement-path-user-unchecked");
       const id = intParam(request, "itemId");
       const a = findAnnouncement(ctx, announcements, userId, id);
       if (!a) return refuseUnknown(ctx, reply, announcements, id);
@@ -99,10 +99,12 @@ function refuseUnknown(
 function announcementView(ctx: ReferenceContext, a: AnnouncementRecord): Record<string, unknown> {
   const { faults } = ctx;
   const sizes = faults.on("feature-announcement-image-size-strings");
-  const avatar = {
+  const avatar: Record<string, unknown> = {
     ...a.avatar,
     image: a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i)),
   };
+  // The avatar carries uuid, anchor_uuid, style and image (spec: Shared objects); the fault's mapper forgets anchor_uuid.
+  if (faults.on("feature-announcement-anchor-uuid-dropped")) delete avatar.anchor_uuid;
   return {
     avatar,
     title: a.title,

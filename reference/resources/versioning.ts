@@ -47,7 +47,9 @@ function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): 
       },
     });
   }
-  if (faults.on("deprecated-share-invites-retired")) {
+  // VER-003 is LENIENT: a server may retire the deprecated share invites (variant deprecated-share-invites-gone); the
+  // fault is the same answer, failing the strict profile only.
+  if (faults.on("deprecated-share-invites-retired") || variants.on("deprecated-share-invites-gone")) {
     app.addHook("onRequest", async (request) => {
       if (/^\/v1\/user\/\d+\/share-invite-monetary-account-response(\/|\?|$)/.test(request.url)) {
         throw new HttpError(410, "This endpoint was deprecated and has been removed.");

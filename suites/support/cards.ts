@@ -150,17 +150,18 @@ export function snapshot(card: Card): Record<string, unknown> {
  * `sharedOnly`: compare only the fields both carry (a list may show fewer fields than a read).
  */
 export function expectSameCard(before: Card, after: Card, about: About, options: { sharedOnly?: boolean } = {}): void {
+  const changed = cardChanges(before, after, options);
+  if (changed.length > 0) failPlain(about, `expected card ${before.id} to read as before, but ${changed.map((c) => c.text).join("; ")}`);
+}
+
+/** The snapshot fields that differ between two reads of a card, each with "field went from A to B" (none: the same card). */
+export function cardChanges(before: Card, after: Card, options: { sharedOnly?: boolean } = {}): { field: string; text: string }[] {
   const a = snapshot(before);
   const b = snapshot(after);
   const compared = Object.keys(a).filter((k) => !options.sharedOnly || (k in before && k in after) || k === "id");
-  const changed = compared.filter((k) => canonical(a[k]) !== canonical(b[k]));
-  if (changed.length > 0) {
-    failPlain(
-      about,
-      `expected card ${before.id} to read as before, but ` +
-        `${changed.map((k) => `${k} went from ${canonical(a[k])} to ${canonical(b[k])}`).join("; ")}`,
-    );
-  }
+  return compared
+    .filter((k) => canonical(a[k]) !== canonical(b[k]))
+    .map((k) => ({ field: k, text: `${k} went from ${canonical(a[k])} to ${canonical(b[k])}` }));
 }
 
 /** Paths of write-only keys anywhere in a JSON value. */

@@ -206,8 +206,45 @@ export function caller(t: Target, session: Session, list: ListCase, bodyName: Bo
   };
 }
 
-/** A list of a fresh user that the API lets it both add to and delete from, with its create and remove calls. */
+/**
+ * Whether a list shows the writes made to it: an item created is listed and, where it can be deleted, no longer listed
+ * once deleted. The rulings leave both open on some lists (a created callback URL need not be listed, OCB-003; a deleted
+ * chain may stay, CERT-005/006), so a check that sizes a list by its writes first asks this. Undefined: it does;
+ * else why not. The probe's item is deleted again where it can be.
+ */
+export async function honoursWrites(
+  t: Target,
+  chosen: { list: ListCase; bodyName: BodyName; deletable: boolean },
+): Promise<string | undefined> {
+  const { create, remove } = caller(t, chosen.list.session, chosen.list, chosen.bodyName);
+  const id = await create();
+  const listed = async () => (await allIds(t, chosen.list)).includes(id);
+  if (!(await listed())) {
+    if (chosen.deletable) await remove(id, false);
+    return `${chosen.list.template} does not list the item a POST created (id ${id}): the list cannot be grown`;
+  }
+  if (!chosen.deletable) return undefined;
+  await remove(id, false);
+  return (await listed()) ? `${chosen.list.template} still lists item ${id} after its DELETE: the list cannot be shrunk` : undefined;
+}
+
+/** The first of the candidates whose list shows its writes (honoursWrites), or why none does. */
+export async function firstHonest<C extends { list: ListCase; bodyName: BodyName; deletable: boolean }>(
+  t: Target,
+  candidates: C[],
+): Promise<{ chosen?: C; reason: string }> {
+  const reasons: string[] = [];
+  for (const candidate of candidates) {
+    const problem = await honoursWrites(t, candidate);
+    if (problem === undefined) return { chosen: candidate, reason: "" };
+    reasons.push(problem);
+  }
+  return { reason: reasons.join("; ") || "no list endpoint the API lets the user add to" };
+}
+
+/** A list of a fresh user that the API lets it both add to and delete from, and that shows both, with its calls. */
 export async function resizableList(t: Target, session: Session) {
-  const chosen = creatableLists(t, session, await freshFixtures(t, session)).find((c) => c.deletable);
+  const deletable = creatableLists(t, session, await freshFixtures(t, session)).filter((c) => c.deletable);
+  const { chosen } = await firstHonest(t, deletable);
   return chosen && { list: chosen.list, ...caller(t, session, chosen.list, chosen.bodyName) };
 }

@@ -5,6 +5,7 @@ import { objectsOfType, paginationOf, responseItems, typeKeyOf } from "../../har
 import type { Exchange } from "../../harness/http/exchange.js";
 import type { Session } from "../../harness/session/session.js";
 import type { Target } from "../../harness/run/target.js";
+import { notApplicable } from "../../harness/not-applicable.js";
 
 /**
  * The user a suite file writes additive data to (creates with no DELETE): one fresh user per file where
@@ -113,4 +114,26 @@ export function sameUrl(a: unknown, b: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Why a deprecated endpoint's checks cannot run: the target answers its list with a 4XX, as a server that retired it
+ * may (VER-003 is LENIENT: "Policy for future versions and for retiring deprecated items: not shown"). Undefined where
+ * it is served. Read once per list path and thread.
+ */
+const retiredLists = new Map<string, Promise<string | undefined>>();
+export function retiredDeprecated(t: Target, session: Session, listPath: string): Promise<string | undefined> {
+  const path = t.userPath(session, listPath);
+  let known = retiredLists.get(path);
+  if (!known) {
+    known = t.client
+      .request({ path, token: session.sessionToken, from: session.from })
+      .then((exchange) =>
+        exchange.status >= 400 && exchange.status < 500
+          ? notApplicable(`the deprecated ${listPath} answers ${exchange.status}: the target has retired it (VER-003 allows that)`)
+          : undefined,
+      );
+    retiredLists.set(path, known);
+  }
+  return known;
 }

@@ -12,14 +12,6 @@ const withRequestId = (p: Probe, id: string): Promise<Exchange> =>
     token: p.session.sessionToken,
     headers: { [p.client.header("Client-Request-Id")]: id },
   });
-const sessionServer = (p: Probe, id: string): Promise<Exchange> =>
-  p.client.request({
-    method: "POST",
-    path: "/session-server",
-    token: p.session.installationToken,
-    json: { secret: p.session.apiKey },
-    headers: { [p.client.header("Client-Request-Id")]: id },
-  });
 
 /** Per variant: true when the answer shows the variant's mark. */
 export const PROBES: Record<string, ProbeFn> = {
@@ -31,11 +23,6 @@ export const PROBES: Record<string, ProbeFn> = {
     const id = `probe-${crypto.randomUUID()}`;
     await withRequestId(p, id);
     return (await withRequestId(p, id)).status === 409;
-  },
-  "request-ids-session-calls-only": async (p) => {
-    const id = `probe-${crypto.randomUUID()}`;
-    await sessionServer(p, id);
-    return (await sessionServer(p, id)).status === 200;
   },
   "auth-body-refusals-422": async (p) =>
     (await p.client.request({ method: "POST", path: "/installation", json: { client_public_key: "not a key" } })).status === 422,

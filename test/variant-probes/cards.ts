@@ -25,13 +25,8 @@ async function put(p: Probe, card: Shown | undefined, body: Record<string, unkno
 }
 
 export const PROBES: Record<string, ProbeFn> = {
-  "card-route-integer-ids-only": async (p) => (await p.get(`/user/${p.session.userId}/card/abc`)).status === 404,
   "card-order-status-open": async (p) => (await cards(p)).some((c) => !ORDER_STATUSES.includes(c.order_status)),
   "card-types-coerced": async (p) => (await put(p, (await cards(p))[0], { second_line: 42 })) === 200,
-  "card-reissued-activated": async (p) => {
-    const card = (await cards(p)).find((c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE");
-    return (await put(p, card, { status: "DEACTIVATED" })) === 200;
-  },
   // An order move the table does not list (only CARD_REQUEST_PENDING is): applied by the variant only.
   "card-unlisted-moves-applied": async (p) => {
     const card = (await cards(p)).find((c) => c.order_status === "CARD_REQUEST_PENDING" && c.status !== "ACTIVE");

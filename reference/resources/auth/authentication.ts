@@ -50,12 +50,12 @@ export const authenticationModule: ResourceModule = {
       const body = objectBody(request);
       const description = stringField(body, "description", descriptionRequired(ctx), invalid) ?? "";
       const secret = stringField(body, "secret", true, invalid)!;
-      const permitted = parsePermittedIps(body.permitted_ips, invalid);
+      const permitted = permittedIpsOf(ctx, parsePermittedIps(body.permitted_ips, invalid));
       const installation = state.installations.get(request.installationToken!)!;
       const ip = request.callerIp;
       const key = apiKeyOf(ctx, secret);
       if (!key) throw refuse("Incorrect API key or IP address.");
-      if (lockout.locked(installation, key, ip)) throw refuse("Incorrect API key or IP address.");
+      if (lockoutChecked(ctx, permitted) && lockout.locked(installation, key, ip)) throw refuse("Incorrect API key or IP address.");
       if (permitted && !permitted.includes(ip) && permittedIpsEnforced(ctx)) {
         lockout.lock(installation, key, ip);
         throw refuse("The calling IP address is not in permitted_ips.");
@@ -76,11 +76,11 @@ export const authenticationModule: ResourceModule = {
       const device = sessionDevice(ctx, installation, secret, request.callerIp);
       if (!device) throw refuse("No device is registered for this installation and API key.");
       if (secondSessionRefused(ctx, device)) throw refuse("A session is already open for this device.");
-      if (!device.ips.includes(request.callerIp)) throw refuse("Incorrect API key or IP address.");
+      if (!device.ips.includes(request.callerIp) && deviceIpChecked(ctx)) throw refuse("Incorrect API key or IP address.");
       const key = state.apiKeys.get(device.apiKey);
       if (!key) throw unauthorized();
       const user = state.users.get(key.userId)!;
-      const session = openSession(ctx, device, user.id);
+      const session = openSession(ctx, device, user.id, request.callerIp);
       return sendItems(reply, [{ Id: { id: session.id } }, tokenObject(state.nextId(), session.token), sessionUser(ctx, user)]);
     });
   },
@@ -113,7 +113,9 @@ function checkClientPublicKey(ctx: ReferenceContext, pem: string, invalid: Refus
   } catch {
     throw invalid("client_public_key is not a PEM public key.");
   }
-  if (type !== "rsa" || !pem.includes("-----BEGIN")) throw invalid("client_public_key must be a PEM RSA public key.");
+  // Fault installation-accepts-ec-key: the key type is never looked at, any PEM public key will do.
+  const rsaChecked = !ctx.faults.on("installation-accepts-ec-key");
+  if ((rsaChecked && type !== "rsa") || !pem.includes("-----BEGIN")) throw invalid("client_public_key must be a PEM RSA public key.");
 }
 
 /** POST /installation answers 200 with three elements: Id, Token and ServerPublicKey (AUTH-001, ERR-004, ERR-008). */
@@ -127,15 +129,22 @@ function sendInstallation(ctx: ReferenceContext, reply: FastifyReply, items: Rec
     .send({ Response: items });
 }
 
-/** A device registration needs a description (AUTH-021). */
+/** A device registration needs a description (AUTH-021, LENIENT: variant device-description-optional registers without). */
 function descriptionRequired(ctx: ReferenceContext): boolean {
-  return !ctx.faults.on("device-server-description-optional");
+  return !(ctx.faults.on("device-server-description-optional") || ctx.variants.on("device-description-optional"));
 }
 
-/** The API key the secret names; an unknown one is refused (AUTH-010). */
+/**
+ * The API key the secret names; an unknown one is refused (AUTH-010, LENIENT). Variant
+ * device-server-provisions-unknown-key makes a new user for it; the fault hands out the first user's key.
+ */
 function apiKeyOf(ctx: ReferenceContext, secret: string): ApiKeyRecord | undefined {
   const key = ctx.state.apiKeys.get(secret);
   if (!key && ctx.faults.on("device-server-unknown-key-accepted")) return [...ctx.state.apiKeys.values()][0];
+  if (!key && ctx.variants.on("device-server-provisions-unknown-key")) {
+    ctx.createUser("Provisioned on first use", secret);
+    return ctx.state.apiKeys.get(secret);
+  }
   return key;
 }
 
@@ -156,6 +165,21 @@ function lockouts(ctx: ReferenceContext) {
       else if (!faults.on("lockout-not-applied")) key.lockedIps.add(ip);
     },
   };
+}
+
+/** permitted_ips as sent, an empty array included; the fault's length check reads [] as "no list". */
+function permittedIpsOf(ctx: ReferenceContext, permitted: string[] | undefined): string[] | undefined {
+  return ctx.faults.on("permitted-ips-empty-binds-caller") && permitted?.length === 0 ? undefined : permitted;
+}
+
+/** A locked-out caller is refused whatever the body carries; the fault checks bodies without permitted_ips only. */
+function lockoutChecked(ctx: ReferenceContext, permitted: string[] | undefined): boolean {
+  return !(ctx.faults.on("lockout-skipped-with-permitted-ips") && permitted !== undefined);
+}
+
+/** POST /session-server is made from an address the device is bound to. */
+function deviceIpChecked(ctx: ReferenceContext): boolean {
+  return !ctx.faults.on("session-bound-to-opening-ip");
 }
 
 /** permitted_ips must hold the caller's address (AUTH-012). */
@@ -181,13 +205,18 @@ function deviceAnswer(ctx: ReferenceContext, id: number): Record<string, unknown
   return ctx.faults.on("device-server-no-id") ? [] : [{ Id: { id } }];
 }
 
-/** The installation's device registered with this API key (AUTH-007, AUTH-018). */
+/**
+ * The installation's device registered with this API key (AUTH-007, AUTH-018; both LENIENT). Variant
+ * session-secret-ignored takes the installation's device whatever the secret; session-opens-without-device
+ * registers the device on the way (implicitDevice).
+ */
 function sessionDevice(ctx: ReferenceContext, installation: Installation, secret: string, callerIp: string): Device | undefined {
-  const { faults, state } = ctx;
+  const { faults, variants, state } = ctx;
   const devices = installation.deviceIds.map((id) => state.devices.get(id)!);
   const device = devices.find((d) => d.apiKey === secret);
   if (device) return device;
-  if (faults.on("session-secret-not-checked") && devices[0]) return devices[0];
+  if ((faults.on("session-secret-not-checked") || variants.on("session-secret-ignored")) && devices[0]) return devices[0];
+  if (variants.on("session-opens-without-device") && devices.length === 0) return implicitDevice(ctx, installation, secret, callerIp);
   if (faults.on("session-without-device") && state.apiKeys.has(secret)) {
     const implicit = { id: state.nextId(), installationToken: installation.token, apiKey: secret, description: "", ips: [callerIp] };
     state.devices.set(implicit.id, implicit);
@@ -196,14 +225,29 @@ function sessionDevice(ctx: ReferenceContext, installation: Installation, secret
   return undefined;
 }
 
+/**
+ * Variant session-opens-without-device: session-server registers the device as device-server would have (a known key,
+ * not locked out, bound to the caller or already bound to its address), then opens the session.
+ */
+function implicitDevice(ctx: ReferenceContext, installation: Installation, secret: string, callerIp: string): Device | undefined {
+  const { state } = ctx;
+  const key = state.apiKeys.get(secret);
+  if (!key || key.lockedIps.has(callerIp) || (key.boundIps && !key.boundIps.has(callerIp))) return undefined;
+  key.boundIps = new Set([...(key.boundIps ?? []), callerIp]);
+  const device = { id: state.nextId(), installationToken: installation.token, apiKey: key.key, description: "", ips: [callerIp] };
+  state.devices.set(device.id, device);
+  installation.deviceIds.push(device.id);
+  return device;
+}
+
 /** A device may open a session while it has one open (AUTH-020). */
 function secondSessionRefused(ctx: ReferenceContext, device: Device): boolean {
   return ctx.faults.on("session-server-once-per-device") && [...ctx.state.sessions.values()].some((s) => s.deviceId === device.id);
 }
 
 /** A new session for the device, beside any it has open (AUTH-020 allows the variants' readings too). */
-function openSession(ctx: ReferenceContext, device: Device, userId: number): SessionRecord {
-  const { state, variants } = ctx;
+function openSession(ctx: ReferenceContext, device: Device, userId: number, callerIp: string): SessionRecord {
+  const { faults, state, variants } = ctx;
   const earlier = [...state.sessions.values()].filter((s) => s.deviceId === device.id);
   // Variant session-token-per-device: the device's open session is answered again.
   const session = (variants.on("session-token-per-device") ? earlier[0] : undefined) ?? {
@@ -211,7 +255,8 @@ function openSession(ctx: ReferenceContext, device: Device, userId: number): Ses
     token: state.token(),
     userId,
     deviceId: device.id,
-    ips: device.ips,
+    // Fault session-bound-to-opening-ip: the session is bound to the address that opened it, not to the device's.
+    ips: faults.on("session-bound-to-opening-ip") ? [callerIp] : device.ips,
   };
   // Variant new-session-ends-previous: one open session per device.
   if (variants.on("new-session-ends-previous")) for (const old of earlier) state.sessions.delete(old.token);

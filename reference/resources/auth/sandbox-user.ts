@@ -1,11 +1,13 @@
-import type { ReferenceContext, ResourceModule } from "../../module.js";
+import { objectBody, type ReferenceContext, type ResourceModule } from "../../module.js";
 
 /** POST /sandbox-user-person: a fresh user with fresh data (wire conventions §4). */
 export const sandboxUserModule: ResourceModule = {
   name: "sandbox-user",
   register(app, ctx) {
     let first: string | undefined;
-    app.post("/v1/sandbox-user-person", { config: { auth: "none" } }, async (_request, reply) => {
+    app.post("/v1/sandbox-user-person", { config: { auth: "none" } }, async (request, reply) => {
+      // Fault sandbox-user-body-required: the JSON-object helper of the other POST handlers, copied; the empty body is refused.
+      if (ctx.faults.on("sandbox-user-body-required")) objectBody(request);
       const again = keyHandedOutAgain(ctx, first);
       if (again) return reply.send({ Response: [{ ApiKey: { api_key: again } }] });
       const user = ctx.createUser("sandbox user");

@@ -17,7 +17,7 @@ import {
 } from "../../module.js";
 import type { Collection } from "../../state.js";
 import { timestamp } from "../../time.js";
-import { cardView, newPan, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
+import { cardView, newPan, servedById, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
 
 interface Texts {
   name_on_card?: string;
@@ -48,8 +48,13 @@ function checkNameOnCard(texts: Texts, userCards: CardRecord[], variants: Varian
   }
 }
 
-function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number {
+/** How often each card was replaced (spec: Limits, one free replacement a year; the rest are billed, not refused). */
+const replacements = new WeakMap<CardRecord, number>();
+
+function replace(ctx: ReferenceContext, card: CardRecord, sent: Texts): number {
   const { faults, variants } = ctx;
+  const texts = textsApplied(ctx, sent);
+  replacements.set(card, (replacements.get(card) ?? 0) + 1);
   const newCard = variants.on("replace-new-card-answers-old-id");
   if (variants.on("replace-issues-new-card") || newCard) {
     // Legal variant: the replacement is a new card; the old one stays as it was.
@@ -70,10 +75,8 @@ function replace(ctx: ReferenceContext, card: CardRecord, texts: Texts): number 
   }
   if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [newPan(ctx, card.primary_account_numbers)];
   if (faults.on("replace-new-expiry")) card.expiry_date = `${Number(card.expiry_date.slice(0, 4)) + 3}${card.expiry_date.slice(4)}`;
-  if (!faults.on("replace-ignores-names")) {
-    if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
-    if (texts.second_line !== undefined) card.second_line = texts.second_line;
-  }
+  if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
+  if (texts.second_line !== undefined) card.second_line = texts.second_line;
   if (faults.on("replace-name-on-card-from-preferred") && texts.preferred_name_on_card !== undefined)
     card.name_on_card = texts.preferred_name_on_card;
   else if (texts.name_on_card !== undefined) card.name_on_card = texts.name_on_card;
@@ -97,6 +100,7 @@ export const cardReplacementModule: ResourceModule = {
       const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], wrongTypesCoerced(ctx));
       carelessTextRefusals(ctx, texts);
       checkNameOnCard(texts, cards.list(userId), variants);
+      refuseBilledReplacement(ctx, card);
       const replacedId = replace(ctx, card, texts);
       return sendReplaced(ctx, reply, card, replacedId);
     });
@@ -121,10 +125,11 @@ export const cardReplacementModule: ResourceModule = {
         if (planned.some((p) => p.card.id === card.id)) throw badRequest(`Card ${card.id} is named twice.`);
         const texts = parseTexts(fields, ["name_on_card", "second_line"], false);
         checkNameOnCard(texts, cards.list(userId), variants);
+        refuseBilledReplacement(ctx, card);
         planned.push({ card, texts: batchTexts(ctx, texts) });
       }
       if (batchReplaced(ctx)) for (const { card, texts } of planned) replace(ctx, card, texts);
-      const ids = planned.map(({ card }) => ({ id: card.id }));
+      const ids = planned.map(({ card }) => ({ id: batchAnswerId(ctx, card) }));
       return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: updatedCardIds(ctx, ids) } }]);
     });
   },
@@ -142,11 +147,19 @@ function replaceRouteConfig(ctx: ReferenceContext): RouteConfig {
   return ctx.variants.on("replace-refusals-400") ? { errorStatus: 400 } : {};
 }
 
-/** The caller's card of the path (AUTH-019, REPL-015). */
+/**
+ * The caller's card of the path (AUTH-019, REPL-015). The fault replaces the user's first card for any id the user does not
+ * have; variant replace-unknown-id-replaces-first-card (a legal reading since the blind ruling: REPL-015 is LENIENT) only
+ * for an id that names no card at all, so another user's card id is still refused (AUTH-019).
+ */
 function cardToReplace(ctx: ReferenceContext, cards: Collection<CardRecord>, userId: number, id: number): CardRecord | undefined {
-  const { faults } = ctx;
-  const card = faults.on("replace-other-users-card") ? cards.getAny(id) : cards.get(userId, id);
-  if (!card && faults.on("replace-unknown-id-falls-back-to-first-card")) return cards.list(userId)[0];
+  const { faults, variants } = ctx;
+  const found = faults.on("replace-other-users-card") ? cards.getAny(id) : cards.get(userId, id);
+  const card = servedById(found) ? found : undefined;
+  const firstInstead =
+    faults.on("replace-unknown-id-falls-back-to-first-card") ||
+    (variants.on("replace-unknown-id-replaces-first-card") && cards.ownerOf(id) === undefined);
+  if (!card && firstInstead) return cards.list(userId).find(servedById);
   return card;
 }
 
@@ -155,9 +168,12 @@ function replacedBeforeTheChecks(ctx: ReferenceContext, card: CardRecord): void 
   if (ctx.faults.on("replace-type-check-after-replace")) replace(ctx, card, {});
 }
 
-/** A text of the wrong JSON type is refused (REPL-007); the fault coerces numbers and booleans. */
+/**
+ * A text of the wrong JSON type is refused (REPL-007); the fault, and variant replace-types-coerced (a legal reading since
+ * the blind ruling: REPL-007 is LENIENT), coerce numbers and booleans.
+ */
 function wrongTypesCoerced(ctx: ReferenceContext): boolean {
-  return ctx.faults.on("replace-wrong-type-accepted");
+  return ctx.faults.on("replace-wrong-type-accepted") || ctx.variants.on("replace-types-coerced");
 }
 
 /** Every text is optional, second_line included (REPL-001, REPL-002); the faults refuse an empty body or any second_line. */
@@ -173,9 +189,13 @@ function sendReplaced(ctx: ReferenceContext, reply: FastifyReply, card: CardReco
   return sendId(reply, replacedId);
 }
 
-/** A batch without a cards array is refused (REPL-009); the fault answers an empty batch. */
+/**
+ * A batch without a cards array is refused (REPL-009); the fault, and variant batch-replace-empty-without-cards (a legal
+ * reading since the blind ruling: REPL-009 is LENIENT), answer an empty batch.
+ */
 function refuseMissingCards(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
-  if (ctx.faults.on("batch-replace-accepts-missing-cards")) return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: [] } }]);
+  if (ctx.faults.on("batch-replace-accepts-missing-cards") || ctx.variants.on("batch-replace-empty-without-cards"))
+    return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: [] } }]);
   throw badRequest("Field cards must be an array.");
 }
 
@@ -190,7 +210,8 @@ function batchCard(
   const { faults } = ctx;
   const anyOwner =
     faults.on("batch-replace-accepts-other-users-card") || (faults.on("batch-replace-owner-checked-on-first-only") && !first);
-  return anyOwner ? cards.getAny(id) : cards.get(userId, id);
+  const card = anyOwner ? cards.getAny(id) : cards.get(userId, id);
+  return servedById(card) ? card : undefined;
 }
 
 /**
@@ -204,14 +225,39 @@ function unknownBatchCard(ctx: ReferenceContext, planned: Planned[]): "skip" | "
   return "refuse";
 }
 
-/** A batch entry's texts are applied like a single replace's (REPL-016). */
+/**
+ * A batch entry's texts are applied like a single replace's (REPL-016); the fault, and variant
+ * batch-replace-drops-second-line (a legal reading since the blind ruling: REPL-016 is LENIENT), drop its second_line.
+ */
 function batchTexts(ctx: ReferenceContext, texts: Texts): Texts {
-  return ctx.faults.on("batch-replace-ignores-second-line") ? { ...texts, second_line: undefined } : texts;
+  const drop = ctx.faults.on("batch-replace-ignores-second-line") || ctx.variants.on("batch-replace-drops-second-line");
+  return drop ? { ...texts, second_line: undefined } : texts;
+}
+
+/**
+ * A replacement shows the texts sent (REPL-006); the fault, and variant replace-ignores-texts (a legal reading since the
+ * blind ruling: REPL-006 is LENIENT), keep the card's preferred_name_on_card and second_line. name_on_card is applied.
+ */
+function textsApplied(ctx: ReferenceContext, texts: Texts): Texts {
+  if (!ctx.faults.on("replace-ignores-names") && !ctx.variants.on("replace-ignores-texts")) return texts;
+  return { ...texts, preferred_name_on_card: undefined, second_line: undefined };
 }
 
 /** The batch replaces every card it names (REPL-004). */
 function batchReplaced(ctx: ReferenceContext): boolean {
   return !ctx.faults.on("batch-replace-answers-without-replacing");
+}
+
+/** Each entry of updated_card_ids is a card's id; fault batch-replace-lists-pan-ids maps the new card number's id instead. */
+function batchAnswerId(ctx: ReferenceContext, card: CardRecord): number {
+  return ctx.faults.on("batch-replace-lists-pan-ids") ? (card.primary_account_numbers[0]?.id ?? card.id) : card.id;
+}
+
+/** Replacements past the free one are billed (spec: Limits); fault replace-second-in-year-refused refuses them instead. */
+function refuseBilledReplacement(ctx: ReferenceContext, card: CardRecord): void {
+  if (ctx.faults.on("replace-second-in-year-refused") && (replacements.get(card) ?? 0) >= 1) {
+    throw badRequest("The free replacement of this card for this year has already been used.");
+  }
 }
 
 /** updated_card_ids lists every card replaced (REPL-008). */

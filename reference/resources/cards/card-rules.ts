@@ -62,7 +62,7 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
     const value = body[name];
     if (value === undefined) continue;
     if (typeof value !== "string") {
-      if (!coerce || value === null || typeof value === "object") throw badRequest(`Field ${name} must be a string.`);
+      if (!coerce || value === null || typeof value === "object") throw badRequest(wrongTypeText(ctx, name, value));
       update[name] = String(value);
     } else update[name] = value;
   }
@@ -72,6 +72,14 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
   if (update.order_status !== undefined && !ORDER_STATUSES.includes(update.order_status)) {
     throw badRequest(`Field order_status must be one of ${ORDER_STATUSES.join(", ")}.`);
   }
+  // Fault card-activation-code-refused: the deprecated field was dropped from the accepted body and is now refused.
+  if (
+    update.activation_code !== undefined &&
+    (faults.on("card-activation-code-refused") || ctx.variants.on("card-activation-code-retired"))
+  ) {
+    throw badRequest("Field activation_code is not supported; activate the card by setting status ACTIVE.");
+  }
+  embossable(ctx, update.preferred_name_on_card);
   const fallback = body.monetary_account_id_fallback;
   if (fallback === null) update.monetary_account_id_fallback = null;
   else if (fallback !== undefined) {
@@ -92,6 +100,19 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
   }
   if (body.country_permission !== undefined) update.country_permission = parseCountries(body.country_permission);
   return update;
+}
+
+/** The refusal of a field of the wrong JSON type; fault card-type-error-quotes-value quotes the value (write-only ones too). */
+function wrongTypeText(ctx: Switchboard, name: string, value: unknown): string {
+  const quoted = ctx.faults.on("card-type-error-quotes-value") ? `, got ${JSON.stringify(value)}` : "";
+  return `Field ${name} must be a string${quoted}.`;
+}
+
+/** Any string is a name (fault card-name-non-ascii-500: the embossing encoder throws on anything outside printable ASCII). */
+function embossable(ctx: Switchboard, name: string | undefined): void {
+  if (name !== undefined && ctx.faults.on("card-name-non-ascii-500") && /[^\x20-\x7e]/.test(name)) {
+    throw new RangeError(`Cannot encode "${name}" for embossing.`);
+  }
 }
 
 function parseAmount(value: unknown, name: string): Amount {
@@ -131,18 +152,22 @@ function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdic
   if (PERMANENT.has(from)) {
     if (to === from) return OK;
     if (faults.on("card-lost-reactivable") && from === "LOST" && to === "ACTIVE") return OK;
+    // Fault card-permanent-status-relabel: the guard only keeps a permanent card from coming back into use.
+    if (faults.on("card-permanent-status-relabel") && PERMANENT.has(to)) return OK;
     return forbidden(`A card that is ${from} cannot be changed.`);
   }
   if (to === "DEACTIVATED") {
     if (!card.activated) return forbidden("A card can be deactivated only after its first activation.");
-    // Variant card-reissued-activated: a re-issued card, activated before, waits in ACCEPTED_FOR_PRODUCTION.
-    if (variants.on("card-reissued-activated") && order === "ACCEPTED_FOR_PRODUCTION") return OK;
+    // Fault card-reissued-activated: the card is taken for a re-issue, activated before, waiting in ACCEPTED_FOR_PRODUCTION.
+    if (faults.on("card-reissued-activated") && order === "ACCEPTED_FOR_PRODUCTION") return OK;
     const allowed = faults.on("card-deactivate-refused-after-update-request") ? order === "DELIVERED_TO_CUSTOMER" : DELIVERED.has(order);
     return allowed ? OK : unlisted(`A card cannot be deactivated while its order status is ${order}.`);
   }
   if (to === from) return OK;
   if (to === "ACTIVE") {
     if (order === "ACCEPTED_FOR_PRODUCTION") {
+      // Variant card-activation-refused-before-delivery: a rule of that server, so not one card-unlisted-moves-applied lifts.
+      if (variants.on("card-activation-refused-before-delivery")) return forbidden("A card can be activated only once it is delivered.");
       return faults.on("card-activation-refused") ? unlisted("The card cannot be activated yet.") : OK;
     }
     const reactivable = faults.on("card-reactivation-refused-after-update") ? order === "DELIVERED_TO_CUSTOMER" : DELIVERED.has(order);
@@ -153,6 +178,7 @@ function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdic
     if (faults.on("card-cancel-refused-before-delivery") && to === "CANCELLED" && order === "ACCEPTED_FOR_PRODUCTION") {
       return unlisted("A card can be cancelled only after delivery.");
     }
+    if (faults.on("card-report-requires-active") && from !== "ACTIVE") return forbidden(`A card that is ${from} cannot be set ${to}.`);
     return REPORTABLE.has(order) ? OK : unlisted(`A card with order status ${order} cannot be set ${to}.`);
   }
   // Only reachable with card-unknown-status-accepted.
@@ -161,6 +187,10 @@ function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdic
 
 /** Row 4: order_status may be set to CARD_REQUEST_PENDING from any state; no other order move is listed. */
 export function orderMove(card: CardRecord, to: string, ctx: Switchboard): Verdict {
+  // Fault card-request-pending-refused-while-active: a card in use is thought not to need a virtual one.
+  if (ctx.faults.on("card-request-pending-refused-while-active") && to !== card.order_status && card.status === "ACTIVE") {
+    return forbidden("A virtual card cannot be requested while the card is ACTIVE.");
+  }
   if (to === card.order_status || to === "CARD_REQUEST_PENDING" || ctx.variants.on("card-unlisted-moves-applied")) return OK;
   return unlisted(`The order status cannot be set to ${to}.`);
 }

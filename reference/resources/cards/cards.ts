@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FaultName } from "../../../faults/catalogue.js";
-import type { FaultSet, VariantSet } from "../../switches.js";
+import type { FaultSet } from "../../switches.js";
 import { sendError } from "../../errors.js";
 import { badRequest, HttpError, notFound } from "../../http-error.js";
 import {
@@ -19,7 +19,7 @@ import {
   type Switchboard,
 } from "../../module.js";
 import { paginate } from "../../pagination.js";
-import type { Collection } from "../../state.js";
+import type { Collection, User } from "../../state.js";
 import { timestamp } from "../../time.js";
 import { checkPinEncryption } from "../../encryption.js";
 import {
@@ -142,13 +142,14 @@ function findCard(
 ): CardRecord {
   const id = intParam(request, "itemId");
   const card = faults.on(anyOwner) ? cards.getAny(id) : cards.get(userId, id);
-  if (!card) throw notFound("The card was not found.");
+  if (!servedById(card)) throw notFound("The card was not found.");
   return card;
 }
 
 /** Applies a validated update that the state table allows. */
 function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate, sentFallback: boolean): void {
   const { faults, variants } = ctx;
+  const statusOnly = statusPutAppliesStatusOnly(ctx, update);
   if (update.status !== undefined && update.status !== card.status) {
     card.status = update.status;
     if (update.status === "ACTIVE") card.activated = true;
@@ -163,7 +164,7 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
     return;
   }
   // Spec: "the fallback is removed when not supplied" (GAP-27: removed reads as absent).
-  if (sentFallback) {
+  if (sentFallback && !statusOnly) {
     if (!faults.on("card-fallback-not-stored")) card.monetary_account_id_fallback = update.monetary_account_id_fallback ?? null;
   } else if (
     !faults.on("card-fallback-kept-when-omitted") &&
@@ -171,8 +172,8 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   ) {
     card.monetary_account_id_fallback = null;
   }
-  if (update.preferred_name_on_card !== undefined) card.preferred_name_on_card = update.preferred_name_on_card;
-  if (update.second_line !== undefined && !faults.on("card-put-ignores-second-line")) card.second_line = update.second_line;
+  if (update.preferred_name_on_card !== undefined && !statusOnly) card.preferred_name_on_card = update.preferred_name_on_card;
+  if (update.second_line !== undefined && !statusOnly && !faults.on("card-put-ignores-second-line")) card.second_line = update.second_line;
   if (update.pin_code !== undefined) card.pin_code = update.pin_code;
   if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
   if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = update.card_limit;
@@ -185,11 +186,22 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   card.updated = timestamp();
 }
 
-/** A seed row as the variants change it: a re-issued card activated before (row 2), an order status outside the six (last row). */
-function seedRow(variants: VariantSet, row: (typeof SEED)[number], i: number): (typeof SEED)[number] {
-  if (i === 1 && variants.on("card-reissued-activated")) return { ...row, activated: true };
-  if (i === SEED.length - 1 && variants.on("card-order-status-open")) return { ...row, order_status: "NEW_CARD_REQUEST_RECEIVED" };
+/**
+ * A seed row as the faults and variants change it: the card of row 2 taken for a re-issue activated before (fault
+ * card-reissued-activated, CARD-018), an order status outside the six (last row).
+ */
+function seedRow(ctx: Switchboard, row: (typeof SEED)[number], i: number): (typeof SEED)[number] {
+  if (i === 1 && ctx.faults.on("card-reissued-activated")) return { ...row, activated: true };
+  if (i === SEED.length - 1 && ctx.variants.on("card-order-status-open")) return { ...row, order_status: "NEW_CARD_REQUEST_RECEIVED" };
   return row;
+}
+
+/** Cards the list shows that the item routes do not know (variant card-listed-id-unreadable). */
+const LISTED_ONLY = new WeakSet<CardRecord>();
+
+/** Whether the item routes (read, update, replace) serve this card: every stored card, bar a variant's listed-only one. */
+export function servedById(card: CardRecord | undefined): card is CardRecord {
+  return card !== undefined && !LISTED_ONLY.has(card);
 }
 
 /**
@@ -228,7 +240,7 @@ export const cardsModule: ResourceModule = {
         created: now,
         updated: now,
         type: "MASTERCARD",
-        ...seedRow(ctx.variants, row, i),
+        ...seedRow(ctx, row, i),
         name_on_card: user.displayName.toUpperCase(),
         preferred_name_on_card: user.displayName.toUpperCase(),
         second_line: `card ${i + 1}`,
@@ -245,6 +257,7 @@ export const cardsModule: ResourceModule = {
           : [{ id: ctx.state.nextId(), country: "NL" }],
         primary_account_numbers: [newPan(ctx)],
       }));
+      if (i === 5) seedListedOnlyCard(ctx, cards, user);
     });
   },
   register(app, ctx) {
@@ -254,7 +267,7 @@ export const cardsModule: ResourceModule = {
     const listed = listedView(ctx);
 
     app.get("/v1/user/:userID/card", { config: { errorStatus: 400 } }, async (request, reply) => {
-      const userId = pathUser(request, ctx);
+      const userId = listOwner(ctx, request);
       forgiveBadCount(ctx, request);
       const page = paginate(request, listedCards(ctx, cards, userId), ctx);
       return sendItems(
@@ -287,7 +300,8 @@ export const cardsModule: ResourceModule = {
         textsSavedEarly(ctx, card, body, "body-refused");
         throw error;
       }
-      checkPinEncryption(request, body, faults, "before");
+      const pinRefusal = plaintextPinRefusal(ctx, request, body);
+      if (pinRefusal) return sendError(reply, request, ctx, pinRefusal.status, pinRefusal.message);
       const fallback = update.monetary_account_id_fallback;
       if (typeof fallback === "number" && !state.users.get(userId)?.monetaryAccountIds.includes(fallback)) {
         throw badRequest("monetary_account_id_fallback is not one of the user's monetary accounts.");
@@ -296,6 +310,7 @@ export const cardsModule: ResourceModule = {
         const verdict = statusMove(card, update.status, ctx);
         if (!verdict.ok) {
           refusedMoveApplied(ctx, card, update.status, verdict);
+          if (faults.on("card-refused-move-409")) return sendError(reply, request, ctx, 409, verdict.reason);
           throw badRequest(verdict.reason);
         }
       }
@@ -305,7 +320,7 @@ export const cardsModule: ResourceModule = {
       }
       const before = { ...card };
       applyUpdate(ctx, card, update, "monetary_account_id_fallback" in body);
-      checkPinEncryption(request, body, faults, "after");
+      checkPinEncryption(request, body, ctx, "after");
       return sendUpdatedCard(ctx, reply, card, update, before);
     });
   },
@@ -313,10 +328,19 @@ export const cardsModule: ResourceModule = {
 
 // ---- Seams of the card routes: each decides one rule and names the faults and variants that bend it. ----
 
-/** A count that is not an integer from 1 to 200 is refused (CARD-011); the fault drops it and serves the default page. */
+/** The owner of the listed cards: the session's user (fault card-list-path-user-not-checked: whoever the path names). */
+function listOwner(ctx: ReferenceContext, request: FastifyRequest): number {
+  return ctx.faults.on("card-list-path-user-not-checked") ? intParam(request, "userID") : pathUser(request, ctx);
+}
+
+/**
+ * A count that is not an integer from 1 to 200 is refused (CARD-011); the fault drops it and serves the default page.
+ * Fault card-list-older-id-ignored: the query is trimmed to the parameters the first version of the list knew.
+ */
 function forgiveBadCount(ctx: ReferenceContext, request: FastifyRequest): void {
   const query = request.query as Record<string, unknown>;
   if (ctx.faults.on("card-list-ignores-bad-count") && !/^[1-9]\d{0,2}$/.test(String(query.count ?? "1"))) delete query.count;
+  if (ctx.faults.on("card-list-older-id-ignored")) delete query.older_id;
 }
 
 /** The cards GET /card lists: the user's, each once (CARD-001, CARD-025). */
@@ -326,6 +350,8 @@ function listedCards(ctx: ReferenceContext, cards: Collection<CardRecord>, userI
     ? [...state.users.keys()].flatMap((owner) => cards.list(owner))
     : cards.list(userId);
   if (faults.on("card-list-duplicates")) all = all.flatMap((card) => [card, card]);
+  // Fault card-list-capped-at-ten: the careless query (ORDER BY id LIMIT 10) reads the oldest ten cards only.
+  if (faults.on("card-list-capped-at-ten")) all = [...all].sort((a, b) => a.id - b.id).slice(0, 10);
   return all;
 }
 
@@ -351,14 +377,13 @@ function readRouteConfig(ctx: ReferenceContext): RouteConfig {
 }
 
 /**
- * The read route takes any itemId and refuses one that is not an integer with the card 400 (CARD-036). The fault's
- * route pattern (/card/:itemId(\d+)) and the variant's (integers, negative ones too) let other ids fall through to
- * "no such endpoint" (404).
+ * The read route takes any itemId and refuses one that is not an integer with the card 400 (CARD-036). The faults'
+ * route patterns (/card/:itemId(\d+); integers, negative ones too) let other ids fall through to "no such endpoint" (404).
  */
 function routeMatchesItemId(ctx: ReferenceContext, request: FastifyRequest): boolean {
   const itemId = (request.params as { itemId: string }).itemId;
   if (ctx.faults.on("card-read-non-integer-id-404") && !/^\d+$/.test(itemId)) return false;
-  if (ctx.variants.on("card-route-integer-ids-only") && !/^-?\d+$/.test(itemId)) return false;
+  if (ctx.faults.on("card-route-integer-ids-only") && !/^-?\d+$/.test(itemId)) return false;
   return true;
 }
 
@@ -372,6 +397,24 @@ function readView(ctx: ReferenceContext, card: CardRecord): Record<string, Recor
     shown.country_permission = [...(shown.country_permission as { country: string }[])].sort((a, b) => a.country.localeCompare(b.country));
   }
   return { [faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY]: shown };
+}
+
+/**
+ * A pin_code outside an encrypted request is refused with the card 400 (banking-api.md: Errors); fault
+ * card-plaintext-pin-403 answers the refusal itself, as 403, past the route's errorStatus.
+ */
+function plaintextPinRefusal(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  body: Record<string, unknown>,
+): { status: number; message: string } | undefined {
+  try {
+    checkPinEncryption(request, body, ctx, "before");
+  } catch (error) {
+    if (ctx.faults.on("card-plaintext-pin-403") && error instanceof HttpError) return { status: 403, message: error.message };
+    throw error;
+  }
+  return undefined;
 }
 
 /** A PUT of a card the user does not have is a card failure: 400 (CARD-037); the fault answers 404 before the route's rules. */
@@ -389,10 +432,13 @@ function textsSavedEarly(
   body: Record<string, unknown>,
   moment: "before-the-table" | "body-refused",
 ): void {
-  const { faults } = ctx;
+  const { faults, variants } = ctx;
+  // Variant card-refused-move-keeps-texts plays the fault's behaviour as a legal reading (CARD-033 is LENIENT).
   const early =
     moment === "before-the-table"
-      ? faults.on("card-refused-move-applies-texts") && typeof body.status === "string" && CARD_STATUSES.includes(body.status)
+      ? (faults.on("card-refused-move-applies-texts") || variants.on("card-refused-move-keeps-texts")) &&
+        typeof body.status === "string" &&
+        CARD_STATUSES.includes(body.status)
       : faults.on("card-refused-put-still-applies");
   if (!early) return;
   if (typeof body.preferred_name_on_card === "string") card.preferred_name_on_card = body.preferred_name_on_card;
@@ -408,6 +454,43 @@ function refusedMoveApplied(ctx: ReferenceContext, card: CardRecord, to: string,
   if (applyAnyway) card.status = to;
 }
 
+/**
+ * A PUT applies every field it sends (CARD-034). Variant card-status-put-applies-status-only: with a status, the texts and
+ * the fallback sent are dropped, as if not supplied (so the fallback is removed, CARD-022).
+ */
+function statusPutAppliesStatusOnly(ctx: Switchboard, update: CardUpdate): boolean {
+  return update.status !== undefined && ctx.variants.on("card-status-put-applies-status-only");
+}
+
+/**
+ * Every listed card reads by its id (CARD-007). Variant card-listed-id-unreadable: the list also shows an old CANCELLED
+ * card, between the seeded ones, that the item routes do not know (reading its listed id answers 400).
+ */
+function seedListedOnlyCard(ctx: ReferenceContext, cards: Collection<CardRecord>, user: User): void {
+  if (!ctx.variants.on("card-listed-id-unreadable")) return;
+  const now = timestamp();
+  const card = cards.add(user.id, (id) => ({
+    id,
+    created: now,
+    updated: now,
+    type: "MASTERCARD",
+    status: "CANCELLED",
+    order_status: "DELIVERED_TO_CUSTOMER",
+    activated: true,
+    name_on_card: user.displayName.toUpperCase(),
+    preferred_name_on_card: user.displayName.toUpperCase(),
+    second_line: "old card",
+    expiry_date: "2025-12-31",
+    monetary_account_id: user.monetaryAccountIds[0]!,
+    monetary_account_id_fallback: null,
+    card_limit: { value: "500.00", currency: "EUR" },
+    card_limit_atm: { value: "200.00", currency: "EUR" },
+    country_permission: [{ id: ctx.state.nextId(), country: "NL" }],
+    primary_account_numbers: [newPan(ctx)],
+  }));
+  LISTED_ONLY.add(card);
+}
+
 /** PUT answers the updated card (CARD-008) and never its pin (CARD-024). */
 function sendUpdatedCard(
   ctx: ReferenceContext,
@@ -420,6 +503,8 @@ function sendUpdatedCard(
   if (faults.on("card-put-answers-id-not-card")) return sendId(reply, card.id);
   const answer = cardView(card, ctx);
   if (faults.on("card-echoes-pin-code") && update.pin_code !== undefined) answer.pin_code = update.pin_code;
+  // Fault card-put-echoes-activation-code: the deprecated activation path copies its code into the answer.
+  if (faults.on("card-put-echoes-activation-code") && update.activation_code !== undefined) answer.activation_code = update.activation_code;
   // Fault card-activation-not-stored: the answer shows the activation, the card stays as it was (CARD-013).
   const activation = update.status === "ACTIVE" && before.order_status === "ACCEPTED_FOR_PRODUCTION" && before.status !== "ACTIVE";
   if (activation && faults.on("card-activation-not-stored")) Object.assign(card, { status: before.status, activated: before.activated });

@@ -60,7 +60,13 @@ function checkStatus(ctx: ReferenceContext, status: unknown): void {
   const { faults } = ctx;
   if (status === undefined || (status === null && !faults.on("category-status-null-accepted"))) {
     if (!faults.on("category-status-optional")) throw badRequest("Field status is required.");
-  } else if (status !== null && (typeof status !== "string" || status === "")) throw badRequest("Field status must be a non-empty string.");
+  } else if (status !== null && (typeof status !== "string" || status === "") && !activeFlag(ctx, status))
+    throw badRequest("Field status must be a non-empty string.");
+}
+
+/** The fault reads "whether the category is active" as a flag: a boolean status passes the type check. */
+function activeFlag(ctx: ReferenceContext, status: unknown): boolean {
+  return typeof status === "boolean" && ctx.faults.on("category-status-boolean-accepted");
 }
 
 /** Variant category-status-enabled-disabled (GAP-35: the values are not shown): status is ENABLED or DISABLED. */
@@ -79,15 +85,20 @@ function optionalFields(ctx: ReferenceContext, body: Record<string, unknown>): P
       if (name === "category" && faults.on("category-status-only-refused")) throw badRequest("Field category is required.");
       continue;
     }
-    if (
-      typeof value !== "string" &&
-      !(name === "color" && faults.on("category-color-type-unchecked")) &&
-      !(name === "category" && faults.on("category-name-type-unchecked"))
-    )
-      throw badRequest(`Field ${name} must be a string.`);
+    if (typeof value !== "string" && !anyType(ctx, name)) throw badRequest(`Field ${name} must be a string.`);
     fields[name] = String(value);
   }
   return fields;
+}
+
+/**
+ * Whether an optional field of any JSON type is taken (and stored as its string): the faults take a color or a category of any
+ * type; variant category-color-any-type a color (CAT-004 is LENIENT).
+ */
+function anyType(ctx: ReferenceContext, name: (typeof OPTIONAL)[number]): boolean {
+  const { faults, variants } = ctx;
+  if (name === "color") return faults.on("category-color-type-unchecked") || variants.on("category-color-any-type");
+  return name === "category" && faults.on("category-name-type-unchecked");
 }
 
 /** POST answers the new category's Id, an integer (CAT-001). */

@@ -65,7 +65,7 @@ const BODY_FIELDS_READ = ["name", "country", "legal_form", "chamber_of_commerce_
  * vat numbers) stay inside.
  */
 function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Record<string, unknown> {
-  const name = ctx.faults.on("company-read-name-uppercased") && typeof c.name === "string" ? c.name.toUpperCase() : c.name;
+  const name = shownName(ctx, c.name);
   const view: Record<string, unknown> = {
     id: c.id,
     created: c.created,
@@ -82,8 +82,8 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
     sub_status: "NONE",
     session_timeout: ctx.faults.on("company-session-timeout-string") ? "604800" : 604800,
     daily_limit_without_confirmation_login: amount("250.00"),
-    address_main: address(c.address_main),
-    address_postal: address(c.address_postal),
+    address_main: shownAddress(ctx, c.address_main),
+    address_postal: shownAddress(ctx, c.address_postal),
     ubo: c.ubo ?? [],
     alias: [{ type: "IBAN", value: `NL00SAND${String(c.id).padStart(10, "0")}`, name: c.name }],
     avatar: {
@@ -132,6 +132,7 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
     ];
   }
   for (const key of Object.keys(view)) if (view[key] === undefined) delete view[key];
+  unwrapSingleAlias(ctx, view);
   if (ctx.variants.on("company-null-for-unset")) {
     for (const key of UNSET_MEMBERS) view[key] ??= null;
     (view.billing_contract as Record<string, unknown>[])[0]!.contract_date_end = null;
@@ -181,11 +182,11 @@ export const companiesModule: ResourceModule = {
       recoded(ctx, async (request, reply) => {
         const userId = companyUser(ctx, request);
         const raw = objectBody(request);
-        storedBeforeTheChecks(ctx, raw, (body) => store(userId, body));
+        const early = storedBeforeTheChecks(ctx, raw, (body) => store(userId, body));
         const body = createdBody(ctx, parseCompanyBody(raw, createBodyOptions(ctx)));
         carelessCreateRefusals(ctx, body);
         providerBodyRules(ctx, body);
-        const company = store(userId, body);
+        const company = early ? Object.assign(early, body) : store(userId, body);
         return sendCreated(ctx, reply, company, view);
       }),
     );
@@ -195,6 +196,7 @@ export const companiesModule: ResourceModule = {
       recoded(ctx, async (request, reply) => {
         const userId = companyUser(ctx, request, "company-path-user-unchecked");
         const page = paginate(request, listedCompanies(ctx, companies, userId), ctx);
+        refreshedPageRead(ctx, request, page.items);
         return sendItems(reply, page.items.map(view), { Pagination: page.pagination });
       }),
     );
@@ -258,6 +260,7 @@ function findCompany(
 function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
   const { faults } = ctx;
   return {
+    coerceScalars: scalarsCoerced(ctx),
     notRequired: faults.on("company-missing-legal-form-accepted") ? ["legal_form"] : [],
     typeUnchecked: [
       ...(faults.on("company-name-type-unchecked") ? ["name"] : []),
@@ -268,12 +271,30 @@ function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
   };
 }
 
-/** A refused create stores nothing (COMP-015); the careless order stores once the required fields check out, then checks the rest. */
-function storedBeforeTheChecks(ctx: ReferenceContext, raw: Record<string, unknown>, store: (body: CompanyBody) => unknown): void {
-  if (!ctx.faults.on("company-create-stored-before-check")) return;
+/**
+ * A refused create stores nothing (COMP-015); the careless order (the fault, and variant company-stored-before-body-checks:
+ * COMP-015 is LENIENT) stores once the required fields check out, then checks the rest and completes the stored company.
+ */
+function storedBeforeTheChecks(
+  ctx: ReferenceContext,
+  raw: Record<string, unknown>,
+  store: (body: CompanyBody) => CompanyRecord,
+): CompanyRecord | undefined {
+  if (!ctx.faults.on("company-create-stored-before-check") && !ctx.variants.on("company-stored-before-body-checks")) return undefined;
   const required = ["name", "country", "legal_form", "subscription_type"] as const;
-  if (required.every((f) => typeof raw[f] === "string" && raw[f] !== ""))
-    store(Object.fromEntries(required.map((f) => [f, raw[f]])) as unknown as CompanyBody);
+  if (!required.every((f) => typeof raw[f] === "string" && raw[f] !== "")) return undefined;
+  return store(Object.fromEntries(required.map((f) => [f, raw[f]])) as unknown as CompanyBody);
+}
+
+/** Variant company-scalars-coerced (COMP-010 is LENIENT): a number or boolean sent for a string field is stored as its string. */
+function scalarsCoerced(ctx: ReferenceContext): boolean {
+  return ctx.variants.on("company-scalars-coerced");
+}
+
+/** The name as stored (COMP-003); the fault and variant company-names-upper-cased (COMP-003 is LENIENT) show it upper-cased. */
+function shownName(ctx: ReferenceContext, name: unknown): unknown {
+  const upper = ctx.faults.on("company-read-name-uppercased") || ctx.variants.on("company-names-upper-cased");
+  return upper && typeof name === "string" ? name.toUpperCase() : name;
 }
 
 /** The company is stored as sent (COMP-003); the fault's create mapper forgot chamber_of_commerce_number. */
@@ -334,24 +355,30 @@ function companyShown(ctx: ReferenceContext, companies: Collection<CompanyRecord
   return ctx.faults.on("company-read-first-company") ? (companies.list(userId)[0] ?? company) : company;
 }
 
-/** A refused PUT changes nothing (COMP-013); the fault writes the name before it checks the rest of the body. */
+/**
+ * A refused PUT changes nothing (COMP-013); the fault and variant company-put-name-written-first (COMP-013 is LENIENT) write
+ * the name before they check the rest of the body.
+ */
 function renamedBeforeTheChecks(ctx: ReferenceContext, company: CompanyRecord, raw: Record<string, unknown>): void {
-  if (ctx.faults.on("company-put-refused-after-name") && typeof raw.name === "string") company.name = raw.name;
+  const first = ctx.faults.on("company-put-refused-after-name") || ctx.variants.on("company-put-name-written-first");
+  if (first && typeof raw.name === "string") company.name = raw.name;
 }
 
 /** PUT checks the body as POST does, required fields included (COMP-010, COMP-014). */
 function updateBodyOptions(ctx: ReferenceContext, raw: Record<string, unknown>): CompanyBodyOptions {
   const { faults } = ctx;
   return {
+    coerceScalars: scalarsCoerced(ctx),
     ...(faults.on("company-put-types-unchecked") ? { typeUnchecked: Object.keys(raw) } : {}),
     ...(faults.on("company-put-required-unchecked") ? { notRequired: ["name", "country", "legal_form", "subscription_type"] } : {}),
   };
 }
 
-/** PUT applies every field of the body (COMP-011, COMP-012). */
+/** PUT applies every field of the body (COMP-011, COMP-012); variant company-country-kept-on-put (COMP-012, LENIENT) keeps country. */
 function applyCompanyUpdate(ctx: ReferenceContext, company: CompanyRecord, body: CompanyBody): void {
   const { faults } = ctx;
-  if (faults.on("company-put-country-ignored")) delete (body as Partial<CompanyBody>).country;
+  if (faults.on("company-put-country-ignored") || ctx.variants.on("company-country-kept-on-put"))
+    delete (body as Partial<CompanyBody>).country;
   if (faults.on("company-put-address-ignored")) delete body.address_main;
   if (!faults.on("company-put-ignored")) Object.assign(company, body, { updated: timestamp() });
 }
@@ -360,4 +387,29 @@ function applyCompanyUpdate(ctx: ReferenceContext, company: CompanyRecord, body:
 function sendUpdated(ctx: ReferenceContext, reply: FastifyReply, company: CompanyRecord): FastifyReply {
   if (ctx.faults.on("company-put-answers-empty")) return sendItems(reply, []);
   return sendId(reply, company.id);
+}
+
+/** The Address response form (spec: Shared objects): is_user_address_updated is a boolean; the fault stringifies every member. */
+function shownAddress(ctx: ReferenceContext, a: Strings | undefined): Record<string, unknown> | undefined {
+  const shown = address(a);
+  if (!shown || !ctx.faults.on("company-address-flag-string")) return shown;
+  // The careless mapper: every member of the address row is a text column, so every member goes out as a string.
+  return Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, String(v)]));
+}
+
+/** alias is an array of Alias (spec: Company table); the fault's serialiser unwraps an array of one element. */
+function unwrapSingleAlias(ctx: ReferenceContext, view: Record<string, unknown>): void {
+  if (ctx.faults.on("company-single-alias-unwrapped") && Array.isArray(view.alias) && view.alias.length === 1) view.alias = view.alias[0];
+}
+
+/**
+ * A refresh (newer_id, as future_url sends it) with nothing newer answers an empty page (PAGE-018); the fault reads the
+ * newest item of the page for a Last-Modified value without looking, and crashes on an empty page.
+ */
+function refreshedPageRead(ctx: ReferenceContext, request: FastifyRequest, items: CompanyRecord[]): void {
+  if (!ctx.faults.on("company-refresh-empty-page-500")) return;
+  if ((request.query as Record<string, unknown>).newer_id === undefined) return;
+  const newest = items[items.length - 1] as CompanyRecord;
+  // Throws "Cannot read properties of undefined (reading 'updated')" on an empty page: a 500.
+  void newest.updated.length;
 }

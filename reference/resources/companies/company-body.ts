@@ -33,6 +33,8 @@ export interface CompanyBodyOptions {
   refused?: readonly string[];
   /** A required field sent as null counts as given and is stored as null (faults only). */
   nullAccepted?: boolean;
+  /** A number or boolean sent for a string field is stored as its string (variant company-scalars-coerced). */
+  coerceScalars?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -55,12 +57,15 @@ function stringObjects(value: unknown, field: string, members: string[]): String
   return value.map((entry, i) => stringObject(entry, `${field}[${i}]`, members));
 }
 
+const scalar = (v: unknown): v is number | boolean => typeof v === "number" || typeof v === "boolean";
+
 /** Validates a create or update body; refusals are 400 with the field named. */
 export function parseCompanyBody(body: Record<string, unknown>, options: CompanyBodyOptions = {}): CompanyBody {
   const unchecked = new Set(options.typeUnchecked ?? []);
   const out: Record<string, unknown> = {};
+  const given = (field: string) => (options.coerceScalars && scalar(body[field]) ? String(body[field]) : body[field]);
   for (const field of REQUIRED) {
-    const v = body[field];
+    const v = given(field);
     if (v === null && options.nullAccepted) {
       out[field] = v;
       continue;
@@ -73,7 +78,7 @@ export function parseCompanyBody(body: Record<string, unknown>, options: Company
     out[field] = v;
   }
   for (const field of OPTIONAL) {
-    const v = body[field];
+    const v = given(field);
     if (v === undefined || v === null) continue;
     if (typeof v !== "string" && !unchecked.has(field)) throw badRequest(`Field ${field} must be a string.`);
     out[field] = v;
