@@ -3,6 +3,8 @@
 import { fault } from "./fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "./variant-spec.js";
 
+/** Faults that break only a first reading of a LENIENT rule: the kill matrix runs them against the strict profile. */
+const STRICT = { target: "reference-strict" };
 const ATTACHMENTS = ["attachments"];
 
 export const ATTACHMENT_FAULTS = [
@@ -22,11 +24,13 @@ export const ATTACHMENT_FAULTS = [
     "The description header is checked for PNG and JPEG uploads but not for GIF (the GIF path was added later).",
     ATTACHMENTS,
   ),
+  // Legal by default (ATT-010 is LENIENT, blind ruling 2026-11-28): only the strict profile requires that a refused upload stores nothing.
   fault(
     "attachment-refused-upload-stored",
     "ATT-010",
     "The upload is stored before its type and description are checked, so a refused upload still becomes an attachment.",
     ATTACHMENTS,
+    STRICT,
   ),
   fault(
     "attachment-urls-as-string",
@@ -81,6 +85,15 @@ export const ATTACHMENT_VARIANTS = [
     description: "An upload with an empty body (and a known type and a description) is stored and answered with its Id.",
     allowedBy: "neither file says an empty upload is refused (ATT-009, LENIENT)",
     requirements: ["ATT-009"],
+  },
+  {
+    name: "attachment-stored-before-checks",
+    suites: VARIANT_SCOPE.attachments,
+    description:
+      "The upload is stored before its type and description are checked, so a refused upload still becomes an attachment " +
+      "(readable by its id).",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["ATT-010"],
   },
   {
     name: "resource-refusal-codes",
@@ -154,11 +167,13 @@ export const SHARE_INVITE_FAULTS = [
     "A PUT refused for its status quotes the request body, card_id included, in the error text.",
     SHARES,
   ),
+  // Legal by default (SHARE-012 is LENIENT, blind ruling 2026-11-28): only the strict profile requires that a refused PUT moves nothing.
   fault(
     "share-invite-card-id-checked-late",
     "SHARE-012",
     "card_id is checked after the status was stored: a PUT refused for its card_id has already moved the share.",
     SHARES,
+    STRICT,
   ),
   fault("share-invite-status-required", "SHARE-011", "PUT without status is refused with 400, although status is optional.", SHARES),
   fault(
@@ -185,6 +200,13 @@ export const SHARE_INVITE_VARIANTS = [
     allowedBy: "the status table lists the values a PUT sets; moves beyond them are not shown (SHARE-003, LENIENT)",
     requirements: ["SHARE-003"],
   },
+  {
+    name: "share-card-id-checked-after-status",
+    suites: VARIANT_SCOPE.shares,
+    description: "card_id is checked after the status was stored: a PUT refused for its card_id has already moved the share.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["SHARE-012"],
+  },
 ] as const satisfies readonly VariantSpec[];
 
 const IDEAL = ["ideal"];
@@ -199,13 +221,22 @@ export const IDEAL_FAULTS = [
     "POST ideal-merchant-transaction answers the IdealMerchantTransaction instead of Id.",
     IDEAL,
   ),
-  fault("ideal-issuer-ignored", "IDEAL-002", `Every transaction shows issuer ${IDEAL_FALLBACK_ISSUER}, whatever BIC was sent.`, IDEAL),
+  // Legal by default (IDEAL-002 and IDEAL-004 are LENIENT, blind ruling 2026-11-28): only the strict profile requires the BIC
+  // shown as sent, and a create without issuer refused.
+  fault(
+    "ideal-issuer-ignored",
+    "IDEAL-002",
+    `Every transaction shows issuer ${IDEAL_FALLBACK_ISSUER}, whatever BIC was sent.`,
+    IDEAL,
+    STRICT,
+  ),
   fault("ideal-list-without-pagination", "IDEAL-003", "The ideal-merchant-transaction list has no Pagination object.", IDEAL),
   fault(
     "ideal-missing-issuer-accepted",
     "IDEAL-004",
     `POST ideal-merchant-transaction without issuer is accepted (issuer ${IDEAL_FALLBACK_ISSUER} is assumed).`,
     IDEAL,
+    STRICT,
   ),
   fault(
     "ideal-wrong-type-key",
@@ -226,3 +257,32 @@ export const IDEAL_FAULTS = [
     ["versioning", "ideal"],
   ),
 ] as const;
+
+/** The iDEAL suite and the suites that read every resource (VARIANT_SCOPE has no iDEAL entry). */
+const IDEAL_SCOPE = ["ideal", ...VARIANT_SCOPE.attachments.filter((suite) => suite !== "attachments")];
+
+export const IDEAL_VARIANTS = [
+  {
+    name: "ideal-issuer-fixed",
+    suites: IDEAL_SCOPE,
+    description: `Every transaction shows issuer ${IDEAL_FALLBACK_ISSUER} (and its issuer_name), whatever BIC was sent.`,
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["IDEAL-002"],
+  },
+  {
+    name: "ideal-issuer-defaulted",
+    suites: IDEAL_SCOPE,
+    description: `POST ideal-merchant-transaction without issuer is accepted, with issuer ${IDEAL_FALLBACK_ISSUER} assumed.`,
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["IDEAL-004"],
+  },
+  {
+    name: "ideal-recorded-on-first-account",
+    suites: IDEAL_SCOPE,
+    description:
+      "A transaction requested on another of the user's monetary accounts is recorded on the user's first account (read and " +
+      "listed there only).",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["IDEAL-005"],
+  },
+] as const satisfies readonly VariantSpec[];

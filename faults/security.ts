@@ -25,9 +25,11 @@ export const CERTIFICATE_PINNED_FAULTS = [
   fault("cert-chain-joined-without-separator", "CERT-003", "The read form glues the certificates together without newlines.", CERTIFICATES),
   fault("cert-list-leaks-other-users", "CERT-004", "GET certificate-pinned lists every user's chains.", CERTIFICATES),
   fault("cert-list-ids-only", "CERT-004", "List elements carry only the id, no certificate_chain.", CERTIFICATES),
-  fault("cert-delete-noop", "CERT-005", "DELETE answers 200 but keeps the chain.", CERTIFICATES),
+  fault("cert-delete-noop", "CERT-005", "DELETE answers 200 but keeps the chain.", CERTIFICATES, { target: "reference-strict" }),
   fault("cert-delete-empty-body", "ERR-010", "DELETE answers 200 with an empty body.", CERTIFICATES),
-  fault("cert-deleted-still-listed", "CERT-006", "A deleted chain can no longer be read but is still listed.", CERTIFICATES),
+  fault("cert-deleted-still-listed", "CERT-006", "A deleted chain can no longer be read but is still listed.", CERTIFICATES, {
+    target: "reference-strict",
+  }),
   fault("cert-non-pem-accepted", "CERT-007", "Chain entries are not checked: any string is pinned.", CERTIFICATES),
   fault(
     "cert-armour-only-checked",
@@ -47,7 +49,9 @@ export const CERTIFICATE_PINNED_FAULTS = [
     "A chain with an entry that is not a certificate is refused, but pinned all the same.",
     CERTIFICATES,
   ),
-  fault("cert-chain-string-accepted", "CERT-008", "certificate_chain given as a string is pinned as a chain of one.", CERTIFICATES),
+  fault("cert-chain-string-accepted", "CERT-008", "certificate_chain given as a string is pinned as a chain of one.", CERTIFICATES, {
+    target: "reference-strict",
+  }),
   fault(
     "cert-other-user-readable",
     "AUTH-019",
@@ -67,6 +71,69 @@ export const CERTIFICATE_PINNED_FAULTS = [
     CERTIFICATES,
   ),
 ] as const;
+
+/** The legal variants of callback URLs and challenge requests (blind ruling 2026-11-28). */
+export const CALLBACK_URL_VARIANTS = [
+  {
+    name: "callback-url-item-read-first-of-client",
+    suites: VARIANT_SCOPE.resources,
+    description: "GET callback-url/{itemId} answers the OAuth client's first callback URL whatever the item id.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["OCB-002"],
+  },
+  {
+    name: "callback-url-list-seeded-only",
+    suites: VARIANT_SCOPE.resources,
+    description: "The callback-url list shows the URLs the client had when the user was made: posted URLs never show in it.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["OCB-003"],
+  },
+  {
+    name: "callback-url-put-keeps-url",
+    suites: VARIANT_SCOPE.resources,
+    description: "PUT callback-url answers 200 but the callback URL keeps its old url.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["OCB-004"],
+  },
+  {
+    name: "callback-url-delete-keeps-url",
+    suites: VARIANT_SCOPE.resources,
+    description: "DELETE callback-url answers 200 but the callback URL stays readable and listed.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["OCB-006"],
+  },
+  {
+    name: "callback-url-put-url-any-type",
+    suites: VARIANT_SCOPE.resources,
+    description: "PUT callback-url takes a url of any JSON type and stores it as text (POST still checks it).",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["OCB-008"],
+  },
+  {
+    name: "callback-url-refused-put-writes-url",
+    suites: VARIANT_SCOPE.resources,
+    description: "A PUT callback-url refused for a url that is not a string still stores that url, as text.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["OCB-010"],
+  },
+] as const satisfies readonly VariantSpec[];
+
+export const CHALLENGE_VARIANTS = [
+  {
+    name: "challenge-put-answers-request",
+    suites: VARIANT_SCOPE.challenges,
+    description: "PUT challenge-request answers the updated challenge request under its type key instead of Id.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor STATED)",
+    requirements: ["CHAL-003"],
+  },
+  {
+    name: "challenge-put-sets-every-request",
+    suites: VARIANT_SCOPE.challenges,
+    description: "PUT challenge-request/{itemId} sets the status on every challenge request of the user, not only the one named.",
+    allowedBy: "blind ruling 2026-11-28 (certifier OPEN, vendor OPEN)",
+    requirements: ["CHAL-008"],
+  },
+] as const satisfies readonly VariantSpec[];
 
 export const CERTIFICATE_PINNED_VARIANTS = [
   {
@@ -91,6 +158,29 @@ export const CERTIFICATE_PINNED_VARIANTS = [
     allowedBy: "neither file says an empty chain is refused (CERT-011, LENIENT)",
     requirements: ["CERT-011"],
   },
+  {
+    name: "cert-delete-keeps-chain",
+    suites: VARIANT_SCOPE.certificates,
+    description: "DELETE certificate-pinned answers 200 but the chain stays pinned: still readable and still listed.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["CERT-005", "CERT-006"],
+  },
+  {
+    name: "cert-deleted-chain-listed",
+    suites: VARIANT_SCOPE.certificates,
+    description: "A deleted chain can no longer be read (4XX) but is still listed.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["CERT-006"],
+  },
+  {
+    name: "cert-chain-not-array-pinned",
+    suites: VARIANT_SCOPE.certificates,
+    description:
+      "certificate_chain given as one PEM string, or as one {certificate} object, instead of an array is pinned as a chain of " +
+      "that one certificate.",
+    allowedBy: "blind ruling 2026-11-28 (certifier STATED, vendor OPEN)",
+    requirements: ["CERT-008"],
+  },
 ] as const satisfies readonly VariantSpec[];
 
 const CALLBACK_URLS = ["oauth-callback-urls"];
@@ -102,16 +192,22 @@ export const CALLBACK_URL_FAULTS = [
     "OCB-002",
     "GET callback-url/{itemId} answers the client's first callback URL whatever the item id.",
     CALLBACK_URLS,
+    { target: "reference-strict" },
   ),
   fault(
     "callback-url-list-cached",
     "OCB-003",
     "The callback-url list is a snapshot taken when the user was created: posted URLs never show.",
     CALLBACK_URLS,
+    { target: "reference-strict" },
   ),
-  fault("callback-url-put-ignored", "OCB-004", "PUT callback-url answers 200 but keeps the old url.", CALLBACK_URLS),
+  fault("callback-url-put-ignored", "OCB-004", "PUT callback-url answers 200 but keeps the old url.", CALLBACK_URLS, {
+    target: "reference-strict",
+  }),
   fault("callback-url-delete-answers-204", "OCB-005", "DELETE callback-url answers 204 with no body.", CALLBACK_URLS),
-  fault("callback-url-delete-noop", "OCB-006", "DELETE callback-url answers 200 but the URL stays readable and listed.", CALLBACK_URLS),
+  fault("callback-url-delete-noop", "OCB-006", "DELETE callback-url answers 200 but the URL stays readable and listed.", CALLBACK_URLS, {
+    target: "reference-strict",
+  }),
   fault(
     "callback-url-missing-url-accepted",
     "OCB-007",
@@ -123,6 +219,7 @@ export const CALLBACK_URL_FAULTS = [
     "OCB-008",
     "PUT callback-url stores a url of any JSON type (POST still checks it).",
     CALLBACK_URLS,
+    { target: "reference-strict" },
   ),
   fault(
     "callback-url-other-users-client-accepted",
@@ -153,6 +250,7 @@ export const CALLBACK_URL_FAULTS = [
     "OCB-010",
     "PUT callback-url copies the body's url onto the record before checking it, so a refused PUT still changes the url.",
     CALLBACK_URLS,
+    { target: "reference-strict" },
   ),
 ] as const;
 
@@ -166,7 +264,9 @@ export const CHALLENGE_FAULTS = [
     CHALLENGES,
   ),
   fault("challenge-reject-refused", "CHAL-002", "PUT status REJECTED_PENDING_RESPONSE is refused.", CHALLENGES),
-  fault("challenge-put-answers-object", "CHAL-003", "PUT answers the challenge request instead of Id.", CHALLENGES),
+  fault("challenge-put-answers-object", "CHAL-003", "PUT answers the challenge request instead of Id.", CHALLENGES, {
+    target: "reference-strict",
+  }),
   fault("challenge-get-status-missing", "CHAL-004", "GET answers the challenge request without its status.", CHALLENGES),
   fault("challenge-get-stale-status", "CHAL-005", "GET keeps answering the seeded status after a PUT.", CHALLENGES),
   fault("challenge-put-any-status", "CHAL-006", "PUT accepts any status string.", CHALLENGES),

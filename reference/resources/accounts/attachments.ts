@@ -92,6 +92,7 @@ function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { content
     if (ctx.variants.on("attachment-empty-upload-stored")) return { contentType, bytes };
     throw badRequest("The attachment is empty.");
   }
+  if (jfifOnly(ctx, contentType, bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
   if (check && !check(bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
   return { contentType, bytes };
 }
@@ -111,7 +112,7 @@ export const attachmentsModule: ResourceModule = {
       const userId = routeUser(request, ctx, "attachment-upload-ignores-path-user");
       const monetaryAccountId = ownAccount(request, ctx, userId);
       const raw = request.headers[descriptionHeader];
-      const description = typeof raw === "string" ? raw : "";
+      const description = headerDescription(ctx, raw);
       const now = timestamp();
       const store = (contentType: string, bytes: Buffer) =>
         attachments.add(userId, (id) => ({
@@ -128,7 +129,7 @@ export const attachmentsModule: ResourceModule = {
       checkDescription(ctx, request, description);
       const { contentType, bytes } = uploadedFile(request, ctx);
       const record = early ?? store(contentType, bytes);
-      return sendId(reply, record.id);
+      return sendId(reply, answeredId(ctx, record));
     });
 
     app.get("/v1/user/:userID/attachment/:itemId", async (request, reply) => {
@@ -142,13 +143,16 @@ export const attachmentsModule: ResourceModule = {
 
 // ---- Seams of the attachment routes: each decides one rule and names the faults and variants that bend it. ----
 
-/** A refused upload stores nothing (ATT-010); the careless order stores what came in before any check. */
+/**
+ * A refused upload stores nothing (ATT-010); the careless order (the fault, and variant attachment-stored-before-checks:
+ * ATT-010 is LENIENT) stores what came in before any check.
+ */
 function storedBeforeTheChecks(
   ctx: ReferenceContext,
   request: FastifyRequest,
   store: (contentType: string, bytes: Buffer) => AttachmentRecord,
 ): AttachmentRecord | undefined {
-  if (!ctx.faults.on("attachment-refused-upload-stored")) return undefined;
+  if (!ctx.faults.on("attachment-refused-upload-stored") && !ctx.variants.on("attachment-stored-before-checks")) return undefined;
   return store(mediaType(request.headers["content-type"]), Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
 }
 
@@ -181,4 +185,23 @@ function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: Atta
       .type("application/octet-stream")
       .send(JSON.stringify({ Response: items }));
   return sendItems(reply, items);
+}
+
+/** The description as uploaded (ATT-006); the fault reads the header as a comma-separated list and keeps its first entry. */
+function headerDescription(ctx: ReferenceContext, raw: string | string[] | undefined): string {
+  const description = typeof raw === "string" ? raw : "";
+  return ctx.faults.on("attachment-description-cut-at-comma") ? description.split(",")[0]!.trim() : description;
+}
+
+/**
+ * Every JPEG is accepted (conventions §7); the fault's magic-number check wants the JFIF APP0 marker (FF D8 FF E0), so a
+ * JPEG that starts with an Exif (FF E1) or a quantisation-table segment (FF DB) is refused.
+ */
+function jfifOnly(ctx: ReferenceContext, contentType: string, bytes: Buffer): boolean {
+  return ctx.faults.on("attachment-jpeg-jfif-only") && contentType === "image/jpeg" && bytes[3] !== 0xe0;
+}
+
+/** The upload answers the new attachment's Id (conventions §7); the fault's copy-paste slip answers the monetary account's id. */
+function answeredId(ctx: ReferenceContext, record: AttachmentRecord): number {
+  return ctx.faults.on("attachment-upload-answers-account-id") ? record.monetaryAccountId : record.id;
 }

@@ -119,7 +119,7 @@ export const idealModule: ResourceModule = {
         id,
         created: timestamp(now),
         updated: timestamp(now),
-        monetaryAccountId: accountId,
+        monetaryAccountId: createdOnAccount(ctx, owner, accountId),
         amountRequested,
         issuer,
         status: "PENDING",
@@ -167,12 +167,19 @@ function accountOfPath(ctx: ReferenceContext, request: FastifyRequest): { owner:
   throw notFound("No such monetary account for this user.");
 }
 
-/** issuer, the BIC of the payer's bank, is required (IDEAL-004) and shown as sent (IDEAL-002); the faults assume one, or show their own. */
+/**
+ * issuer, the BIC of the payer's bank, is required (IDEAL-004) and shown as sent (IDEAL-002); the faults assume one, or show
+ * their own, and so do variants ideal-issuer-defaulted and ideal-issuer-fixed (both requirements are LENIENT).
+ */
 function issuerField(ctx: ReferenceContext, value: unknown): string {
+  const { faults, variants } = ctx;
   let issuer = value;
-  if (issuer === undefined && ctx.faults.on("ideal-missing-issuer-accepted")) issuer = IDEAL_FALLBACK_ISSUER;
+  if (issuer === undefined && (faults.on("ideal-missing-issuer-accepted") || variants.on("ideal-issuer-defaulted")))
+    issuer = IDEAL_FALLBACK_ISSUER;
   if (typeof issuer !== "string" || !BIC.test(issuer)) throw badRequest("Field issuer must be the BIC of the payer's bank.");
-  return ctx.faults.on("ideal-issuer-ignored") ? IDEAL_FALLBACK_ISSUER : issuer;
+  // Fault ideal-bic11-refused: the check counts a BIC as 8 characters, so a BIC with its 3-character branch code is refused.
+  if (issuer.length !== 8 && ctx.faults.on("ideal-bic11-refused")) throw badRequest("Field issuer must be the BIC of the payer's bank.");
+  return faults.on("ideal-issuer-ignored") || variants.on("ideal-issuer-fixed") ? IDEAL_FALLBACK_ISSUER : issuer;
 }
 
 /** POST answers the new transaction's Id (IDEAL-001). */
@@ -189,4 +196,14 @@ function listRoute(ctx: ReferenceContext, base: string): string {
 /** The list carries its Pagination object (IDEAL-003). */
 function listExtra(ctx: ReferenceContext, page: Page<IdealRecord>): Record<string, unknown> {
   return ctx.faults.on("ideal-list-without-pagination") ? {} : { Pagination: page.pagination };
+}
+
+/**
+ * A new transaction is on the monetary account of the path (conventions §7; IDEAL-005, LENIENT since the blind ruling); the
+ * fault's create copied the seed's line and records it on the user's first account, and so does variant
+ * ideal-recorded-on-first-account.
+ */
+function createdOnAccount(ctx: ReferenceContext, owner: number, accountId: number): number {
+  if (!(ctx.faults.on("ideal-created-on-first-account") || ctx.variants.on("ideal-recorded-on-first-account"))) return accountId;
+  return ctx.state.users.get(owner)?.monetaryAccountIds[0] ?? accountId;
 }

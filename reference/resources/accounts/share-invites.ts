@@ -81,7 +81,7 @@ export const shareInvitesModule: ResourceModule = {
     const BASE = "/v1/user/:userID/share-invite-monetary-account-response";
 
     app.get(BASE, async (request, reply) => {
-      const userId = pathUser(request, ctx);
+      const userId = listUser(ctx, request);
       const page = paginate(request, listedShares(ctx, shares, userId), ctx);
       return sendItems(
         reply,
@@ -109,9 +109,12 @@ export const shareInvitesModule: ResourceModule = {
         applyStatus(ctx, found, status);
       }
       if (badCardId) refuseCardId(ctx);
+      relinkedWithoutStatus(ctx, found, status);
       // card_id links a card when the share detail is a card-payment share; the detail is not modelled (GAP-15).
       if (typeof cardId === "number") found.cardId = cardId;
       found.updated = timestamp();
+      if (ctx.faults.on("share-invite-put-answer-echoes-card-id"))
+        return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: { ...shareView(ctx, found, true), ...body } }]);
       return sendId(reply, found.id);
     });
   },
@@ -136,8 +139,9 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
       read && faults.on("share-invite-read-draft-id-string") ? String(share.draftShareInviteBankId) : share.draftShareInviteBankId,
     access_type: faults.on("share-invite-access-type-lowercase") ? share.accessType.toLowerCase() : share.accessType,
     share_type: share.shareType,
-    start_date: share.startDate,
-    end_date: share.endDate,
+    // Fault share-invite-list-dates-swapped: the list's mapper (not the read's) has the two dates the wrong way round.
+    start_date: !read && faults.on("share-invite-list-dates-swapped") ? share.endDate : share.startDate,
+    end_date: !read && faults.on("share-invite-list-dates-swapped") ? share.startDate : share.endDate,
     description: share.description,
     ...(faults.on("share-invite-echoes-card-id") && share.cardId !== undefined ? { card_id: share.cardId } : {}),
   };
@@ -145,6 +149,8 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
 
 /** The caller's shares, and only theirs (SHARE-001). */
 function listedShares(ctx: ReferenceContext, shares: Collection<ShareInviteRecord>, userId: number): ShareInviteRecord[] {
+  // Fault share-invite-list-active-only: the list reuses the query of the shares in force, so answered ones drop out.
+  if (ctx.faults.on("share-invite-list-active-only")) return shares.list(userId).filter((s) => s.status === "ACTIVE");
   if (!ctx.faults.on("share-invite-list-includes-other-users")) return shares.list(userId);
   return [...ctx.state.users.keys()].flatMap((u) => shares.list(u));
 }
@@ -168,9 +174,12 @@ function carelessStatusRequired(ctx: ReferenceContext, status: unknown): void {
   if (status === undefined && ctx.faults.on("share-invite-status-required")) throw badRequest("Field status is required.");
 }
 
-/** A PUT refused for its card_id changes nothing (SHARE-012): card_id is checked first; the fault checks it after the status is stored. */
+/**
+ * A PUT refused for its card_id changes nothing (SHARE-012): card_id is checked first; the fault and variant
+ * share-card-id-checked-after-status (SHARE-012 is LENIENT) check it after the status is stored.
+ */
 function cardIdCheckedFirst(ctx: ReferenceContext): boolean {
-  return !ctx.faults.on("share-invite-card-id-checked-late");
+  return !ctx.faults.on("share-invite-card-id-checked-late") && !ctx.variants.on("share-card-id-checked-after-status");
 }
 
 function refuseCardId(ctx: ReferenceContext): never {
@@ -213,4 +222,20 @@ function applyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: st
   found.status = status;
   if (status === "ACTIVE") found.linked = !faults.on("share-invite-accepted-without-account");
   else if (!faults.on("share-invite-rejected-keeps-account")) found.linked = false;
+}
+
+/** The list's userID, which must be the caller's (AUTH-015); the fault takes the session's user, whatever the path says. */
+function listUser(ctx: ReferenceContext, request: FastifyRequest): number {
+  if (!ctx.faults.on("share-invite-list-path-user-ignored") || !request.session) return pathUser(request, ctx);
+  intParam(request, "userID");
+  return request.session.userId;
+}
+
+/**
+ * A PUT without status leaves the share's link as it was (SHARE-005); the fault recomputes the link from the body's
+ * status even when there is none, so a PUT of card_id alone unlinks an accepted share's account.
+ */
+function relinkedWithoutStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: unknown): void {
+  // The careless PUT: linked = (body status is ACTIVE), computed whether or not the body has a status.
+  if (status === undefined && ctx.faults.on("share-invite-card-only-put-unlinks")) found.linked = false;
 }

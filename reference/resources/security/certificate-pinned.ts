@@ -83,8 +83,7 @@ function entryCertificates(entry: string, ctx: ReferenceContext): string[] {
 
 /** The certificates of a create body {"certificate_chain": [{"certificate": PEM}, …]}, or a 4XX (CERT-007, CERT-008). */
 function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): string[] {
-  let chain = body.certificate_chain;
-  if (typeof chain === "string" && ctx.faults.on("cert-chain-string-accepted")) chain = [{ certificate: chain }];
+  const chain = chainArray(ctx, body.certificate_chain);
   if (!Array.isArray(chain)) throw invalidBody(ctx, "certificate_chain must be an array of {certificate} objects.");
   // Variant cert-empty-chain-pinned: neither file says an empty chain is refused (CERT-011, LENIENT).
   if (chain.length === 0 && !ctx.variants.on("cert-empty-chain-pinned"))
@@ -100,6 +99,18 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
   const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-armour-only-checked")));
   if (bad >= 0) throw invalidBody(ctx, `certificate_chain[${bad}] is not a PEM certificate.`);
   return certificates;
+}
+
+/**
+ * certificate_chain is an array (spec: create form). Whether anything else is refused is open (CERT-008, LENIENT):
+ * the fault and cert-chain-not-array-pinned take one PEM string, the variant also one {certificate} object, as a chain of one.
+ */
+function chainArray(ctx: ReferenceContext, chain: unknown): unknown {
+  const unwrapped = ctx.faults.on("cert-chain-string-accepted") || ctx.variants.on("cert-chain-not-array-pinned");
+  if (typeof chain === "string" && unwrapped) return [{ certificate: chain }];
+  const single = chain !== null && typeof chain === "object" && !Array.isArray(chain);
+  if (single && ctx.variants.on("cert-chain-not-array-pinned")) return [chain];
+  return chain;
 }
 
 /** Whatever strings the body's chain holds, unchecked (for the cert-refused-chain-stored fault). */
@@ -158,7 +169,7 @@ export const certificatePinnedModule: ResourceModule = {
         return chains.add(userId, (id) => ({ id, created: now, updated: now, certificates }));
       };
       const early = pinnedBeforeTheChecks(ctx, body, pin);
-      const certificates = parseChain(body, ctx);
+      const certificates = storedCertificates(ctx, parseChain(body, ctx));
       carelessChainRefusals(ctx, certificates);
       const chain = early ?? pin(certificates);
       return sendPinned(ctx, reply, chain);
@@ -175,7 +186,7 @@ export const certificatePinnedModule: ResourceModule = {
       const id = intParam(request, "itemId");
       const chain = findChain(ctx, chains, userId, id);
       if (!chain || hidden.has(id)) throw notTheirs(ctx);
-      return sendChains(reply, [chain], ctx);
+      return sendChainRead(ctx, reply, chain, (request.params as Record<string, string>).itemId!);
     });
 
     app.delete("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
@@ -200,6 +211,11 @@ function pinnedBeforeTheChecks(
   return ctx.faults.on("cert-refused-chain-stored") ? pin(rawCertificates(body)) : undefined;
 }
 
+/** The chain is pinned as sent, every certificate in order (wire conventions §7); the fault drops repeated certificates. */
+function storedCertificates(ctx: ReferenceContext, certificates: string[]): string[] {
+  return ctx.faults.on("cert-duplicate-certificates-collapsed") ? [...new Set(certificates)] : certificates;
+}
+
 /** A chain of one certificate is pinned (CERT-001); the fault demands two. */
 function carelessChainRefusals(ctx: ReferenceContext, certificates: string[]): void {
   if (certificates.length === 1 && ctx.faults.on("cert-single-certificate-refused"))
@@ -214,8 +230,13 @@ function sendPinned(ctx: ReferenceContext, reply: FastifyReply, chain: PinnedCha
 
 /** The caller's chains, and only theirs (CERT-004). */
 function listedChains(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number): PinnedChain[] {
-  if (!ctx.faults.on("cert-list-leaks-other-users")) return chains.list(userId);
+  if (!ctx.faults.on("cert-list-leaks-other-users")) return newestDropped(ctx, chains.list(userId));
   return [...ctx.state.users.keys()].flatMap((owner) => chains.list(owner));
+}
+
+/** The list holds every chain of the user (wire conventions §5); the fault's loop stops one short, before the newest. */
+function newestDropped(ctx: ReferenceContext, owned: PinnedChain[]): PinnedChain[] {
+  return ctx.faults.on("cert-list-misses-newest") ? owned.slice(0, -1) : owned;
 }
 
 /** List elements are the read form, certificate_chain included (CERT-004). */
@@ -229,6 +250,12 @@ function sendListed(ctx: ReferenceContext, reply: FastifyReply, page: Page<Pinne
   return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
 }
 
+/** GET item answers the read form, id an integer (spec: Pinned certificates); the fault echoes the path's itemId string. */
+function sendChainRead(ctx: ReferenceContext, reply: FastifyReply, chain: PinnedChain, pathId: string): FastifyReply {
+  if (!ctx.faults.on("cert-read-id-string")) return sendChains(reply, [chain], ctx);
+  return sendItems(reply, [{ [CERTIFICATE_PINNED_TYPE_KEY]: { ...view(chain, ctx), id: pathId } }]);
+}
+
 /** The caller's chain of that id (AUTH-019); the fault serves any user's. */
 function findChain(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number, id: number): PinnedChain | undefined {
   return ctx.faults.on("cert-other-user-readable") ? chains.getAny(id) : chains.get(userId, id);
@@ -239,10 +266,15 @@ function deletingOwner(ctx: ReferenceContext, chains: Collection<PinnedChain>, u
   return ctx.faults.on("cert-other-user-deletable") ? (chains.ownerOf(id) ?? userId) : userId;
 }
 
-/** A deleted chain is gone from reads and the list (CERT-005, CERT-006); the faults keep it, or hide it from reads only. */
+/**
+ * A deleted chain is gone from reads and the list (CERT-005, CERT-006, LENIENT since the blind ruling): the fault and
+ * variant of "keeps" leave it pinned, those of "still listed" hide it from reads only ("keeps" first, so both show).
+ */
 function unpin(ctx: ReferenceContext, chains: Collection<PinnedChain>, hidden: Set<number>, owner: number, id: number): void {
-  if (ctx.faults.on("cert-deleted-still-listed")) hidden.add(id);
-  else if (!ctx.faults.on("cert-delete-noop")) chains.delete(owner, id);
+  const { faults, variants } = ctx;
+  if (faults.on("cert-delete-noop") || variants.on("cert-delete-keeps-chain")) return;
+  if (faults.on("cert-deleted-still-listed") || variants.on("cert-deleted-chain-listed")) hidden.add(id);
+  else chains.delete(owner, id);
 }
 
 /** DELETE answers {"Response": []} (ERR-010; wire conventions §1, the first reading). */

@@ -76,14 +76,16 @@ export const challengeRequestsModule: ResourceModule = {
       const id = intParam(request, "itemId");
       const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-writable");
       if (!c) throw notTheirs(ctx);
-      const status = objectBody(request).status;
-      if (status === undefined) return refuseMissingStatus(ctx, reply, c);
+      const sent = objectBody(request).status;
+      if (sent === undefined) return refuseMissingStatus(ctx, reply, c);
+      const status = readStatus(ctx, sent);
       if (typeof status !== "string" || !acceptedAnswer(ctx, status)) {
         refusedAnswerApplied(ctx, c, status);
         throw invalidBody(ctx, `Field status must be one of ${CHALLENGE_ANSWERS.join(", ")}.`);
       }
       c.status = status;
       c.updated = timestamp();
+      updateEveryRequest(ctx, challenges, userId, c);
       return sendAnswered(ctx, reply, c);
     });
   },
@@ -123,6 +125,27 @@ function refuseMissingStatus(ctx: ReferenceContext, reply: FastifyReply, c: Chal
   throw invalidBody(ctx, "Field status is required.");
 }
 
+/** status is a string, taken as sent (spec: PUT payload; conventions §7); the faults coerce it with String() or upper-case it. */
+function readStatus(ctx: ReferenceContext, sent: unknown): unknown {
+  const { faults } = ctx;
+  let status = sent;
+  if (typeof status !== "string" && faults.on("challenge-put-status-coerced")) status = String(status as string);
+  if (typeof status === "string" && faults.on("challenge-put-status-case-insensitive")) status = status.toUpperCase();
+  return status;
+}
+
+/**
+ * PUT changes the challenge request of the path only (CHAL-008, LENIENT since the blind ruling); the fault's update has no
+ * id filter and answers them all, and so does variant challenge-put-sets-every-request.
+ */
+function updateEveryRequest(ctx: ReferenceContext, challenges: Collection<ChallengeRecord>, userId: number, c: ChallengeRecord): void {
+  if (!(ctx.faults.on("challenge-put-applies-to-all") || ctx.variants.on("challenge-put-sets-every-request"))) return;
+  for (const other of challenges.list(userId)) {
+    other.status = c.status;
+    other.updated = c.updated;
+  }
+}
+
 /** PUT takes the two answers of the state table (CHAL-001, CHAL-002, CHAL-006); the faults misspell or drop one, or take any string. */
 function acceptedAnswer(ctx: ReferenceContext, status: string): boolean {
   const { faults } = ctx;
@@ -137,8 +160,12 @@ function refusedAnswerApplied(ctx: ReferenceContext, c: ChallengeRecord, status:
   if (ctx.faults.on("challenge-refused-put-applies")) c.status = String(status);
 }
 
-/** PUT answers the challenge request's Id (CHAL-003). */
+/**
+ * PUT answers the challenge request's Id (CHAL-003, LENIENT since the blind ruling); the fault and
+ * challenge-put-answers-request answer the updated challenge request under its type key (as GET shows it).
+ */
 function sendAnswered(ctx: ReferenceContext, reply: FastifyReply, c: ChallengeRecord): FastifyReply {
   if (ctx.faults.on("challenge-put-answers-object")) return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: challengeView(c, c.status) }]);
+  if (ctx.variants.on("challenge-put-answers-request")) return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: readView(ctx, c) }]);
   return sendId(reply, c.id);
 }

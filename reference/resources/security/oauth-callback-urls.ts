@@ -53,6 +53,8 @@ export const oauthCallbackUrlsModule: ResourceModule = {
   register(app, ctx) {
     const clients = ctx.state.collection<OauthClientRecord>("oauth-clients");
     const urls = ctx.state.collection<CallbackUrlRecord>("oauth-callback-urls");
+    /** Item reads cached under the callback-url-read-cache-stale fault (empty otherwise). */
+    const readCache = new WeakMap<CallbackUrlRecord, Record<string, unknown>>();
     /** The OAuth client of the path, which must be the caller's; `forgotten` names a route's fault that skips the check. */
     const client = (request: FastifyRequest, forgotten?: FaultName) => clientOfPath(ctx, clients, request, forgotten);
 
@@ -77,15 +79,21 @@ export const oauthCallbackUrlsModule: ResourceModule = {
 
     app.post(BASE, async (request, reply) => {
       const { owner, clientId } = client(request);
-      const url = urlField(ctx, objectBody(request), true);
-      const now = timestamp();
-      const created = urls.add(owner, (id) => ({ id, clientId, created: now, updated: now, url }));
+      const body = objectBody(request);
+      const store = (url: string) => {
+        const now = timestamp();
+        return urls.add(owner, (id) => ({ id, clientId, created: now, updated: now, url }));
+      };
+      const early = storedBeforeTheCheck(ctx, body, store);
+      const url = urlField(ctx, body, true);
+      logCreated(ctx, request, url);
+      const created = early ?? store(url);
       return sendCreated(ctx, reply, created.id);
     });
 
     app.get(`${BASE}/:itemId`, async (request, reply) => {
       const found = shownUrl(ctx, urls, clients, item(request, "callback-url-item-skips-client-check"));
-      return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(found) }]);
+      return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: itemView(ctx, readCache, found) }]);
     });
 
     app.put(`${BASE}/:itemId`, async (request, reply) => {
@@ -130,9 +138,12 @@ function clientOfPath(
   throw notTheirs(ctx, "No such OAuth client for this user.");
 }
 
-/** The client's callback URLs, those created since included (OCB-003); the fault's list is the seeded snapshot. */
+/**
+ * The client's callback URLs, those created since included (OCB-003, LENIENT since the blind ruling); the fault's
+ * and callback-url-list-seeded-only's list is the seeded snapshot.
+ */
 function listedUrls(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, owner: number, clientId: number): CallbackUrlRecord[] {
-  const cached = ctx.faults.on("callback-url-list-cached");
+  const cached = ctx.faults.on("callback-url-list-cached") || ctx.variants.on("callback-url-list-seeded-only");
   return urls.list(owner).filter((u) => u.clientId === clientId && (u.seeded || !cached));
 }
 
@@ -145,6 +156,32 @@ function urlField(ctx: ReferenceContext, body: Record<string, unknown>, typeChec
   return url;
 }
 
+/** A refused POST stores nothing (spec: url is a string); the fault adds the record with the body's raw url before the check. */
+function storedBeforeTheCheck(
+  ctx: ReferenceContext,
+  body: Record<string, unknown>,
+  store: (url: string) => CallbackUrlRecord,
+): CallbackUrlRecord | undefined {
+  return ctx.faults.on("callback-url-refused-post-listed") ? store(body.url as string) : undefined;
+}
+
+/** Any non-empty url string is taken (conventions §6: no 5XX); the fault percent-decodes it for a log line, which can throw. */
+function logCreated(ctx: ReferenceContext, request: FastifyRequest, url: string): void {
+  if (ctx.faults.on("callback-url-percent-decoding-500")) request.log.debug({ url: decodeURIComponent(url) }, "callback url created");
+}
+
+/** The read form of GET callback-url/{itemId}, current (OCB-004); the fault serves the view cached at the first read. */
+function itemView(
+  ctx: ReferenceContext,
+  cache: WeakMap<CallbackUrlRecord, Record<string, unknown>>,
+  record: CallbackUrlRecord,
+): Record<string, unknown> {
+  if (!ctx.faults.on("callback-url-read-cache-stale")) return view(record);
+  const cached = cache.get(record) ?? view(record);
+  cache.set(record, cached);
+  return cached;
+}
+
 /** POST answers 200 with the new URL's Id (OCB-001). */
 function sendCreated(ctx: ReferenceContext, reply: FastifyReply, id: number): FastifyReply {
   if (ctx.faults.on("callback-url-create-answers-201"))
@@ -155,35 +192,44 @@ function sendCreated(ctx: ReferenceContext, reply: FastifyReply, id: number): Fa
   return sendId(reply, id);
 }
 
-/** GET callback-url/{itemId} answers that URL (OCB-002); the fault answers the client's first. */
+/**
+ * GET callback-url/{itemId} answers that URL (OCB-002, LENIENT); the fault and callback-url-item-read-first-of-client
+ * answer the client's first.
+ */
 function shownUrl(
   ctx: ReferenceContext,
   urls: Collection<CallbackUrlRecord>,
   clients: Collection<OauthClientRecord>,
   found: CallbackUrlRecord,
 ): CallbackUrlRecord {
-  if (!ctx.faults.on("callback-url-read-ignores-item-id")) return found;
+  if (!ctx.faults.on("callback-url-read-ignores-item-id") && !ctx.variants.on("callback-url-item-read-first-of-client")) return found;
   return urls.list(clients.ownerOf(found.clientId)!).find((u) => u.clientId === found.clientId)!;
 }
 
-/** A refused PUT changes nothing (OCB-010); the fault merges the body into the record first and validates after. */
+/**
+ * A refused PUT changes nothing (OCB-010, LENIENT since the blind ruling); the fault merges the body into the record
+ * first and validates after (a non-string url then reads back as it was sent); callback-url-refused-put-writes-url
+ * stores a non-string url as text before refusing it.
+ */
 function urlWrittenBeforeTheCheck(ctx: ReferenceContext, found: CallbackUrlRecord, body: Record<string, unknown>): void {
   if (ctx.faults.on("callback-url-refused-put-applies")) found.url = body.url as string;
+  else if (body.url !== undefined && typeof body.url !== "string" && ctx.variants.on("callback-url-refused-put-writes-url"))
+    found.url = String(body.url as string);
 }
 
-/** PUT checks url's type as POST does (OCB-008). */
+/** PUT checks url's type as POST does (OCB-008, LENIENT); the fault and callback-url-put-url-any-type take any type, as text. */
 function putUrlTypeChecked(ctx: ReferenceContext): boolean {
-  return !ctx.faults.on("callback-url-put-url-type-unchecked");
+  return !ctx.faults.on("callback-url-put-url-type-unchecked") && !ctx.variants.on("callback-url-put-url-any-type");
 }
 
-/** PUT stores the url sent (OCB-004). */
+/** PUT stores the url sent (OCB-004, LENIENT); the fault and callback-url-put-keeps-url answer 200 and keep the old url. */
 function updateApplied(ctx: ReferenceContext): boolean {
-  return !ctx.faults.on("callback-url-put-ignored");
+  return !ctx.faults.on("callback-url-put-ignored") && !ctx.variants.on("callback-url-put-keeps-url");
 }
 
-/** DELETE removes the URL from reads and the list (OCB-006). */
+/** DELETE removes the URL from reads and the list (OCB-006, LENIENT); the fault and callback-url-delete-keeps-url keep it. */
 function deleteApplied(ctx: ReferenceContext): boolean {
-  return !ctx.faults.on("callback-url-delete-noop");
+  return !ctx.faults.on("callback-url-delete-noop") && !ctx.variants.on("callback-url-delete-keeps-url");
 }
 
 /** DELETE answers 200 with an empty Response (OCB-005). */
