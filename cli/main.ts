@@ -34,7 +34,7 @@ Usage:
   conformance faults                         list the reference server's faults
   conformance variants                       list the reference server's legal variants (conformant behaviours
                                              the suite must accept; the kill matrix runs each one)
-  conformance kill-matrix [--fault NAME…] [--variant NAME…] [--only faults|variants] [--reports DIR]
+  conformance kill-matrix [--fault NAME…] [--variant NAME…] [--only faults|variants] [--target NAME] [--reports DIR]
                                              prove the suite: every fault must be caught
   conformance report [--reports DIR] [--output DIR] [--single-file] [--open]
                                              the Allure HTML report of the last run (reports/allure-report)

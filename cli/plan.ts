@@ -13,13 +13,14 @@ interface PlannedLine {
 /** The consuming checks of the selection, added up by kind. */
 export function plannedConsumption(titles: readonly SuiteTitle[]): PlannedLine[] {
   const byKind = new Map<ConsumedKind, PlannedLine>();
-  for (const title of titles.filter((t) => t.kind === "test")) {
-    const id = title.requirements[0];
-    const planned = id === undefined ? undefined : PLANNED_CONSUMPTION[id];
+  // Each requirement once, however many of the selected tests it leads: the plan gives its checks' total.
+  const ids = new Set(titles.filter((t) => t.kind === "test").flatMap((t) => t.requirements.slice(0, 1)));
+  for (const id of ids) {
+    const planned = PLANNED_CONSUMPTION[id];
     if (!planned) continue;
     const line = byKind.get(planned.kind) ?? { kind: planned.kind, upTo: 0, checks: [] };
     line.upTo += planned.upTo;
-    line.checks.push(`${title.suite}: ${id}`);
+    line.checks.push(id);
     byKind.set(planned.kind, line);
   }
   return [...byKind.values()];
@@ -41,8 +42,8 @@ export function renderPlan(profile: TargetProfile, lines: readonly PlannedLine[]
     );
     if (lines.length === 0) out.push("  nothing (no selected check uses anything up)");
     for (const line of lines) {
-      const keys = line.kind === "key locked out" ? ` (as many spare keys as there are: ${spare})` : "";
-      out.push(`  ${line.kind}: ${line.upTo}${keys}, by ${[...new Set(line.checks)].join(", ")}`);
+      const keys = line.kind === "spare key used up" ? ` (as many spare keys as there are: ${spare})` : "";
+      out.push(`  ${line.kind}: up to ${line.upTo}${keys}, by the checks of ${line.checks.join(", ")}`);
     }
   }
   return `${out.join("\n")}\n`;

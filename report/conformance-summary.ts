@@ -349,7 +349,7 @@ export function buildConformance(summary: RunSummary, run: RunInfo): Conformance
   const reason = `${decided.reason}${lenientClause(lenient)}`;
   const selected = summary.tests.filter((t) => !t.notSelected);
   const consumed = consumedFrom(selected);
-  const skippedIds = results.filter((r) => r.status === "skipped" && !r.brokenByTransport).map((r) => r.id);
+  const skippedIds = results.filter((r) => r.status === "skipped" && !r.brokenByTransport && !r.notApplicable).map((r) => r.id);
   const unchecked = uncheckedByField(skippedIds, selected);
   return {
     format: FORMAT,

@@ -18,6 +18,8 @@ interface FaultVerdict {
   alsoFailed: string[];
   /** Why a fault survived, in words. */
   note?: string;
+  /** Every test naming the requirement skipped (the profile cannot check it): no verdict on the fault either way. */
+  notChecked?: true;
 }
 
 /** A legal variant: the whole suite ran against the reference with it on, and must not fail. */
@@ -67,6 +69,8 @@ export function judge(
     const failed = tests.filter((t) => t.status === "failed");
     const caughtBy = failed.filter((t) => t.requirements.includes(fault.requirement)).map((t) => `[${t.suite}] ${t.name}`);
     const killed = caughtBy.length > 0;
+    const naming = tests.filter((t) => t.requirements.includes(fault.requirement));
+    const notChecked = !killed && naming.length > 0 && naming.every((t) => t.status === "skipped");
     const note = killed
       ? undefined
       : tests.length === 0
@@ -83,6 +87,7 @@ export function judge(
       caughtBy,
       alsoFailed: failed.filter((t) => !t.requirements.includes(fault.requirement)).map((t) => `[${t.suite}] ${t.name}`),
       ...(note ? { note } : {}),
+      ...(notChecked ? { notChecked: true as const } : {}),
     };
   });
   const killed = verdicts.filter((v) => v.killed).length;

@@ -291,7 +291,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
       "replaced",
     async ({ skip }) => {
       needsFreshUser(t, skip);
-      const victim = await freshCardUser(t, { req: "AUTH-019" });
+      const victim = await freshCardUser(t, { req: "AUTH-019" }, { notPrimary: true });
       const [card] = await foreignCards(t.primary(), victim.cards, skip);
       const about = { req: "AUTH-019", what: `by the primary user on a fresh user's card ${card!.id}` };
       expectRefused(await new CardCalls(t, t.primary()).replace(card!.id, {}), about);
@@ -304,7 +304,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
       "of that user's cards is replaced",
     async ({ skip }) => {
       needsFreshUser(t, skip);
-      const victim = await freshCardUser(t, { req: "AUTH-015" });
+      const victim = await freshCardUser(t, { req: "AUTH-015" }, { notPrimary: true });
       const [card] = replaceable(victim.cards, skip);
       const primary = t.primary();
       const send = (rest: string, json: unknown) =>
@@ -487,8 +487,9 @@ describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
     { tags: ["AUTH-019"] },
     async ({ skip }) => {
       needsDestructive(t, skip);
+      // The victim first: without provisioning it must be the second user, and the caller then gets the primary.
+      const victim = await freshCardUser(t, { req: "REPL-010" }, { notPrimary: true });
       const caller = await freshCardUser(t, { req: "REPL-010" });
-      const victim = await freshCardUser(t, { req: "REPL-010" });
       const [first, last] = replaceable(caller.cards, skip, 2);
       const [foreign] = await foreignCards(caller.calls.session, victim.cards, skip);
       const body = { cards: [{ id: first!.id }, { id: foreign!.id }, { id: last!.id }] };
@@ -504,7 +505,7 @@ describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
     { tags: ["AUTH-019"] },
     async ({ skip }) => {
       needsFreshUser(t, skip);
-      const victim = await freshCardUser(t, { req: "REPL-010" });
+      const victim = await freshCardUser(t, { req: "REPL-010" }, { notPrimary: true });
       const [card] = await foreignCards(t.primary(), victim.cards, skip);
       const body = { cards: [{ id: card!.id }] };
       const about = { req: "REPL-010", what: `by the primary user with ${canonical(body)}, a fresh user's card` };

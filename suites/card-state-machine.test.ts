@@ -12,9 +12,9 @@ import { showSeed } from "./support/seed-parameter.js";
 import * as allure from "allure-js-commons";
 import fc from "fast-check";
 import { describe, test } from "vitest";
-import { CardCalls, expect400, type Card } from "./support/cards.js";
+import { CardCalls, expect400, freshCardUser, needsFreshUser, type Card, type CardOwner } from "./support/cards.js";
 import { LenientLog } from "../harness/lenient.js";
-import { SKIP, useTarget } from "../harness/run/target.js";
+import { useTarget } from "../harness/run/target.js";
 import { cardCommands, CardSystem, type CardModel, type CardState } from "../generators/commands/index.js";
 import { DEACTIVATABLE_ORDER, PERMANENT, REQUEST_PENDING } from "../generators/commands/card-table.js";
 
@@ -94,10 +94,17 @@ async function activationTaken(probe: { real: CardSystem; labels: string[] }, le
   return false;
 }
 
+/**
+ * Without provisioning, the primary and second users' own cards (allowDestructive), held by this check alone: each run
+ * reads one of them afresh, in turn, and plays only moves that can be undone (no permanent status, no order move), so
+ * the property consumes none of the target's cards; the permanent rows are the single checks' of suites/cards.test.ts.
+ */
+let owners: CardOwner[] | undefined;
+let nextOwner = 0;
+
 async function freshCards(lenient: LenientLog, wanted: string[]): Promise<{ model: CardModel; real: CardSystem; labels: string[] }> {
-  const session = await t.freshSession();
-  const calls = new CardCalls(t, session);
-  const { cards } = await calls.all({ req: "CARD-007", what: "listing the fresh user's cards" });
+  const calls = owners ? owners[nextOwner++ % owners.length]!.calls : new CardCalls(t, await t.freshSession());
+  const { cards } = await calls.all({ req: "CARD-007", what: `listing user ${calls.session.userId}'s cards` });
   const { ids, states, labels } = pickCards(cards, wanted);
   return { model: { cards: states }, real: new CardSystem(calls, ids, lenient), labels };
 }
@@ -107,8 +114,13 @@ describe("card state table", () => {
     "CARD-010 random scripts of status and order-status updates follow the specification's card state table",
     { tags: ["CARD-013", "CARD-014", "CARD-015", "CARD-016", "CARD-017", "CARD-018", "CARD-019", "CARD-020"] },
     async ({ skip, annotate }) => {
-      skip(t.profile.mode === "read-only", SKIP.readOnly);
-      skip(!t.canProvision(), SKIP.provisioning);
+      needsFreshUser(t, skip);
+      const shared = !t.canProvision();
+      if (shared) {
+        const about = { req: "CARD-010", what: "(the users' own cards)" };
+        const first = await freshCardUser(t, about);
+        owners = t.secondary() ? [first, await freshCardUser(t, about)] : [first];
+      }
       const lenient = new LenientLog(t.profile.strict);
       const labels = KINDS.map((kind) => kind.label);
       const probe = await freshCards(lenient, labels);
@@ -120,7 +132,8 @@ describe("card state table", () => {
       await showSeed(t.run.seed);
       await allure.parameter("kinds of card the fresh user has", probe.labels.join("; "), { excluded: true });
       // Each run: which kinds of card to play with (slot order; most moves go to the first), and the script.
-      const activates = await activationTaken(probe, lenient);
+      // The target's own cards: those awaiting activation are kept for CARD-013 and CARD-018 (an activation uses one up).
+      const activates = shared ? false : await activationTaken(probe, lenient);
       const available = KINDS.filter((kind) => probe.labels.includes(kind.label) && (activates || kind.label !== AWAITING_ACTIVATION));
       skip(available.length === 0, "the target refuses row 1's activation, and the fresh user has no other kind of card the table covers");
       const first = fc.oneof(...available.map((kind) => ({ weight: kind.weight, arbitrary: fc.constant(kind.label) })));
@@ -130,7 +143,7 @@ describe("card state table", () => {
           ? fc.constant([label])
           : fc.option(fc.constantFrom(...others), { nil: undefined }).map((second) => (second ? [label, second] : [label]));
       });
-      const scripts = fc.commands(cardCommands(SLOTS), { maxCommands: 20, size: "max" });
+      const scripts = fc.commands(cardCommands(SLOTS, { permanent: !shared }), { maxCommands: 20, size: "max" });
       try {
         // Each run plays on its own fresh user's cards, so runs go side by side (profile concurrency); the
         // seed, the values tried and the shrunk script stay those of a sequential fc.assert.
@@ -141,7 +154,8 @@ describe("card state table", () => {
               const { model, real } = await freshCards(lenient, wanted);
               return { model, real };
             }, commands),
-          { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: t.profile.concurrency },
+          // The users' own cards are read and moved one run at a time; fresh users' side by side.
+          { seed: t.run.seed, numRuns: t.profile.propertyRuns, concurrency: shared ? 1 : t.profile.concurrency },
         );
       } finally {
         await lenient.report(annotate);

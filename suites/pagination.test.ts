@@ -10,6 +10,7 @@ import { assertConcurrently, mapConcurrently, together } from "./support/concurr
 import { showSeed } from "./support/seed-parameter.js";
 import { SharedData } from "./support/shared-data.js";
 import { retiredDeprecated } from "./support/resource-helpers.js";
+import { onScopeEnd } from "../harness/run/test-scope.js";
 import { expectErrorBody, expectRefused, expectThat, fail } from "../harness/checks.js";
 import { ENDPOINTS } from "../harness/endpoints.js";
 import { LenientLog } from "../harness/lenient.js";
@@ -58,8 +59,7 @@ function listCase(fields: ListCase): ListCase {
 /**
  * Every list endpoint: on this file's fresh user where its ids are known (stable), else on the primary user. A list
  * the API gives no way to add to (cards, share invites) is walked on the primary's fixture data too: a fresh user's
- * may be too short to reach a second page, and a rule broken only on a long list would pass unseen. Where the target
- * provisions users no check adds to those lists of the primary, so their ids hold still (stable).
+ * may be too short to reach a second page, and a rule broken only on a long list would pass unseen.
  */
 let casesOnce: Promise<ListCase[]> | undefined;
 function listCases(): Promise<ListCase[]> {
@@ -69,7 +69,7 @@ function listCases(): Promise<ListCase[]> {
     const fixtures = fresh ? await freshFixtures(t, fresh) : {};
     // A deprecated list the target has retired (VER-003, LENIENT) has no pages to check.
     const endpoints = await mapConcurrently(listEndpoints(t), inFlight, async (endpoint) =>
-      endpoint.deprecated && (await retiredDeprecated(t, primary, endpoint.path.replace("/user/{userID}", ""))) ? undefined : endpoint,
+      endpoint.deprecated && (await retiredDeprecated(t, primary, endpoint.path.replace(/^\/user\/\{userID\}/, ""))) ? undefined : endpoint,
     );
     return endpoints
       .filter((e) => e !== undefined)
@@ -79,7 +79,9 @@ function listCases(): Promise<ListCase[]> {
         const ownCase = own ? [listCase({ template: endpoint.path, path: own, session: fresh!, stable: true })] : [];
         const growable = ENDPOINTS.some((e) => e.method === "POST" && e.path === endpoint.path);
         if (own && (growable || !shared)) return ownCase;
-        return shared ? [...ownCase, listCase({ template: endpoint.path, path: shared, session: primary, stable: own !== undefined })] : [];
+        // A list no check can add to holds still: no check of this file writes to it, and where the files write to the
+        // primary's data (no provisioning) they run one at a time.
+        return shared ? [...ownCase, listCase({ template: endpoint.path, path: shared, session: primary, stable: !growable })] : [];
       });
   })();
   return casesOnce;
@@ -390,21 +392,30 @@ describe.concurrent("every list, page by page", () => {
   );
 
   test(
-    "PAGE-003 every list a fresh user can add to, grown past 200 items in parallel, answers count 200 with exactly 200 items, no count " +
-      "with exactly 10, and a count above 200 with a refusal or at most 200 items",
+    "PAGE-003 every list a fresh user (else the primary, deleting what it added after) can add to, grown past 200 items in parallel, " +
+      "answers count 200 with exactly 200 items, no count with exactly 10, and a count above 200 with a refusal or at most 200 items",
     { tags: ["PAGE-005", "PAGE-006"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
-      skip(!t.canProvision(), SKIP.provisioning);
-      const session = await t.freshSession();
-      const creatable = creatableLists(t, session, await freshFixtures(t, session));
+      // Without provisioning, the primary's lists it can delete from again: grown, checked and shrunk back, alone.
+      const fresh = t.canProvision();
+      const session = fresh ? await t.freshSession() : t.primary();
+      const fixtures = fresh ? await freshFixtures(t, session) : t.profile.fixtures;
+      const creatable = creatableLists(t, session, fixtures).filter((c) => fresh || c.deletable);
       // Only lists that show what a POST created can be grown past 200 (OCB-003 leaves that open on callback URLs).
       const honest = await mapConcurrently(creatable, inFlight, async (c) => ((await honoursWrites(t, c)) === undefined ? c : undefined));
       const candidates = honest.filter((c) => c !== undefined);
-      skip(candidates.length === 0, "no list endpoint the API lets a fresh user add to and that lists what was added");
+      skip(candidates.length === 0, "no list endpoint the API lets the user add to (and, without provisioning, delete from) that lists it");
+      if (!fresh) await holdLists();
       const log = new LenientLog(t.profile.strict);
+      const made: { remove: (id: number, checked?: boolean) => Promise<void>; ids: number[] }[] = [];
       try {
-        await Promise.all(candidates.map((c) => grow(c, MAX_COUNT + 1)));
+        await Promise.all(
+          candidates.map(async (c) => {
+            const ids = await grow(c, MAX_COUNT + 1);
+            made.push({ remove: caller(t, session, c.list, c.bodyName).remove, ids });
+          }),
+        );
         // Every list is read on its own, its five reads sent together and judged in order.
         await mapConcurrently(candidates, inFlight, async ({ list }) => {
           const above = [MAX_COUNT + 1, 1_000, 1_000_000];
@@ -432,11 +443,30 @@ describe.concurrent("every list, page by page", () => {
           above.forEach((count, i) => expectCountAboveMax(abovePages[i]!, count, log));
         });
       } finally {
+        if (!fresh)
+          await mapConcurrently(
+            made.flatMap(({ remove, ids }) => ids.map((id) => () => remove(id, false))),
+            GROW_IN_FLIGHT,
+            (f) => f(),
+          );
         await log.report(annotate);
       }
     },
   );
 });
+
+/** Holds the lists this file's checks grow for the rest of the running check (stableLists, as a writer). */
+function holdLists(): Promise<void> {
+  return new Promise<void>((started) => {
+    void stableLists.write(
+      () =>
+        new Promise<void>((ended) => {
+          started();
+          if (!onScopeEnd(async () => ended())) ended();
+        }),
+    );
+  });
+}
 
 // Independent: a fresh user of its own.
 describe.concurrent("an emptied list and its refresh link", () => {
@@ -485,6 +515,44 @@ describe.concurrent("an emptied list and its refresh link", () => {
           `ids ${fresh.ids.join(", ")}`,
         );
       }
+    },
+  );
+
+  test(
+    "PAGE-018 without fresh users: a future_url taken before two items were created on a list of the primary's answers exactly " +
+      "those two (the three items made are deleted again)",
+    { tags: ["PAGE-021"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(t.canProvision(), "checked on a fresh user's emptied list (the PAGE-020 test)");
+      const primary = t.primary();
+      const deletable = creatableLists(t, primary, t.profile.fixtures).filter((c) => c.deletable);
+      const { chosen, reason } = await firstHonest(t, deletable);
+      skip(!chosen, `no list of the primary's the API lets it add to and delete from and that shows both: ${reason}`);
+      const { list, bodyName } = chosen!;
+      const { create, remove } = caller(t, primary, list, bodyName);
+      // Alone on the primary's lists: no check of this file adds to them meanwhile (stableLists' growth holds it too).
+      await stableLists.write(async () => {
+        const made = [await create()];
+        try {
+          const before = readPage(await getPage(t, list, list.path), { req: "PAGE-018", what: "(the newest page)" });
+          const future = before.pagination?.future_url;
+          const added = await together(create, create);
+          made.push(...added);
+          // future_url may be null (conventions §5, LENIENT); where it is a link, it finds exactly the items made since.
+          if (typeof future !== "string") return;
+          const fresh = readPage(await getPage(t, list, future), { req: "PAGE-018", what: "(future_url of the newest page before)" });
+          expectThat(
+            fresh.ids.length === added.length && added.every((id) => fresh.ids.includes(id)),
+            fresh.exchange,
+            `exactly the items created after the listing (ids ${added.join(", ")})`,
+            { req: "PAGE-018" },
+            `ids ${fresh.ids.join(", ")}`,
+          );
+        } finally {
+          await Promise.all(made.map((id) => remove(id, false)));
+        }
+      });
     },
   );
 });

@@ -53,7 +53,7 @@ describe("the targets files the docs show", () => {
       writeFileSync(file, `${example.text}\n`);
       tlsFiles(dir, example.text);
       // Every ${VAR} the example names is set, as a vendor following it would.
-      const env = Object.fromEntries([...example.text.matchAll(/\$\{(\w+)/g)].map((m) => [m[1]!, "example-secret-value"]));
+      const env = Object.fromEntries([...example.text.matchAll(/\$\{(\w+)/g)].map((m) => [m[1]!, `example-value-of-${m[1]!}`]));
       const loaded = loadTargetsFile(file, env);
       expect(Object.keys(loaded.profiles).length).toBeGreaterThan(0);
     });

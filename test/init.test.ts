@@ -23,7 +23,12 @@ const freshDir = () => {
 };
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const init = (dir: string, ...args: string[]) => spawnConformance(["init", ...args], { cwd: dir, timeoutMs: 60_000 });
-const secrets = { CONFORMANCE_API_KEY: "primary-key", CONFORMANCE_SECONDARY_API_KEY: "second-key" };
+const secrets = {
+  CONFORMANCE_API_KEY: "primary-key",
+  CONFORMANCE_SECONDARY_API_KEY: "second-key",
+  CONFORMANCE_SPARE_KEY_1: "spare-key-1",
+  CONFORMANCE_SPARE_KEY_2: "spare-key-2",
+};
 
 /** The file with every "# name: value" example line switched on. */
 function allOptionsOn(text: string): string {

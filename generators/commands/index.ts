@@ -20,7 +20,7 @@ export type { CardState } from "./card-table.js";
  * move is a refusal to check), so ACTIVE ⇄ DEACTIVATED chains need the room. Every PUT reads the card
  * back, so GET is there for the scripts' sake.
  */
-export function cardCommands(slots: number): fc.Arbitrary<CardCommand>[] {
+export function cardCommands(slots: number, options: { permanent: boolean } = { permanent: true }): fc.Arbitrary<CardCommand>[] {
   // Most moves go to the first card, so that chains of moves on one card are common.
   const slot =
     slots <= 1 ? fc.constant(0) : fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: slots - 1 }) });
@@ -33,11 +33,13 @@ export function cardCommands(slots: number): fc.Arbitrary<CardCommand>[] {
     deactivated,
     deactivated,
     deactivated,
-    slot.map((s) => new PutStatusLost(s)),
-    slot.map((s) => new PutStatusStolen(s)),
-    slot.map((s) => new PutStatusCancelled(s)),
+    // Moves that cannot be undone are left out where the cards are the target's own (no fresh users); the order of
+    // the others stays, so a seed draws the same scripts as before where they are in.
+    ...(options.permanent
+      ? [slot.map((s) => new PutStatusLost(s)), slot.map((s) => new PutStatusStolen(s)), slot.map((s) => new PutStatusCancelled(s))]
+      : []),
     fc.tuple(slot, unknownStatus).map(([s, status]) => new PutStatusUnknown(s, status)),
-    slot.map((s) => new PutOrderRequestPending(s)),
+    ...(options.permanent ? [slot.map((s) => new PutOrderRequestPending(s))] : []),
     slot.map((s) => new GetCard(s)),
   ];
 }

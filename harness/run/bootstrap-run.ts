@@ -67,11 +67,13 @@ export async function bootstrapRun(profile: TargetProfile, options: BootstrapOpt
     // The embedded reference stands in for a vendor's server without a user factory: the users such a vendor hands
     // over by hand (a second user, two spare keys) are made once here, through the sandbox endpoint it always serves.
     // A read-only profile sends nothing but GET after the bootstrap, so it gets none.
-    const [second, ...spare] = await Promise.all([0, 1, 2].map(() => provisionUser(client, from)));
+    // A server that refuses them (a fault under test) leaves the run without them: the checks that need them skip.
+    const made = await Promise.all([0, 1, 2].map(() => provisionUser(client, from).catch(() => undefined)));
+    const [second, ...spare] = made;
     run.profile = {
       ...run.profile,
-      secondaryApiKey: run.profile.secondaryApiKey ?? second!,
-      spareApiKeys: run.profile.spareApiKeys.length > 0 ? run.profile.spareApiKeys : spare,
+      ...((run.profile.secondaryApiKey ?? second) ? { secondaryApiKey: run.profile.secondaryApiKey ?? second } : {}),
+      spareApiKeys: run.profile.spareApiKeys.length > 0 ? run.profile.spareApiKeys : spare.filter((k) => k !== undefined),
     };
   }
   const secondary = secondSession(run.profile, client, from);

@@ -16,6 +16,7 @@ import { openSession, provisionUser, type Session } from "../session/session.js"
 import { forgetTarget } from "../http/transport-limit.js";
 import { processWide } from "./process-wide.js";
 import { provisionsUsers } from "../profile/profile.js";
+import { recordConsumed } from "../consumption.js";
 
 /** What a suite file works with: the profile, a recording client, and the sessions. */
 export interface Target {
@@ -36,6 +37,11 @@ export interface Target {
   freshApiKey(from?: string): Promise<string>;
   /** A fresh user with an open session. */
   freshSession(options?: { from?: string; permittedIps?: string[] }): Promise<Session>;
+  /**
+   * A key a check may bind or lock out: a fresh user's where the target provisions users, else the next of the profile's
+   * spareApiKeys no check of this thread has taken (recorded as used up), else undefined.
+   */
+  throwAwayKey(from?: string): Promise<string | undefined>;
   /** /user/{id}{rest} for a session's user. */
   userPath(session: Session, rest?: string): string;
 }
@@ -111,6 +117,13 @@ export function useTarget(): Target {
       const apiKey = await target.freshApiKey(from);
       return openSession(client, { apiKey, from, ...(options.permittedIps ? { permittedIps: options.permittedIps } : {}) });
     },
+    async throwAwayKey(from) {
+      if (canProvision()) return target.freshApiKey(from);
+      const taken = processWide(`spare-keys:${run.profile.baseUrl}`, () => ({ next: 0 }));
+      const key = run.profile.spareApiKeys[taken.next++];
+      if (key !== undefined) recordConsumed("spare key used up", `spare key ${taken.next} of spareApiKeys (…${key.slice(-4)})`);
+      return key;
+    },
     userPath: (session, rest = "") => `/user/${session.userId}${rest}`,
   };
   cache.set(run.profile.baseUrl, target);
@@ -130,7 +143,15 @@ export const SKIP = {
   capabilityOff: (name: string) => notApplicable(`capability ${name} is off in the profile`),
   signingOff: notApplicable("signing is off in the profile"),
   provisioning: "needs fresh users: set provisioning: sandbox-user (and mode: full) in the profile",
+  noFactory: notApplicable("the profile's provisioning is none: the target offers no POST /sandbox-user-person (optional, conventions §4)"),
   twoAddresses: "needs two local source addresses: set sourceAddresses with two entries in the profile",
   destructive: "destructive (uses up a key or sets a permanent state): set allowDestructive: true or provisioning: sandbox-user",
+  cardsToChange:
+    "changes cards: set allowDestructive: true (checks then change the primary and second users' own cards, taken in turns) or " +
+    "provisioning: sandbox-user (fresh users)",
+  spareKey: "locks a key out: set spareApiKeys (keys of throw-away users) or provisioning: sandbox-user (fresh users)",
+  sharesToAnswer:
+    "answers share invites for good: set allowDestructive: true (checks then answer the primary user's own invites) or " +
+    "provisioning: sandbox-user (fresh users)",
   readOnly: "the profile is read-only (mode: read-only): this check writes",
 } as const;

@@ -11,6 +11,8 @@ import { processWide } from "./process-wide.js";
 export interface TestScope {
   readonly task: RunnerTestCase;
   readonly weather: WeatherTally;
+  /** Run when the attempt ends, pass or fail (onScopeEnd): what a check holds is given back. */
+  readonly cleanups: (() => Promise<void>)[];
 }
 
 /** Weather one attempt met (harness/run/weather.ts). */
@@ -29,10 +31,24 @@ const outside = () => processWide("test-scope.outside", (): WeatherTally => ({ s
 const lastAttempts = () => processWide("test-scope.last", () => new WeakMap<RunnerTestCase, TestScope>());
 
 /** Runs one attempt of `task` in a scope of its own. */
-export function runInScope<T>(task: RunnerTestCase, fn: () => T): T {
-  const scope: TestScope = { task, weather: { seen: 0 } };
+export async function runInScope<T>(task: RunnerTestCase, fn: () => T | Promise<T>): Promise<T> {
+  const scope: TestScope = { task, weather: { seen: 0 }, cleanups: [] };
   lastAttempts().set(task, scope);
-  return storage().run(scope, fn);
+  try {
+    return await storage().run(scope, fn);
+  } finally {
+    for (const cleanup of scope.cleanups.splice(0).reverse()) await cleanup();
+  }
+}
+
+/**
+ * Runs `cleanup` when the running test's attempt ends, whatever its outcome (vitest's own onTestFinished names the
+ * test that started last while tests run side by side). Outside a scope (self-tests) nothing is registered.
+ */
+export function onScopeEnd(cleanup: () => Promise<void>): boolean {
+  const scope = storage().getStore();
+  scope?.cleanups.push(cleanup);
+  return scope !== undefined;
 }
 
 /**

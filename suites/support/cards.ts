@@ -4,6 +4,8 @@ import { expectErrorBody, expectObjects, expectOk, expectStatus, fail, failPlain
 import { paginationOf, responseItems, typeKeyOf } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import type { Session } from "../../harness/session/session.js";
+import { recordConsumed } from "../../harness/consumption.js";
+import { currentTest, onScopeEnd } from "../../harness/run/test-scope.js";
 import { SKIP, type Target } from "../../harness/run/target.js";
 
 /** Type keys a card may sit under (wire conventions §2; strict: Card). */
@@ -32,6 +34,8 @@ export class CardCalls {
   constructor(
     private readonly t: Target,
     readonly session: Session,
+    /** The target's own user's cards (no provisioning): what they use up is recorded (harness/consumption.ts). */
+    private readonly options: { ownedByTarget?: boolean } = {},
   ) {}
 
   private call(method: string, rest: string, json?: unknown, query?: Record<string, string | number>, raw?: string): Promise<Exchange> {
@@ -53,18 +57,28 @@ export class CardCalls {
   get(id: number | string): Promise<Exchange> {
     return this.call("GET", `/card/${id}`);
   }
-  put(id: number | string, body: unknown): Promise<Exchange> {
-    return this.call("PUT", `/card/${id}`, body);
+  async put(id: number | string, body: unknown): Promise<Exchange> {
+    const exchange = await this.call("PUT", `/card/${id}`, body);
+    const status = (body as { status?: unknown } | null)?.status;
+    if (this.options.ownedByTarget && exchange.status === 200 && PERMANENT.includes(String(status)))
+      recordConsumed("card made permanent", `card ${id} of user ${this.session.userId} (${String(status)})`);
+    return exchange;
   }
   /** PUT with these exact body bytes, labelled application/json (malformed JSON included). */
   putText(id: number, text: string): Promise<Exchange> {
     return this.call("PUT", `/card/${id}`, undefined, undefined, text);
   }
-  replace(id: number, body: unknown): Promise<Exchange> {
-    return this.call("POST", `/card/${id}/replace`, body);
+  async replace(id: number, body: unknown): Promise<Exchange> {
+    const exchange = await this.call("POST", `/card/${id}/replace`, body);
+    if (this.options.ownedByTarget && exchange.status === 200) recordConsumed("card replaced", `card ${id} of user ${this.session.userId}`);
+    return exchange;
   }
-  batchReplace(body: unknown): Promise<Exchange> {
-    return this.call("POST", "/card-batch-replace", body);
+  async batchReplace(body: unknown): Promise<Exchange> {
+    const exchange = await this.call("POST", "/card-batch-replace", body);
+    const ids = ((body as { cards?: unknown } | null)?.cards ?? []) as { id?: unknown }[];
+    if (this.options.ownedByTarget && exchange.status === 200 && Array.isArray(ids))
+      for (const entry of ids) recordConsumed("card replaced", `card ${String(entry?.id)} of user ${this.session.userId}`);
+    return exchange;
   }
 
   /** Every card of the user: count=200, then older_url until it is null (conventions §5). */
@@ -199,22 +213,136 @@ export const isPermanent = (card: Card): boolean => PERMANENT.includes(String(ca
 /** The `skip` of a vitest test context. */
 export type Skip = (condition: boolean, note?: string) => void;
 
-/** Writing checks need a fresh user: the primary user's cards are shared by every suite. */
+/**
+ * Checks that change cards: a fresh user's where the target provisions users; else, with allowDestructive, the
+ * primary and second users' own cards (issue: certify a server without a user factory), taken in turns.
+ */
 export function needsFreshUser(t: Target, skip: Skip): void {
   skip(t.profile.mode === "read-only", SKIP.readOnly);
-  skip(!t.canProvision(), SKIP.provisioning);
+  skip(!t.canProvision() && !t.profile.allowDestructive, SKIP.cardsToChange);
 }
 
-/** Permanent states, order moves and replacements use up cards: a fresh user, on a profile that allows it. */
+/** Permanent states, order moves and replacements use up cards: the same owners, and the same profile settings. */
 export function needsDestructive(t: Target, skip: Skip): void {
-  skip(t.profile.mode === "read-only", SKIP.readOnly);
-  skip(!t.profile.allowDestructive && !t.canProvision(), SKIP.destructive);
-  skip(!t.canProvision(), SKIP.provisioning);
+  needsFreshUser(t, skip);
 }
 
-/** A fresh user and its cards. */
-export async function freshCardUser(t: Target, about: About): Promise<{ calls: CardCalls; cards: Card[] }> {
-  const calls = new CardCalls(t, await t.freshSession());
-  const { cards } = await calls.all({ ...about, what: "listing a fresh user's cards" });
-  return { calls, cards };
+/** The cards a check may change, and whose they are. */
+export interface CardOwner {
+  calls: CardCalls;
+  cards: Card[];
+}
+
+/**
+ * A user whose cards this check may change, and those cards. With provisioning: a fresh user. Without: the primary or
+ * the second user, whichever has more cards left that are not permanent (a second call in the same check gets the
+ * other); the check holds them alone until it ends (cardTurn), and each card it moved between ACTIVE and DEACTIVATED is
+ * put back then, so the next check finds the cards as they were. `notPrimary`: an owner other than the primary (the
+ * check acts on it with the primary's session). `permanent`: the check makes cards permanent or replaces them, so the
+ * last card of its kind (status and order status) of each user is kept back for the checks that need one.
+ */
+export async function freshCardUser(
+  t: Target,
+  about: About,
+  options: { notPrimary?: boolean; permanent?: boolean; need?: (card: Card) => boolean } = {},
+): Promise<CardOwner> {
+  if (t.canProvision()) {
+    const calls = new CardCalls(t, await t.freshSession());
+    const { cards } = await calls.all({ ...about, what: "listing a fresh user's cards" });
+    return { calls, cards };
+  }
+  const turn = await cardTurn();
+  const candidates = [t.secondary(), options.notPrimary ? undefined : t.primary()].filter(
+    (s): s is Session => s !== undefined && !turn.handedOut.includes(s.userId),
+  );
+  if (candidates.length === 0) {
+    failPlain(about, `needs ${options.notPrimary ? "a second user" : "another user"} whose cards it may change: set secondaryApiKey`);
+  }
+  const owners = await Promise.all(
+    candidates.map(async (session) => {
+      const calls = new CardCalls(t, session, { ownedByTarget: true });
+      return { calls, cards: (await calls.all({ ...about, what: `listing user ${session.userId}'s own cards` })).cards };
+    }),
+  );
+  const left = (o: CardOwner) => o.cards.filter((c) => !isPermanent(c)).length;
+  // `need`: the card the check asks for; an owner who has one comes first, then the one with more cards left.
+  const has = (o: CardOwner) =>
+    Number(options.need === undefined || (options.permanent ? spareOfEachKind(o.cards) : o.cards).some(options.need));
+  const owner = owners.sort((a, b) => has(b) - has(a) || left(b) - left(a))[0]!;
+  turn.handedOut.push(owner.calls.session.userId);
+  turn.restore.push(owner);
+  return { calls: owner.calls, cards: options.permanent ? spareOfEachKind(owner.cards) : owner.cards };
+}
+
+/** A card awaiting activation: row 1 activates it, row 3's condition needs one never activated. */
+export const awaitingActivation = (c: Card): boolean =>
+  c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status !== "ACTIVE" && !isPermanent(c);
+
+/**
+ * The cards of a user but the last one of each kind (status and order status) that is not permanent: the checks that
+ * need one kind find it (a card awaiting activation included, for row 1 and row 3's condition).
+ */
+function spareOfEachKind(cards: Card[]): Card[] {
+  const kind = (c: Card) => `${String(c.status)} ${String(c.order_status)}`;
+  const counts = new Map<string, number>();
+  for (const c of cards.filter((x) => !isPermanent(x))) counts.set(kind(c), (counts.get(kind(c)) ?? 0) + 1);
+  const kept = new Set<string>();
+  return cards.filter((c) => {
+    if (isPermanent(c) || counts.get(kind(c))! > 1) return true;
+    if (kept.has(kind(c))) return true;
+    kept.add(kind(c));
+    return false;
+  });
+}
+
+/** One check at a time holds the users' own cards (per thread: without provisioning the files run one at a time). */
+interface Turn {
+  handedOut: number[];
+  restore: CardOwner[];
+}
+const turns = new Map<string, Turn>();
+let queue: Promise<void> = Promise.resolve();
+
+async function cardTurn(): Promise<Turn> {
+  const test = currentTest();
+  const key = test?.id ?? "outside a test";
+  const held = turns.get(key);
+  if (held) return held;
+  const turn: Turn = { handedOut: [], restore: [] };
+  turns.set(key, turn);
+  let release!: () => void;
+  const previous = queue;
+  queue = new Promise<void>((resolve) => (release = resolve));
+  await previous;
+  const handBack = async () => {
+    try {
+      await Promise.all(turn.restore.map((owner) => putBackStatuses(owner)));
+    } finally {
+      turns.delete(key);
+      release();
+    }
+  };
+  // Given back when the check ends; outside a test scope there is no end to wait for, so nothing is held.
+  if (!onScopeEnd(handBack)) {
+    turns.delete(key);
+    release();
+  }
+  return turn;
+}
+
+/** Cards a check moved between ACTIVE and DEACTIVATED go back to the status they had; nothing else is touched. */
+async function putBackStatuses(owner: CardOwner): Promise<void> {
+  const reversible = ["ACTIVE", "DEACTIVATED"];
+  const now = await owner.calls.list({ count: 200 }).catch(() => undefined);
+  const current = new Map(
+    (responseItems(now?.json) ?? [])
+      .map(innerObject)
+      .filter(isCard)
+      .map((c) => [c.id, c] as const),
+  );
+  for (const card of owner.cards) {
+    const status = current.get(card.id)?.status;
+    if (status !== card.status && reversible.includes(String(status)) && reversible.includes(String(card.status)))
+      await owner.calls.put(card.id, { status: card.status }).catch(() => undefined);
+  }
 }

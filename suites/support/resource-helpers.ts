@@ -119,12 +119,14 @@ export function sameUrl(a: unknown, b: string): boolean {
 /**
  * Why a deprecated endpoint's checks cannot run: the target answers its list with a 4XX, as a server that retired it
  * may (VER-003 is LENIENT: "Policy for future versions and for retiring deprecated items: not shown"). Undefined where
- * it is served. Read once per list path and thread.
+ * it is served. Read once per target, list path and thread.
  */
 const retiredLists = new Map<string, Promise<string | undefined>>();
 export function retiredDeprecated(t: Target, session: Session, listPath: string): Promise<string | undefined> {
   const path = t.userPath(session, listPath);
-  let known = retiredLists.get(path);
+  // Workers go from run to run (kill matrix): one target's answer is not another's, whose user ids may be the same.
+  const key = `${t.profile.baseUrl} ${path}`;
+  let known = retiredLists.get(key);
   if (!known) {
     known = t.client
       .request({ path, token: session.sessionToken, from: session.from })
@@ -133,7 +135,7 @@ export function retiredDeprecated(t: Target, session: Session, listPath: string)
           ? notApplicable(`the deprecated ${listPath} answers ${exchange.status}: the target has retired it (VER-003 allows that)`)
           : undefined,
       );
-    retiredLists.set(path, known);
+    retiredLists.set(key, known);
   }
   return known;
 }
