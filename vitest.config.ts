@@ -28,10 +28,10 @@ const conformance = (name: string, plan: ProjectShape): TestProjectInlineConfigu
     tags: REQUIREMENT_IDS.map((name) => ({ name })),
     globalSetup: ["harness/run/global-setup.ts"],
     setupFiles: [
-      "harness/run/allure-off-setup.ts",
-      "harness/run/test-scope-setup.ts",
-      "harness/run/setup-requirements.ts",
-      "harness/run/weather-setup.ts",
+      "harness/setup/allure-off-setup.ts",
+      "harness/setup/test-scope-setup.ts",
+      "harness/setup/setup-requirements.ts",
+      "harness/setup/weather-setup.ts",
     ],
     pool: "threads",
     // Suites keep no module state but the per-target cache in harness/run/target.ts: reusing workers saves

@@ -44,7 +44,10 @@ export interface FileConcurrencyInput {
   sharedWrites: boolean;
 }
 
-/** Test files to run at once: one where every file writes to the primary user's data, else BASE_FILES on a loopback target, more the further away the target is. */
+/**
+ * Test files to run at once: one where every file writes to the primary user's data, else BASE_FILES on a loopback
+ * target, more the further away the target is.
+ */
 export function fileConcurrency({ roundTripMs, files, rateLimited, sharedWrites }: FileConcurrencyInput): number {
   if (sharedWrites) return 1;
   if (rateLimited || roundTripMs === undefined || !Number.isFinite(roundTripMs) || roundTripMs <= LOOPBACK_ROUND_TRIP_MS) return BASE_FILES;

@@ -12,9 +12,10 @@ Usage:
                   [--requirement ID…] [--exclude-destructive] [--shard I/N] [--expectations FILE] [--bail N]
                   [--no-preflight] [--fault NAME…] [--variant NAME…] [--plan]
                                              run the suites (--plan: say what the run would use up of
-                                             the target's own data, and send nothing); --requirement CARD-004 -r 'PAGE-*' runs the tests proving
-                                             those requirements; --test runs one exact title; --target reference is
-                                             always the embedded reference
+                                             the target's own data, and send nothing); --requirement
+                                             CARD-004 -r 'PAGE-*' runs the tests proving those
+                                             requirements; --test runs one exact title; --target
+                                             reference is always the embedded reference
   conformance rerun --failed [--reports DIR] replay the failed tests of the last run (same target, seed and flags)
   conformance doctor [--target NAME] [--targets FILE]
                                              the preflight alone: reachability, keys, source addresses, fixtures,

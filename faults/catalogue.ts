@@ -15,10 +15,10 @@ import { AUTHENTICATION_FAULTS, AUTHENTICATION_VARIANTS, SANDBOX_USER_FAULTS } f
 import { CARD_FAULTS, CARD_REPLACEMENT_FAULTS, CARD_REPLACEMENT_VARIANTS, CARD_VARIANTS } from "./cards.js";
 import { CATEGORY_FAULTS, CATEGORY_VARIANTS, COMPANY_FAULTS, COMPANY_VARIANTS } from "./companies.js";
 import type { FaultSpec } from "./fault.js";
-import { BLIND_ACCOUNTS_FAULTS } from "./blind-accounts.js";
-import { BLIND_CARDS_FAULTS } from "./blind-cards.js";
-import { BLIND_REQUESTS_FAULTS } from "./blind-requests.js";
-import { BLIND_SECURITY_FAULTS } from "./blind-security.js";
+import { BLIND_ACCOUNTS_FAULTS } from "./blind/accounts.js";
+import { BLIND_CARDS_FAULTS } from "./blind/cards.js";
+import { BLIND_REQUESTS_FAULTS } from "./blind/requests.js";
+import { BLIND_SECURITY_FAULTS } from "./blind/security.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {

@@ -10,7 +10,7 @@ export const notApplicable = (reason: string): string => `${NOT_APPLICABLE} ${re
 
 /**
  * Whether a skip's reason is a not-applicable one. Asked once, by the harness, as a check skips
- * (harness/run/setup-requirements.ts records it typed in the test's metadata); the reports read that record, never the
+ * (harness/setup/setup-requirements.ts records it typed in the test's metadata); the reports read that record, never the
  * reason's words. (Reasons are worded by the harness: SKIP in harness/run/target.ts, ENCRYPTION_OFF in harness/http/encryption.ts.)
  */
 export const isNotApplicable = (reason: string | undefined): boolean => reason?.startsWith(NOT_APPLICABLE) === true;

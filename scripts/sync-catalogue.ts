@@ -39,7 +39,7 @@ writeFileSync(
   idsFile,
   [
     "// The requirement IDs of spec/requirements.yaml, in catalogue order: written by `npm run catalogue:sync`, not by hand.",
-    "// A test's `tags` option takes these (harness/run/setup-requirements.ts types vitest's TestTags with them).",
+    "// A test's `tags` option takes these (harness/setup/setup-requirements.ts types vitest's TestTags with them).",
     "export const REQUIREMENT_IDS = [",
     ...ids.map((id) => `  "${id}",`),
     "] as const;",

@@ -327,21 +327,22 @@ describe.concurrent("header names in any case (HTTP)", () => {
   const spellings = (name: string) => [name.toLowerCase(), [...name].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join("")];
   const EVERY_SPELLING = "the header read under any spelling of its name (HTTP)";
 
-  test("HDR-016 the authentication and User-Agent headers work under lower-case and mixed-case names (strict), else a refusal is noted", async ({
-    annotate,
-  }) => {
-    const log = new LenientLog(t.profile.strict);
-    const judge = (exchange: Exchange, header: string, name: string) => {
-      const about = { req: "HDR-016", what: `with the ${header} under the header name "${name}"` };
-      if (exchange.status === 200) return expectOk(exchange, about);
-      expectRefused(exchange, about);
-      log.note(about, `the ${header} under another spelling of its name was not read`, EVERY_SPELLING);
-    };
-    for (const name of spellings(t.header("Client-Authentication")))
-      judge(await cards({ [name]: t.primary().sessionToken }, null), "session token", name);
-    for (const name of spellings("User-Agent")) judge(await cards({ [name]: "conformance-case/1.0" }), "User-Agent", name);
-    await log.report(annotate);
-  });
+  test(
+    "HDR-016 the authentication and User-Agent headers work under lower-case and mixed-case names (strict), else a refusal is " + "noted",
+    async ({ annotate }) => {
+      const log = new LenientLog(t.profile.strict);
+      const judge = (exchange: Exchange, header: string, name: string) => {
+        const about = { req: "HDR-016", what: `with the ${header} under the header name "${name}"` };
+        if (exchange.status === 200) return expectOk(exchange, about);
+        expectRefused(exchange, about);
+        log.note(about, `the ${header} under another spelling of its name was not read`, EVERY_SPELLING);
+      };
+      for (const name of spellings(t.header("Client-Authentication")))
+        judge(await cards({ [name]: t.primary().sessionToken }, null), "session token", name);
+      for (const name of spellings("User-Agent")) judge(await cards({ [name]: "conformance-case/1.0" }), "User-Agent", name);
+      await log.report(annotate);
+    },
+  );
 
   test(
     "HDR-016 a request id sent under a lower-case name is echoed, and its reuse under a mixed-case name is refused (strict), else noted",

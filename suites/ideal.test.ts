@@ -258,7 +258,9 @@ describe.concurrent("requesting and polling a transaction", () => {
         log.note(
           {
             req: "IDEAL-005",
-            what: `GET ${base(t.primary(), other)} (all pages): the transaction ${id} created there is not among the ${objects.length} listed`,
+            what:
+              `GET ${base(t.primary(), other)} (all pages): the transaction ${id} created there is not among the ` +
+              `${objects.length} listed`,
           },
           "a transaction requested on another of the user's monetary accounts is not listed under that account",
           "the transaction listed under the account it was requested on",

@@ -1,9 +1,9 @@
 // Pagination of every list endpoint (banking-api.md "Paginated lists", "Limits > Pagination rules";
 // wire conventions §5; spec/gaps.md GAP-47, GAP-48, GAP-49), as properties over lists, counts and paths of
-// links (one list grown and shrunk to every size: suites/list-sizes.test.ts). The lists are every GET without {itemId} in harness/endpoints.ts, so a list that
-// lands later is covered without a change here. Exact checks (every item once, the newest items first) run
-// only on a fresh user's lists, which no other file touches; the shared fixtures' lists (the primary user's
-// OAuth client) get the checks that hold page by page.
+// links (one list grown and shrunk to every size: suites/list-sizes.test.ts). The lists are every GET without {itemId}
+// in harness/endpoints.ts, so a list that lands later is covered without a change here. Exact checks (every item once,
+// the newest items first) run only on lists no check changes meanwhile (a fresh user's, and the primary's lists without
+// a create endpoint); the shared fixtures' lists (the primary user's OAuth client) get the checks that hold page by page.
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { assertConcurrently, mapConcurrently, together } from "./support/concurrent-property.js";

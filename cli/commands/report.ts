@@ -47,7 +47,7 @@ export async function reportCommand(args: string[]): Promise<number> {
             reportName: title,
             singleFile: values["single-file"] ?? false,
             reportLanguage: "en",
-            // Behaviours: spec part → resource → requirement (labels set by harness/run/setup-requirements.ts).
+            // Behaviours: spec part → resource → requirement (labels set by harness/setup/setup-requirements.ts).
             groupBy: ["epic", "feature", "story"],
             // A failed test opens with its exchanges visible: the request and answer that broke the check.
             stepTreeExpansion: "expanded",

@@ -98,7 +98,7 @@ export function useTarget(): Target {
     primary() {
       if (!run.primary) {
         // Typed where it is raised: the report tells an unreachable target from a refused bootstrap by this record
-        // (harness/run/setup-requirements.ts), not by the words below.
+        // (harness/setup/setup-requirements.ts), not by the words below.
         const test = currentTest();
         if (test) test.meta.noSession = run.bootstrapFailure ?? "bootstrap";
         throw new Error(`no session for the primary user: ${run.bootstrapError ?? "bootstrap did not run"}`);

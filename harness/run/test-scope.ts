@@ -6,7 +6,7 @@ import { processWide } from "./process-wide.js";
  * What one attempt of one test keeps to itself while tests of a file run side by side (`describe.concurrent`):
  * vitest's own "current test" (TestRunner.getCurrentTest, expect.getState) is one per worker and names whichever
  * test started last. The scope follows the test's async calls instead (AsyncLocalStorage), so an exchange, a
- * LENIENT reading or a retry is filed under the test that made it. Entered by harness/run/test-scope-setup.ts.
+ * LENIENT reading or a retry is filed under the test that made it. Entered by harness/setup/test-scope-setup.ts.
  */
 export interface TestScope {
   readonly task: RunnerTestCase;

@@ -8,7 +8,7 @@ import { currentTest, currentWeather, type WeatherTally } from "./test-scope.js"
  * Weather is what a bad day on staging does to a run (a dropped connection, a 503 page, a 429): it is told
  * apart from the target's defects. The client retries safe requests (harness/http/client.ts); this module keeps,
  * per test attempt (harness/run/test-scope.ts: tests of a file may run side by side), what it saw of it, so
- * harness/run/weather-setup.ts can run a test that the weather touched once more, and the summary can count the
+ * harness/setup/weather-setup.ts can run a test that the weather touched once more, and the summary can count the
  * retries.
  */
 /** "POST /v1/user/{id}/card/{id}": the endpoint of a request, ids folded. */

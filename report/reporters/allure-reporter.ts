@@ -48,7 +48,7 @@ export class AllureReporter extends AllureVitestReporter {
     // The runtime is made in onInit with allure's own writer; its writer field is what every write goes through.
     const runtime = (this as unknown as { allureReporterRuntime?: { writer: unknown } }).allureReporterRuntime;
     if (runtime) runtime.writer = new PlainWrites(this.options.resultsDir);
-    // Tests attach to Allure only where a reporter reads it (harness/run/allure-off-setup.ts).
+    // Tests attach to Allure only where a reporter reads it (harness/setup/allure-off-setup.ts).
     for (const project of vitest.projects) project.provide("allure", true);
   }
 

@@ -11,7 +11,7 @@ import { NOT_RUN_NOTE } from "../../harness/http/transport-limit.js";
 import { SUITE_VERSION } from "../../harness/version.js";
 
 /**
- * Why a test failed, recorded by the harness where the failure was raised (harness/run/setup-requirements.ts):
+ * Why a test failed, recorded by the harness where the failure was raised (harness/setup/setup-requirements.ts):
  * - check: a requirement check failed (a CheckFailure, harness/checks.ts): `requirement` is the one it proves;
  * - unreachable: no usable answer (a TransportError), or no session because the target did not answer the bootstrap;
  * - bootstrap: no session because the target refused the bootstrap, or refused a fresh user's;
@@ -21,7 +21,7 @@ export type FailureCause = { kind: "check"; requirement: string } | { kind: "unr
 
 /**
  * Why a test skipped: the profile says the target lacks an optional part (a capability, signing: recorded as the
- * check skipped, harness/run/setup-requirements.ts); the selection left it out; the target had stopped answering; or a
+ * check skipped, harness/setup/setup-requirements.ts); the selection left it out; the target had stopped answering; or a
  * precondition the profile does not meet (fresh users, a second user, a writable target…; or a todo).
  */
 type SkipReason = "not-applicable" | "not-selected" | "not-run" | "precondition";
@@ -43,7 +43,7 @@ export interface TestSummary {
   notRun?: "target-stopped-answering";
   /**
    * Failed without an answer to judge: it ended with a TransportError (harness/http/transport-error.ts; `transport` is
-   * its kind), or on a 502/503/504 to a write that weather explains ("unavailable", harness/run/weather-setup.ts).
+   * its kind), or on a 502/503/504 to a write that weather explains ("unavailable", harness/setup/weather-setup.ts).
    * Weather, not a failure of the requirements it names; counted apart (totals.broken).
    */
   broken?: "transport";
@@ -139,7 +139,7 @@ export class SummaryReporter implements Reporter {
     const result = test.result();
     const diagnostic = test.diagnostic();
     const reruns = diagnostic?.retryCount ?? 0;
-    // A test run again after weather (harness/run/weather-setup.ts) keeps every run's errors: its last run's stands.
+    // A test run again after weather (harness/setup/weather-setup.ts) keeps every run's errors: its last run's stands.
     const errors = result.state === "failed" ? (reruns > 0 ? result.errors.slice(-1) : result.errors) : undefined;
     const final = errors && errors.length > 0 ? transportErrorIn(errors[errors.length - 1]) : undefined;
     // Cut short because the client had stopped sending (maxTransportErrors), or skipped before it began: not run.
@@ -149,7 +149,7 @@ export class SummaryReporter implements Reporter {
     // A test-name filter marks the tests it leaves out "skip" before they run; a check's own skip carries a note.
     const notSelected = result.state === "skipped" && test.options.mode === "skip" && !result.note;
     // Typed either way: the last error is a TransportError, or the worker found the failure was a 502/503/504 to a
-    // write that weather explains (harness/run/weather-setup.ts).
+    // write that weather explains (harness/setup/weather-setup.ts).
     const transport = last ?? (result.state === "failed" && test.meta().weather === "transport" ? { kind: "unavailable" } : undefined);
     const retries = (test.meta().retries ?? 0) + (last?.retries ?? 0) + reruns;
     const message = notRun

@@ -140,7 +140,7 @@ async function runScenario(scenario: Scenario): Promise<{ run: SpawnedRun; seen:
       },
     });
     // The checks themselves meet the hostile server here (the preflight would stop most runs before any check:
-    // test/first-hour.test.ts covers that).
+    // test/first-day/first-hour.test.ts covers that).
     const run = await runAgainst(targets, "hostile", [SUITE], { timeoutMs: scenario.boundMs + 30_000, preflight: false });
     return { run, seen: server.seen };
   } finally {

@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { BUILTIN_TARGETS, resolveTarget } from "../cli/targets-resolve.js";
-import { ConfigError } from "../harness/profile/config-error.js";
-import { BODY_VALUE_DEFAULTS, loadTargetsFile } from "../harness/profile/profile.js";
-import { spawnConformance } from "./support/spawn-run.js";
+import { BUILTIN_TARGETS, resolveTarget } from "../../cli/targets-resolve.js";
+import { ConfigError } from "../../harness/profile/config-error.js";
+import { BODY_VALUE_DEFAULTS, loadTargetsFile } from "../../harness/profile/profile.js";
+import { spawnConformance } from "../support/spawn-run.js";
 
-const PACKAGE = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { name: string }).name;
-const SCHEMA = JSON.parse(readFileSync(new URL("../schemas/targets.schema.json", import.meta.url), "utf8")) as {
+const PACKAGE = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string }).name;
+const SCHEMA = JSON.parse(readFileSync(new URL("../../schemas/targets.schema.json", import.meta.url), "utf8")) as {
   $defs: { profile: { properties: Record<string, unknown> } };
 };
 

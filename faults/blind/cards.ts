@@ -2,7 +2,7 @@
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites were mapped after the first kill-matrix run
 // (four were missed, closed by checks in cards, pin-code and card-replacement).
-import { fault } from "./fault.js";
+import { fault } from "../fault.js";
 
 // The state-table faults are also seen by the model-based card-state-machine suite.
 const STATE_TABLE = ["cards", "card-state-machine"];

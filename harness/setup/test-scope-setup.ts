@@ -1,5 +1,5 @@
 import { aroundEach } from "vitest";
-import { runInScope } from "./test-scope.js";
+import { runInScope } from "../run/test-scope.js";
 
 /**
  * A setup file of the conformance projects: every attempt of every test (its beforeEach and afterEach hooks

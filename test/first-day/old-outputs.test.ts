@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { clearOldOutputs } from "../cli/old-outputs.js";
+import { clearOldOutputs } from "../../cli/old-outputs.js";
 
 test("a run's old outputs leave the reports folder at once and are deleted by the time the promise settles; other files stay", async () => {
   const dir = mkdtempSync(join(tmpdir(), "old-outputs-"));

@@ -1,6 +1,6 @@
 import { setGlobalTestRuntime } from "allure-js-commons/sdk/runtime";
 import type { TestRuntime } from "allure-js-commons/sdk/runtime";
-import { allureOn } from "./allure-on.js";
+import { allureOn } from "../run/allure-on.js";
 
 /**
  * A setup file of the conformance projects: where no Allure reporter runs (the kill matrix, vitest started directly),

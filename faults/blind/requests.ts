@@ -2,7 +2,7 @@
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites were mapped after the first run of the whole suite
 // against each (faults/blind-rounds.md).
-import { fault } from "./fault.js";
+import { fault } from "../fault.js";
 
 const AUTH = ["authentication"];
 const PAGES = ["pagination", "list-sizes"];

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { afterEach, beforeAll, beforeEach, TestRunner, type RunnerTestCase, type RunnerTestSuite } from "vitest";
 import { DROPPED_CODES, transportErrorIn } from "../http/transport-error.js";
 import { NOT_RUN_NOTE, transportLimitReason } from "../http/transport-limit.js";
-import { currentWeather, lastWeather, type WeatherTally } from "./test-scope.js";
-import { metUnavailableWrite, unavailableEndpoints, weatherPlugin } from "./weather.js";
+import { currentWeather, lastWeather, type WeatherTally } from "../run/test-scope.js";
+import { metUnavailableWrite, unavailableEndpoints, weatherPlugin } from "../run/weather.js";
 
 declare module "vitest" {
   interface TaskMeta {
@@ -110,7 +110,7 @@ const unavailableBefore = new Map<string, Set<string>>();
 
 afterEach(({ task }) => {
   delete task.meta.weather;
-  // Inside the attempt's scope (harness/run/test-scope-setup.ts): its own tally, whatever runs beside it.
+  // Inside the attempt's scope (harness/setup/test-scope-setup.ts): its own tally, whatever runs beside it.
   const tally = currentWeather();
   // Kept for every run, failed or not yet (a cleanup hook after this one may still fail it).
   const now = unavailableEndpoints(tally);

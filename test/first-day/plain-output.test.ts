@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "./support/spawn-run.js";
+import { PROJECT_ROOT } from "../support/spawn-run.js";
 
 /** An SGR escape (colour, bold): ESC [ … m. */
 const ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");

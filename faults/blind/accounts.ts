@@ -1,7 +1,7 @@
 // Blind round 1 (faults/blind-rounds.md): faults written by an author who read only spec/, reference/ and faults/,
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites were mapped after the first kill-matrix run.
-import { fault } from "./fault.js";
+import { fault } from "../fault.js";
 
 /** Faults that play a reading a blind ruling made legal (LENIENT): the kill matrix runs them against the strict profile. */
 const STRICT = { target: "reference-strict" };

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify } from "yaml";
-import { PROJECT_ROOT, spawnConformance } from "./support/spawn-run.js";
-import { NOT_RUN_NOTE } from "../harness/http/transport-limit.js";
-import { startReferenceServer, type RunningReference } from "../reference/server.js";
-import { runReference } from "./chaos/support.js";
+import { PROJECT_ROOT, spawnConformance } from "../support/spawn-run.js";
+import { NOT_RUN_NOTE } from "../../harness/http/transport-limit.js";
+import { startReferenceServer, type RunningReference } from "../../reference/server.js";
+import { runReference } from "../chaos/support.js";
 
 let server: RunningReference;
 let dir: string;

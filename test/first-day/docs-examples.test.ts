@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadTargetsFile } from "../harness/profile/profile.js";
-import { PROJECT_ROOT } from "./support/spawn-run.js";
+import { loadTargetsFile } from "../../harness/profile/profile.js";
+import { PROJECT_ROOT } from "../support/spawn-run.js";
 
 const DOCS = ["README.md", ...readdirSync(join(PROJECT_ROOT, "docs")).map((f) => `docs/${f}`)].filter((f) => f.endsWith(".md"));
 
