@@ -24,7 +24,7 @@ import { validateSchema } from "../harness/schemas.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { SharedData } from "./support/shared-data.js";
-import { getPage, readPage, type ListCase } from "./support/pages.js";
+import { refreshWithNothingNewer } from "./support/pages.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -240,18 +240,6 @@ async function putChanged(
       `(set bodyValues.companyCountries to two countries the target takes)`,
   );
   return { exchange: again, sent };
-}
-
-/**
- * A refresh with nothing newer (PAGE-021: a cursor taken from a link answers 200): the newest page's future_url, or, where it is
- * null (PAGE-017), newer_id its greatest id, the cursor future_url carries. Nothing newer is an empty page, never an error.
- */
-async function refreshWithNothingNewer(list: ListCase, skip: (condition: boolean, note: string) => void): Promise<void> {
-  const first = readPage(await getPage(t, list, list.path), { req: "PAGE-021", what: "(the newest page, for its cursor)" });
-  skip(first.ids.length === 0, `${list.path} is empty: there is no newest item to refresh from`);
-  const link = first.pagination?.future_url ?? undefined;
-  const refreshed = link ? await getPage(t, list, link) : await getPage(t, list, list.path, { newer_id: Math.max(...first.ids) });
-  readPage(refreshed, { req: "PAGE-021", what: link ? "(the newest page's future_url, nothing newer)" : "(newer_id the newest id)" });
 }
 
 // Side by side: each test creates companies of its own on the writer (found by id or by a name of its own);
@@ -547,6 +535,7 @@ describe.concurrent("GET /user/{userID}/company", () => {
   }) => {
     const primary = t.primary();
     await refreshWithNothingNewer(
+      t,
       { template: "/user/{userID}/company", path: companyPath(primary), session: primary, stable: false },
       skip,
     );

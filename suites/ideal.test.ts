@@ -20,7 +20,7 @@ import { createdId, objectsOfType, paginationOf } from "../harness/envelope.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
 import { bodyHasId, SAME_ID_ELSEWHERE } from "./support/resource-helpers.js";
-import { getPage, readPage, type ListCase } from "./support/pages.js";
+import { refreshWithNothingNewer } from "./support/pages.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 
@@ -158,18 +158,6 @@ async function readTransaction(
   return { transaction, exchange };
 }
 
-/**
- * A refresh with nothing newer (PAGE-021: a cursor taken from a link answers 200): the newest page's future_url, or, where it is
- * null (PAGE-017), newer_id its greatest id, the cursor future_url carries. Nothing newer is an empty page, never an error.
- */
-async function refreshWithNothingNewer(list: ListCase, skip: (condition: boolean, note: string) => void): Promise<void> {
-  const first = readPage(await getPage(t, list, list.path), { req: "PAGE-021", what: "(the newest page, for its cursor)" });
-  skip(first.ids.length === 0, `${list.path} is empty: there is no newest item to refresh from`);
-  const link = first.pagination?.future_url ?? undefined;
-  const refreshed = link ? await getPage(t, list, link) : await getPage(t, list, list.path, { newer_id: Math.max(...first.ids) });
-  readPage(refreshed, { req: "PAGE-021", what: link ? "(the newest page's future_url, nothing newer)" : "(newer_id the newest id)" });
-}
-
 // Independent: each check reads the transaction it created, by id or among the list.
 describe.concurrent("requesting and polling a transaction", () => {
   test.for(ISSUERS)(
@@ -274,7 +262,7 @@ describe.concurrent("requesting and polling a transaction", () => {
   }) => {
     gate(skip, false);
     const template = "/user/{userID}/monetary-account/{monetaryAccountId}/ideal-merchant-transaction";
-    await refreshWithNothingNewer({ template, path: base(), session: t.primary(), stable: false }, skip);
+    await refreshWithNothingNewer(t, { template, path: base(), session: t.primary(), stable: false }, skip);
   });
 
   test("IDEAL-003 the transaction list carries a Pagination object and shows a created transaction", async ({ skip }) => {

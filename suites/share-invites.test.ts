@@ -23,7 +23,7 @@ import { recordConsumed } from "../harness/consumption.js";
 import { onScopeEnd } from "../harness/run/test-scope.js";
 import { SharedData } from "./support/shared-data.js";
 import { bodyHasId, foreignIds, retiredDeprecated, SHARED_IDS } from "./support/resource-helpers.js";
-import { getPage, readPage, type ListCase } from "./support/pages.js";
+import { refreshWithNothingNewer } from "./support/pages.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 
@@ -131,18 +131,6 @@ function differences(listed: Share, read: Share): string[] {
 /** "is not there or null": how a share that is not accepted shows monetary_account_id (GAP-14). */
 const noAccount = (share: Share) => share.monetary_account_id === undefined || share.monetary_account_id === null;
 
-/**
- * A refresh with nothing newer (PAGE-021: a cursor taken from a link answers 200): the newest page's future_url, or, where it is
- * null (PAGE-017), newer_id its greatest id, the cursor future_url carries. Nothing newer is an empty page, never an error.
- */
-async function refreshWithNothingNewer(list: ListCase, skip: (condition: boolean, note: string) => void): Promise<void> {
-  const first = readPage(await getPage(t, list, list.path), { req: "PAGE-021", what: "(the newest page, for its cursor)" });
-  skip(first.ids.length === 0, `${list.path} is empty: there is no newest item to refresh from`);
-  const link = first.pagination?.future_url ?? undefined;
-  const refreshed = link ? await getPage(t, list, link) : await getPage(t, list, list.path, { newer_id: Math.max(...first.ids) });
-  readPage(refreshed, { req: "PAGE-021", what: link ? "(the newest page's future_url, nothing newer)" : "(newer_id the newest id)" });
-}
-
 // Side by side: reads of the primary's shares, which no check of this file changes (listed once, above).
 describe.concurrent("reading shares", () => {
   test(
@@ -197,7 +185,7 @@ describe.concurrent("reading shares", () => {
   }) => {
     const primary = t.primary();
     const template = "/user/{userID}/share-invite-monetary-account-response";
-    await refreshWithNothingNewer({ template, path: listPath(primary), session: primary, stable: false }, skip);
+    await refreshWithNothingNewer(t, { template, path: listPath(primary), session: primary, stable: false }, skip);
   });
 
   test("SHARE-003 every share, listed or read, has a string status (strict: ACTIVE, REVOKED or REJECTED)", async ({ skip }) => {

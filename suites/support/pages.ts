@@ -238,3 +238,15 @@ export async function walkChecked(
   }
   return pages;
 }
+
+/**
+ * A refresh with nothing newer (PAGE-021: a cursor taken from a link answers 200): the newest page's future_url, or, where it is
+ * null (PAGE-017), newer_id its greatest id, the cursor future_url carries. Nothing newer is an empty page, never an error.
+ */
+export async function refreshWithNothingNewer(t: Target, list: ListCase, skip: (condition: boolean, note: string) => void): Promise<void> {
+  const first = readPage(await getPage(t, list, list.path), { req: "PAGE-021", what: "(the newest page, for its cursor)" });
+  skip(first.ids.length === 0, `${list.path} is empty: there is no newest item to refresh from`);
+  const link = first.pagination?.future_url ?? undefined;
+  const refreshed = link ? await getPage(t, list, link) : await getPage(t, list, list.path, { newer_id: Math.max(...first.ids) });
+  readPage(refreshed, { req: "PAGE-021", what: link ? "(the newest page's future_url, nothing newer)" : "(newer_id the newest id)" });
+}
