@@ -30,7 +30,8 @@ Usage:
   conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] [--variant NAME…]
                     [--sign-responses] [--require-signatures [session-server|all]]
                                              run the reference server standalone
-  conformance coverage [--json] [--todo]     the specification coverage matrix: each section's statements, those
+  conformance coverage [--json] [--todo] [--sweeps]
+                                             the specification coverage matrix: each section's statements, those
                                              mapped to requirements, checks, faults, gaps (conformance coverage --help)
   conformance faults                         list the reference server's faults
   conformance variants                       list the reference server's legal variants (conformant behaviours

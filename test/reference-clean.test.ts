@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../harness/endpoints.js";
 import { spawnConformance, type SpawnedRun } from "./support/spawn-run.js";
+import { SWEEPS } from "../catalogue/sweeps.js";
+import { sweepMatrix } from "../cli/sweep-matrix.js";
 
 let run: SpawnedRun;
 beforeAll(async () => {
@@ -80,5 +82,17 @@ describe("the conformance suite against the clean reference", () => {
       fixtureBacked.filter((l) => !walked.get(l.path)?.has(primary)).map((l) => l.path),
       `fixture-backed lists not walked past a first page on the primary user ${primary}`,
     ).toEqual([]);
+  });
+
+  // The sweeps try one shape of bug everywhere it applies: the object-level ones reach every endpoint and method.
+  it("reaches every endpoint with a sweep, and every endpoint and method with the userID sweeps (coverage --sweeps)", () => {
+    const table = sweepMatrix(run.reportsDir);
+    expect(table).toContain("Every endpoint was reached by a sweep.");
+    const columns = SWEEPS.map((s, i) => [s.requirement, i] as const);
+    for (const [requirement, i] of columns.filter(([r]) => r === "AUTH-015" || r === "AUTH-022")) {
+      const rows = table.split("\n").filter((l) => /^(GET|POST|PUT|DELETE) /.test(l));
+      const missed = rows.filter((l) => l.split(/\s+/).slice(2, 2 + SWEEPS.length)[i] !== "x").map((l) => l.split("  ")[0]);
+      expect(missed, `endpoints the ${requirement} sweep did not reach`).toEqual([]);
+    }
   });
 });

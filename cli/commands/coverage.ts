@@ -2,9 +2,11 @@ import { ConfigError } from "../../harness/profile/config-error.js";
 import { analyseCoverage, coverageLine } from "../../catalogue/spec-coverage.js";
 import { coverageMatrix, type CoverageMatrix, type MatrixRow } from "../../catalogue/spec-matrix.js";
 import { parseFlags } from "../args.js";
+import { sweepMatrix } from "../sweep-matrix.js";
+import { resolve } from "node:path";
 import { writeOut } from "../output.js";
 
-export const COVERAGE_HELP = `conformance coverage [--json] [--todo]
+export const COVERAGE_HELP = `conformance coverage [--json] [--todo] [--sweeps [--reports DIR]]
 
 The specification coverage matrix: every sentence, list item and table row of spec/banking-api.md and
 spec/wire-conventions.md is mapped in spec/coverage.yaml to the requirements that check it (with those whose
@@ -19,13 +21,17 @@ source quotes fall inside it), or marked not testable or informative. One row pe
   not testable  statements no check can observe (billing, events, OAuth)
 
   --json   the matrix as JSON (rows with the IDs, test titles, fault names and gap IDs)
-  --todo   also list the observable statements no requirement rests on yet`;
+  --todo   also list the observable statements no requirement rests on yet
+  --sweeps per endpoint and method of the specification, which sweeps (one shape of bug tried everywhere it applies:
+           catalogue/sweeps.ts) the last run's requests reached, read from DIR/exchanges.har (default reports/)`;
 
 /** conformance coverage [--json] [--todo] [--help] */
 export async function coverageCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags("coverage", args, {
     json: { type: "boolean" },
     todo: { type: "boolean" },
+    sweeps: { type: "boolean" },
+    reports: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -34,6 +40,10 @@ export async function coverageCommand(args: string[]): Promise<number> {
   }
   if (positionals.length > 0)
     throw new ConfigError(`conformance coverage: unexpected argument "${positionals[0]}" (see: conformance coverage --help)`);
+  if (values.sweeps) {
+    await writeOut(sweepMatrix(resolve(values.reports ?? "reports")));
+    return 0;
+  }
   const { faultCatalogue } = await import("../../faults/catalogue.js");
   const analysis = analyseCoverage();
   const matrix = coverageMatrix(faultCatalogue(), analysis);
