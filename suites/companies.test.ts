@@ -19,7 +19,7 @@ import {
 import { createdId, objectsOfType, responseItems } from "../harness/envelope.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { expectNoTrace, foreignIds, readWholeList, SHARED_IDS, writerSession } from "./support/resource-helpers.js";
+import { expectNoTrace, expectUnknownIdAnswer, foreignIds, readWholeList, SHARED_IDS, writerSession } from "./support/resource-helpers.js";
 import { validateSchema } from "../harness/schemas.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
@@ -831,13 +831,7 @@ describe.concurrent("who may see and change a company", () => {
       const primary = t.primary();
       const exchange = await send(primary, "GET", itemPath(primary, 2_000_000_000));
       const about = { req: "ERR-014", what: "(an id no company has)" };
-      // LENIENT (blind ruling 2026-11-28): neither file says how a read of an id that names nothing is answered.
-      if (exchange.status === 200 && responseItems(exchange.json)?.length === 0) {
-        const log = new LenientLog(t.profile.strict);
-        log.note(about, "a read of an item id that names no item answered 200 with an empty Response", "a 4XX refusal with an error body");
-        return log.report(annotate);
-      }
-      expectRefused(exchange, about);
+      await expectUnknownIdAnswer(t, exchange, about, annotate);
     },
   );
 

@@ -14,6 +14,7 @@ import { endpointBody, endpointOf, endpointsFor, INSTALLATION_TOKEN_ENDPOINTS, t
 import type { Exchange } from "../harness/http/exchange.js";
 import { responseItems } from "../harness/envelope.js";
 import { LenientLog } from "../harness/lenient.js";
+import { UNKNOWN_ID_EMPTY } from "./support/resource-helpers.js";
 import { requirements } from "../catalogue/requirements.js";
 import { validateSchema } from "../harness/schemas.js";
 import { postInstallation, type Session } from "../harness/session/session.js";
@@ -342,7 +343,7 @@ describe.concurrent("invalid paths and methods", () => {
           const card = isCardEndpoint(target.endpoint);
           const about = { req: card ? "CARD-009" : "ERR-014", what: `(item id ${id} names no item)` };
           const empty = !card && responseItems(exchange.json)?.length === 0;
-          const reading = empty ? "a read of an item id that names no item answered 200 with an empty Response" : undefined;
+          const reading = empty ? UNKNOWN_ID_EMPTY : undefined;
           if (!servedLeniently(exchange, about, reading, log)) expectErrorAnswer(exchange, about, card);
         },
       );

@@ -11,7 +11,7 @@ import { idsIn } from "./support/crud-checks.js";
 import { endpointsFor, type Endpoint } from "../harness/endpoints.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
-import { writerSession } from "./support/resource-helpers.js";
+import { UNKNOWN_ID_EMPTY, writerSession } from "./support/resource-helpers.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { fill, listPathOf, placeholders } from "../generators/requests.js";
@@ -296,11 +296,7 @@ describe.concurrent("every endpoint's bodies and item ids", () => {
           const exchange = await call(f, { path });
           const about = { req: "ERR-014", what: `(item id ${absent} names no item)` };
           if (exchange.status === 200 && responseItems(exchange.json)?.length === 0)
-            log.note(
-              about,
-              "a read of an item id that names no item answered 200 with an empty Response",
-              "a 4XX refusal with an error body",
-            );
+            log.note(about, UNKNOWN_ID_EMPTY, "a 4XX refusal with an error body");
           else expectRefusal(exchange, about);
         },
       );

@@ -4,9 +4,8 @@
 import { describe, test } from "vitest";
 import { expectNot5xx, expectObjects, expectOk, expectRefused, expectSchema, expectThat, type About } from "../harness/checks.js";
 import { responseItems } from "../harness/envelope.js";
-import { LenientLog } from "../harness/lenient.js";
 import type { Exchange } from "../harness/http/exchange.js";
-import { expectNoTrace, SAME_ID_ELSEWHERE, showsOwnItemOfSameId } from "./support/resource-helpers.js";
+import { expectNoTrace, expectUnknownIdAnswer, SAME_ID_ELSEWHERE, showsOwnItemOfSameId } from "./support/resource-helpers.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 
@@ -212,13 +211,7 @@ describe.concurrent("who may see an announcement", () => {
     async ({ annotate }) => {
       const exchange = await send(t.primary(), "GET", 2_000_000_000);
       const about = { req: "ERR-014", what: "(an id no announcement has)" };
-      // LENIENT (blind ruling 2026-11-28): neither file says how a read of an id that names nothing is answered.
-      if (exchange.status === 200 && responseItems(exchange.json)?.length === 0) {
-        const log = new LenientLog(t.profile.strict);
-        log.note(about, "a read of an item id that names no item answered 200 with an empty Response", "a 4XX refusal with an error body");
-        return log.report(annotate);
-      }
-      expectRefused(exchange, about);
+      await expectUnknownIdAnswer(t, exchange, about, annotate);
     },
   );
 

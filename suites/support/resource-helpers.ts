@@ -1,6 +1,7 @@
 // Small helpers for the company, category, challenge-request and feature-announcement suites.
 import { isDeepStrictEqual } from "node:util";
-import { expectOk, expectThat, failPlain, type About } from "../../harness/checks.js";
+import { expectOk, expectRefused, expectThat, failPlain, type About } from "../../harness/checks.js";
+import { LenientLog } from "../../harness/lenient.js";
 import { objectsOfType, paginationOf, responseItems, typeKeyOf } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import type { Session } from "../../harness/session/session.js";
@@ -138,4 +139,25 @@ export function retiredDeprecated(t: Target, session: Session, listPath: string)
     retiredLists.set(key, known);
   }
   return known;
+}
+
+/** ERR-014's other reading (LENIENT, blind ruling 2026-11-28), worded once so its notes collapse in the report. */
+export const UNKNOWN_ID_EMPTY = "a read of an item id that names no item answered 200 with an empty Response";
+
+/**
+ * ERR-014: a read of an item id that names nothing is refused with an error body, or answered 200 with an empty Response
+ * (noted; strict requires the refusal): neither file says how such a read is answered.
+ */
+export async function expectUnknownIdAnswer(
+  t: Target,
+  exchange: Exchange,
+  about: About,
+  annotate: Parameters<LenientLog["report"]>[0],
+): Promise<void> {
+  if (exchange.status === 200 && responseItems(exchange.json)?.length === 0) {
+    const log = new LenientLog(t.profile.strict);
+    log.note(about, UNKNOWN_ID_EMPTY, "a 4XX refusal with an error body");
+    return log.report(annotate);
+  }
+  expectRefused(exchange, about);
 }
