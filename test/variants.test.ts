@@ -4,14 +4,13 @@
 // Probes live in test/variant-probes/ (one file per area, each exporting PROBES).
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient } from "../harness/http/client.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { openSession } from "../harness/session/session.js";
 import { suiteFileNames } from "../catalogue/test-titles.js";
 import { faultCatalogue, variantCatalogue } from "../faults/catalogue.js";
 import { startReferenceServer } from "../reference/server.js";
 import { variantGroups } from "../faults/variant-groups.js";
-import type { Probe, ProbeFn } from "./variant-probes/support.js";
+import { probeClient, type Probe, type ProbeFn } from "./variant-probes/support.js";
 
 const PROBES: Record<string, ProbeFn> = {};
 const probeDir = new URL("./variant-probes/", import.meta.url);
@@ -28,14 +27,7 @@ for (const file of readdirSync(probeDir)
 async function probeWith(variants: string[]): Promise<Probe & { close(): Promise<void> }> {
   const server = await startReferenceServer({ variants });
   const seen: Exchange[] = [];
-  const client = new HttpClient({
-    baseUrl: server.baseUrl,
-    headerPrefix: "X-Service-",
-    userAgent: "variant-probe",
-    requestMs: 10_000,
-    maxResponseBytes: 5 << 20,
-    onExchange: (e) => void seen.push(e),
-  });
+  const client = probeClient(server.baseUrl, (e) => void seen.push(e));
   const session = await openSession(client, { apiKey: server.apiKey });
   const send = (method: string, path: string, json?: unknown) =>
     client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });

@@ -1,10 +1,9 @@
 // Probes of the variants that play readings a blind ruling made legal (spec/rulings.md, 2026-11-28) in the request
 // layers and authentication (faults/auth.ts, faults/versioning.ts).
-import { HttpClient } from "../../harness/http/client.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import { postDeviceServer, postInstallation } from "../../harness/session/session.js";
 import { startReferenceServer } from "../../reference/server.js";
-import type { Probe, ProbeFn } from "./support.js";
+import { probeClient, type Probe, type ProbeFn } from "./support.js";
 
 /** An item id far beyond any the probe server hands out. */
 const ABSENT = 900_000_000_000_017;
@@ -22,13 +21,7 @@ const newInstallation = async (p: Probe): Promise<string> => (await postInstalla
  */
 async function signedSessionServer(p: Probe, signature: string | null): Promise<number> {
   const server = await startReferenceServer({ variants: p.server.options.variants ?? [], requireSignatures: "session-server" });
-  const client = new HttpClient({
-    baseUrl: server.baseUrl,
-    headerPrefix: "X-Service-",
-    userAgent: "variant-probe",
-    requestMs: 10_000,
-    maxResponseBytes: 5 << 20,
-  });
+  const client = probeClient(server.baseUrl);
   try {
     const token = (await postInstallation(client)).token!;
     await postDeviceServer(client, { token, apiKey: server.apiKey });

@@ -1,7 +1,7 @@
 // What a variant probe works with: a client and session against a reference server started with the
 // variants under test. Probe files in this folder each export PROBES (variant name → probe); a probe
 // answers true when the answer shows the variant's mark. test/variants.test.ts loads every file here.
-import type { HttpClient } from "../../harness/http/client.js";
+import { HttpClient } from "../../harness/http/client.js";
 import { responseItems, typeKeyOf } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import type { Session } from "../../harness/session/session.js";
@@ -31,3 +31,15 @@ export async function newCallbackUrl(p: Probe): Promise<number> {
 }
 
 export type ProbeFn = (p: Probe) => Promise<boolean>;
+
+/** The client every probe talks through: the plain X-Service- prefix, short limits, each exchange to `onExchange`. */
+export function probeClient(baseUrl: string, onExchange?: (exchange: Exchange) => void): HttpClient {
+  return new HttpClient({
+    baseUrl,
+    headerPrefix: "X-Service-",
+    userAgent: "variant-probe",
+    requestMs: 10_000,
+    maxResponseBytes: 5 << 20,
+    ...(onExchange ? { onExchange } : {}),
+  });
+}
