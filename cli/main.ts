@@ -3,6 +3,7 @@ import { ConfigError } from "../harness/profile/config-error.js";
 import { loadTargetsFile, maskProfile, targetsFilePath } from "../harness/profile/profile.js";
 import { SUITE_VERSION } from "../harness/version.js";
 import { parseFlags } from "./args.js";
+import { keepReferenceKeyOnDisk } from "./kept-server-key.js";
 import { RUN_HELP, runCommand } from "./commands/run.js";
 
 const HELP = `conformance ${SUITE_VERSION}: conformance suite for the Banking Account Management API
@@ -95,6 +96,8 @@ async function commandHelp(command: string): Promise<string | undefined> {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Any command may start the embedded reference (run, rerun, kill-matrix, serve): its key is kept between runs.
+  keepReferenceKeyOnDisk();
   if (command !== undefined && (rest.includes("--help") || rest.includes("-h"))) {
     const help = await commandHelp(command);
     if (help) {

@@ -20,21 +20,33 @@ function cacheFile(parts: readonly string[], extension: string): string {
   return join(CACHE_DIR, `${hash.digest("hex").slice(0, 32)}${extension}`);
 }
 
-/** The text kept for `parts`, else `make()`'s, kept for the next thread (written whole or not at all). */
-export function cachedText(parts: readonly string[], extension: string, make: () => string): string {
+/** The text kept for `parts`, if any. */
+export function keptText(parts: readonly string[], extension: string): string | undefined {
+  try {
+    return readFileSync(cacheFile(parts, extension), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `text` for `parts` (written whole or not at all, for the other threads reading it; a failure keeps nothing). */
+export function keepText(parts: readonly string[], extension: string, text: string): void {
   const file = cacheFile(parts, extension);
   try {
-    return readFileSync(file, "utf8");
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, text, { mode: 0o600 });
+    renameSync(partial, file);
   } catch {
-    const text = make();
-    try {
-      mkdirSync(CACHE_DIR, { recursive: true });
-      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      writeFileSync(partial, text);
-      renameSync(partial, file); // whole or not at all, for the other threads reading it
-    } catch {
-      // no cache this time
-    }
-    return text;
+    // no cache this time
   }
+}
+
+/** The text kept for `parts`, else `make()`'s, kept for the next thread. */
+export function cachedText(parts: readonly string[], extension: string, make: () => string): string {
+  const kept = keptText(parts, extension);
+  if (kept !== undefined) return kept;
+  const text = make();
+  keepText(parts, extension, text);
+  return text;
 }

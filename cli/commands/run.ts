@@ -18,6 +18,7 @@ import { HarWriter } from "../../report/reporters/har.js";
 import { preflightIncomplete } from "../preflight-incomplete.js";
 import { sharedKeyPair } from "../../harness/session/keys.js";
 import { AllureReporter } from "../../report/reporters/allure-reporter.js";
+import { ExchangesByTest } from "../../report/reporters/allure-exchanges.js";
 import { fileConcurrency } from "../file-concurrency.js";
 import { runPreflight, stepLines } from "../preflight.js";
 import { RERUN_FILE, type RerunContext } from "../reproduce.js";
@@ -264,7 +265,8 @@ async function runAndJudge(options: RunOptions, plan: ReturnType<typeof profileP
   const { profile, reportsDir, seed, selection, shard, bail, faults, variants } = options;
   const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
   // exchanges.har grows as each test file ends, while the run waits on the target, not after it.
-  const har = new HarWriter(reportsDir);
+  const byTest = new ExchangesByTest();
+  const har = new HarWriter(reportsDir, (exchange) => byTest.file(exchange));
   await runVitest({
     plan,
     files: selection.suites.map((s) => `suites/${s}.test.ts`),
@@ -277,7 +279,11 @@ async function runAndJudge(options: RunOptions, plan: ReturnType<typeof profileP
     reporters: [
       "default",
       ["junit", { suiteName: `conformance (${profile.name})` }],
-      new AllureReporter({ resultsDir: join(reportsDir, "allure-results"), environmentInfo: environmentInfo(options) }),
+      new AllureReporter({
+        resultsDir: join(reportsDir, "allure-results"),
+        environmentInfo: environmentInfo(options),
+        exchanges: { absorb: () => har.absorb(), byTest },
+      }),
       summary,
       { onTestModuleEnd: () => har.absorb() },
     ],

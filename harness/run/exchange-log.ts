@@ -1,10 +1,13 @@
 // Every exchange of a run, redacted, one JSON line each in <reports>/exchanges.ndjson, tagged with the test
-// that made it. The CLI turns the file into exchanges.har (any browser's network panel loads it) and takes
-// each failure's last exchange for its curl line. Workers append whole lines, so files running at once
+// that made it. The CLI turns the file into exchanges.har (any browser's network panel loads it) and each test's
+// exchanges into its Allure steps and attachment (report/reporters/allure-exchanges.ts), as each test file ends, and
+// takes each failure's last exchange for its curl line. Workers append whole lines, so files running at once
 // interleave lines, never bytes of one line.
 import { mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import type { Exchange } from "../http/exchange.js";
+import type { RunnerTestCase } from "vitest";
+import type { Attempt, Exchange } from "../http/exchange.js";
+import { redactText } from "../redact.js";
 import { redactedParts } from "./redacted-exchange.js";
 import { currentTest, nameInFile } from "./test-scope.js";
 
@@ -26,16 +29,41 @@ export interface LoggedExchange {
   /** Text of a textual answer (redacted, at most 64 KiB); binary answers are summarised. */
   responseBody: string;
   responseBytes: number;
+  /** Weather: the attempts before this final answer (their request ids redacted)… */
+  attempts?: Attempt[];
+  /** …or the retry this answer is about to get. */
+  retrying?: { reason: string; waitMs: number };
 }
 
 const MAX_BODY = 64 * 1024;
 
-/** The test that made the exchange (its own async scope: tests of a file may run side by side). */
-function testOfThisExchange(suitesRoot: string): string | undefined {
-  const task = currentTest();
-  if (!task) return undefined;
+/** A test's name in the log: "<suite> > <describe…> > <title>", its file named from the suites' folder. */
+function loggedTestName(task: RunnerTestCase, suitesRoot: string): string {
   const suite = relative(suitesRoot, task.file.filepath).replace(/\.test\.ts$/, "");
   return `${suite} > ${nameInFile(task)}`;
+}
+
+/** An exchange as the log holds it: secrets redacted, bodies cut at 64 KiB (after redaction: no cut hides a secret). */
+export function loggedExchange(exchange: Exchange, test?: string): LoggedExchange {
+  const parts = redactedParts(exchange);
+  return {
+    ...(test ? { test } : {}),
+    startedAt: new Date(Date.now() - exchange.durationMs).toISOString(),
+    durationMs: exchange.durationMs,
+    method: exchange.request.method,
+    url: exchange.request.url,
+    ...(exchange.request.from ? { from: exchange.request.from } : {}),
+    requestHeaders: parts.requestHeaders,
+    ...(parts.requestBody === undefined ? {} : { requestBody: parts.requestBody.slice(0, MAX_BODY) }),
+    status: exchange.status,
+    responseHeaders: parts.responseHeaders,
+    responseBody: parts.responseText.slice(0, MAX_BODY),
+    responseBytes: exchange.bodyBytes.length,
+    ...(exchange.attempts
+      ? { attempts: exchange.attempts.map((a) => (a.requestId ? { ...a, requestId: redactText(a.requestId) } : a)) }
+      : {}),
+    ...(exchange.retrying ? { retrying: exchange.retrying } : {}),
+  };
 }
 
 /** An onExchange sink that appends to `<reportsDir>/exchanges.ndjson`. */
@@ -46,22 +74,8 @@ export function exchangeLogger(reportsDir: string, suitesRoot: string): (exchang
   // line is one write, so workers appending at once interleave whole lines.
   const fd = openSync(file, "a");
   return (exchange) => {
-    const parts = redactedParts(exchange);
-    const test = testOfThisExchange(suitesRoot);
-    const entry: LoggedExchange = {
-      ...(test ? { test } : {}),
-      startedAt: new Date(Date.now() - exchange.durationMs).toISOString(),
-      durationMs: exchange.durationMs,
-      method: exchange.request.method,
-      url: exchange.request.url,
-      ...(exchange.request.from ? { from: exchange.request.from } : {}),
-      requestHeaders: parts.requestHeaders,
-      ...(parts.requestBody === undefined ? {} : { requestBody: parts.requestBody.slice(0, MAX_BODY) }),
-      status: exchange.status,
-      responseHeaders: parts.responseHeaders,
-      responseBody: parts.responseText.slice(0, MAX_BODY),
-      responseBytes: exchange.bodyBytes.length,
-    };
+    const task = currentTest();
+    const entry = loggedExchange(exchange, task ? loggedTestName(task, suitesRoot) : undefined);
     try {
       writeSync(fd, `${JSON.stringify(entry)}\n`);
     } catch {

@@ -10,21 +10,14 @@ export interface RedactedParts {
   responseText: string;
 }
 
-// The exchange log and the Allure recorder both report every exchange: it is redacted once, for both.
-const made = new WeakMap<Exchange, RedactedParts>();
-
 /** The redacted parts of an exchange (the whole texts: a report cuts them after redaction, so no cut hides a secret). */
 export function redactedParts(exchange: Exchange): RedactedParts {
-  let parts = made.get(exchange);
-  if (parts) return parts;
   const contentType = exchange.headers["content-type"] ?? "";
   const textual = exchange.json !== undefined || /json|text|xml|html/i.test(contentType) || exchange.bodyBytes.length === 0;
-  parts = {
+  return {
     requestHeaders: redactHeaders(exchange.request.headers),
     ...(exchange.request.body === undefined ? {} : { requestBody: redactText(exchange.request.body) }),
     responseHeaders: redactHeaders(exchange.headers),
     responseText: textual ? redactText(exchange.bodyText) : `«${exchange.bodyBytes.length} bytes of ${contentType || "binary"}»`,
   };
-  made.set(exchange, parts);
-  return parts;
 }

@@ -8,7 +8,6 @@ import "./provided.js";
 import type { Exchange } from "../http/exchange.js";
 import { exchangeLogger } from "./exchange-log.js";
 import { currentTest } from "./test-scope.js";
-import { recordExchange } from "./recorder.js";
 import { noteExchange } from "./weather.js";
 import { SUITES_DIR } from "../../catalogue/test-titles.js";
 import { registerSecret } from "../redact.js";
@@ -87,7 +86,7 @@ export function useTarget(): Target {
     registerSecret(session?.installationToken, "installation token");
   }
   // The kill matrix's fault and variant projects read only pass or fail: no exchange log, no Allure attachment.
-  const onExchange = run.logExchanges ? loggingAndRecording(exchangeLogger(run.reportsDir, SUITES_DIR)) : noteExchange;
+  const onExchange = run.logExchanges ? loggingAndNoting(exchangeLogger(run.reportsDir, SUITES_DIR)) : noteExchange;
   const client = new HttpClient(profileClientOptions(run.profile, { onExchange }, run.clientKey));
   const canProvision = () => provisionsUsers(run.profile);
   const target: Target = {
@@ -130,11 +129,14 @@ export function useTarget(): Target {
   return target;
 }
 
-/** Each exchange into the run's exchange log (exchanges.har) and the running test's Allure result. */
-function loggingAndRecording(log: (exchange: Exchange) => void): (exchange: Exchange) => Promise<void> {
-  return async (exchange) => {
+/**
+ * Each exchange into the run's exchange log (exchanges.har, and the test's Allure result: the reporter reads the log as
+ * each test file ends, report/reporters/allure-exchanges.ts) and the weather tally.
+ */
+function loggingAndNoting(log: (exchange: Exchange) => void): (exchange: Exchange) => void {
+  return (exchange) => {
     log(exchange);
-    await recordExchange(exchange);
+    noteExchange(exchange);
   };
 }
 

@@ -1,9 +1,21 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { FileSystemWriter } from "allure-js-commons/sdk/reporter";
 import type { TestResult, TestResultContainer } from "allure-js-commons";
 import AllureVitestReporter, { type AllureVitestReporterConfig } from "allure-vitest/reporter";
 import type { TestModule, Vitest } from "vitest/node";
+import type { RuntimeMessage } from "allure-js-commons/sdk";
+import { SUITES_DIR } from "../../catalogue/test-titles.js";
+import { exchangeMessages, type ExchangesByTest } from "./allure-exchanges.js";
+
+interface AllureReporterOptions extends AllureVitestReporterConfig {
+  resultsDir: string;
+  /**
+   * Each test's exchanges, from the run's exchange log: `absorb` reads what the log gained (report/reporters/har.ts),
+   * `byTest` holds it by test until the test's result is written.
+   */
+  exchanges?: { absorb: () => void; byTest: ExchangesByTest };
+}
 
 /**
  * allure-js-commons writes every file of allure-results through a temporary file, an fsync and a rename. A run
@@ -39,7 +51,7 @@ class PlainWrites extends FileSystemWriter {
 export class AllureReporter extends AllureVitestReporter {
   private readonly written = new Set<TestModule>();
 
-  constructor(private readonly options: AllureVitestReporterConfig & { resultsDir: string }) {
+  constructor(private readonly options: AllureReporterOptions) {
     super(options);
   }
 
@@ -53,6 +65,7 @@ export class AllureReporter extends AllureVitestReporter {
   }
 
   onTestModuleEnd(module: TestModule): void {
+    this.withExchanges([module]);
     // The task is what allure-vitest reads (onTestRunEnd hands it the same field); vitest does not type it.
     this.handleTask((module as unknown as { task: Parameters<AllureVitestReporter["handleTask"]>[0] }).task);
     this.written.add(module);
@@ -60,6 +73,25 @@ export class AllureReporter extends AllureVitestReporter {
 
   override onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     // What no onTestModuleEnd wrote (a file that never ended), then the run's global messages.
-    super.onTestRunEnd(modules.filter((m) => !this.written.has(m)) as never);
+    const rest = modules.filter((m) => !this.written.has(m));
+    this.withExchanges(rest);
+    super.onTestRunEnd(rest as never);
+  }
+
+  /** Each test's exchanges as its steps and one attachment (report/reporters/allure-exchanges.ts), before it is written. */
+  private withExchanges(modules: readonly TestModule[]): void {
+    const exchanges = this.options.exchanges;
+    if (!exchanges) return;
+    exchanges.absorb();
+    for (const module of modules) {
+      const suite = relative(SUITES_DIR, module.moduleId).replace(/\.test\.ts$/, "");
+      for (const test of module.children.allTests()) {
+        const messages = exchangeMessages(exchanges.byTest.take(`${suite} > ${test.fullName}`));
+        if (messages.length === 0) continue;
+        // Where allure-vitest reads a test's runtime messages (the worker's allure calls land there too).
+        const meta = test.meta() as { allureRuntimeMessages?: RuntimeMessage[] };
+        (meta.allureRuntimeMessages ??= []).push(...messages);
+      }
+    }
   }
 }

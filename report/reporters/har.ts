@@ -74,7 +74,11 @@ export class HarWriter {
   /** In the log's order; `json` is the entry as it goes into the file. */
   private readonly entries: { startedAt: string; json: string }[] = [];
 
-  constructor(private readonly reportsDir: string) {
+  /** `onExchange` sees each exchange as it is taken in (report/reporters/allure-exchanges.ts files them by test). */
+  constructor(
+    private readonly reportsDir: string,
+    private readonly onExchange?: (exchange: LoggedExchange) => void,
+  ) {
     this.file = join(reportsDir, EXCHANGE_LOG);
   }
 
@@ -114,7 +118,9 @@ export class HarWriter {
   }
 
   private add(text: string): void {
-    for (const exchange of exchangesIn(text))
+    for (const exchange of exchangesIn(text)) {
       this.entries.push({ startedAt: exchange.startedAt, json: JSON.stringify(harEntry(exchange)) });
+      this.onExchange?.(exchange);
+    }
   }
 }

@@ -1,5 +1,5 @@
-// Files at once follow the round trip the preflight measured: a loopback target keeps today's four, a distant
-// one gets more (never more than the files selected, nor than the cap), a rate-limited profile stays at four, and a
+// Files at once follow the round trip the preflight measured: a loopback target gets one, a distant one gets
+// more (never more than the files selected, nor than the cap), a rate-limited profile stays at one, and a
 // run whose writes all land on the primary user's data goes one file at a time.
 import { describe, expect, it } from "vitest";
 import { BASE_FILES, fileConcurrency, LOOPBACK_ROUND_TRIP_MS, MAX_FILES } from "../../cli/file-concurrency.js";
@@ -21,7 +21,8 @@ describe("files at once", () => {
     expect(at(5_000)).toBe(MAX_FILES);
     expect(at(50, 6)).toBe(6);
     expect(at(12, 22)).toBe(5);
-    expect(at(50, 2)).toBe(BASE_FILES);
+    expect(at(50, 2)).toBe(2);
+    expect(at(50, 1)).toBe(BASE_FILES);
     for (let ms = 0; ms < 200; ms += 7) expect(at(ms + 1)).toBeGreaterThanOrEqual(at(ms));
   });
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { escapeRegExp } from "../../harness/escape-reg-exp.js";
 import type { Exchange } from "../../harness/http/exchange.js";
-import { redactedExchange } from "../../harness/run/recorder.js";
+import { loggedExchange } from "../../harness/run/exchange-log.js";
 import { redactHeaders, redactText, registerSecret } from "../../harness/redact.js";
 
 describe("redaction", () => {
@@ -48,7 +48,7 @@ describe("redaction", () => {
       json: JSON.parse(body),
       durationMs: 1,
     };
-    const recorded = JSON.stringify(redactedExchange(exchange));
+    const recorded = JSON.stringify(loggedExchange(exchange));
     for (const secret of ["session-token-abcdef", "inst-token-xyz", "apikey-0123456789"]) expect(recorded).not.toContain(secret);
   });
 

@@ -11,7 +11,7 @@ interface AllureResult {
   status: string;
   statusDetails?: { message?: string };
   steps?: { name: string; attachments?: { name: string }[] }[];
-  attachments?: { name: string }[];
+  attachments?: { name: string; source: string }[];
   parameters?: { name: string; value: string; excluded?: boolean }[];
   historyId?: string;
 }
@@ -36,8 +36,20 @@ describe("the Allure report", () => {
     const example = failed.find((r) => r.name.startsWith("AUTH-011 a session opened from one address"));
     expect(example, failed.map((r) => r.name).join("; ")).toBeDefined();
     expect(example!.statusDetails?.message).toMatch(/^AUTH-011: /);
-    const exchanges = [...(example!.attachments ?? []), ...(example!.steps ?? []).flatMap((s) => s.attachments ?? [])].map((a) => a.name);
-    expect(exchanges.some((name) => /^GET \/v1\/user\/\d+\/card → 200$/.test(name))).toBe(true);
+    // Each exchange is a step named by what was sent and what came back; one attachment holds them all, redacted.
+    const steps = (example!.steps ?? []).map((s) => s.name);
+    expect(
+      steps.some((name) => /^GET \/v1\/user\/\d+\/card → 200$/.test(name)),
+      steps.join("; "),
+    ).toBe(true);
+    const attachment = example!.attachments?.find((a) => a.name === "exchanges");
+    expect(attachment, JSON.stringify(example!.attachments)).toBeDefined();
+    const shown = JSON.parse(readFileSync(join(run.reportsDir, "allure-results", attachment!.source), "utf8")) as {
+      name: string;
+      request: { headers: Record<string, string> };
+    }[];
+    expect(shown.map((e) => e.name)).toEqual(steps.filter((name) => / → \d{3}/.test(name)));
+    for (const e of shown) expect(e.request.headers["X-Service-Client-Authentication"] ?? "«redacted»").toBe("«redacted»");
     const categories = JSON.parse(readFileSync(join(run.reportsDir, "allure-results", "categories.json"), "utf8")) as { name: string }[];
     expect(categories.map((c) => c.name)).toContain("Target defects: a requirement check failed");
   });
