@@ -29,8 +29,9 @@ Usage:
                                              the API as the suite understands it, as an OpenAPI 3.1 document
   conformance targets [--targets FILE]       list target profiles (secrets masked)
   conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] [--variant NAME…]
-                    [--sign-responses] [--require-signatures [session-server|all]]
-                                             run the reference server standalone
+                    [--sign-responses] [--require-signatures [session-server|all]] [--list-items N]
+                                             run the reference server standalone (--list-items: each seeded list
+                                             holds at least N items, as a long-lived account's)
   conformance coverage [--json] [--todo] [--sweeps]
                                              the specification coverage matrix: each section's statements, those
                                              mapped to requirements, checks, faults, gaps (conformance coverage --help)

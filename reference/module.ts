@@ -23,6 +23,8 @@ export interface ReferenceContext {
   variants: VariantSet;
   /** Full name of a service header, e.g. header("Client-Authentication"). */
   header(name: string): string;
+  /** The least number of items a seeded list holds (ReferenceOptions.listItems; 0: each module's own seed). */
+  listItems: number;
   /** A new user with a fresh API key and the seed data of every module. */
   createUser(displayName: string, apiKey?: string): User;
   /** The fixture ids seeded for a user (what a profile's `fixtures` would list), by user id. */

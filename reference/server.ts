@@ -22,6 +22,11 @@ export interface ReferenceOptions extends SigningOptions {
   headerPrefix?: string;
   /** API key of the primary user; random when not given. */
   apiKey?: string;
+  /**
+   * At least this many items in each seeded list a user can page through (companies, pinned chains, callback URLs, share
+   * invites): a long-lived account's lists, as the latency bench measures against. Each module's own seed when not given.
+   */
+  listItems?: number;
 }
 
 export interface RunningReference {
@@ -67,6 +72,7 @@ function buildReferenceServer(options: ReferenceOptions = {}): {
     faults,
     variants,
     header: (name) => `${prefix}${name}`,
+    listItems: options.listItems ?? 0,
     fixturesOf: (userId) => fixturesByUser.get(userId),
     createUser(displayName, apiKey) {
       const user = state.createUser(apiKey ?? `sandbox_${randomBytes(24).toString("hex")}`, displayName);

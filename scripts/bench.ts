@@ -6,12 +6,16 @@
 //  (f) the default run against a server 25 ms and 50 ms away (a loopback proxy that delays every request and
 //      keeps the caller's source address): wall time, requests, effective concurrency, and the measured critical
 //      path (the longest chain of requests one test made one after another, times the delay).
-// `--latency` runs (f) alone (`--delays 0,50` picks the delays). `--reports DIR` writes bench.json
-// (bench-latency.json) there, and keeps the latency runs' reports.
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+//  (c) also gives the run's CPU: user + sys of `npm run conformance`, every process and thread of it.
+// `--latency` runs (f) alone (`--delays 0,50` picks the delays). `--cpu` measures the default run's CPU alone, and with
+// `--against REV` (or a checkout's folder) side by side with an older revision (scripts/bench-cpu.ts); `--runs N` sets
+// its repetitions. `--reports DIR` writes bench.json (bench-latency.json, bench-cpu.json) there, and keeps the latency
+// runs' reports.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";
 import { readExchangeLog } from "../report/reporters/har.js";
+import { benchCpu, costOfRun, cpuRows } from "./bench-cpu.js";
 import { startChaosProxy } from "../test/chaos/chaos-proxy.js";
 import { criticalPath } from "./critical-path.js";
 import { cpus } from "node:os";
@@ -24,12 +28,26 @@ import { startReferenceServer } from "../reference/server.js";
 
 const quick = process.argv.includes("--quick");
 const latencyOnly = process.argv.includes("--latency");
+const cpuOnly = process.argv.includes("--cpu");
+/** `--against REV|DIR`: the older code the CPU is measured beside. */
+const againstFlag = process.argv.indexOf("--against");
+const AGAINST = againstFlag >= 0 ? process.argv[againstFlag + 1] : undefined;
+/** `--runs N`: repetitions of the CPU measure. */
+const runsFlag = process.argv.indexOf("--runs");
+const CPU_RUNS = runsFlag >= 0 ? Number(process.argv[runsFlag + 1]) : quick ? 3 : 5;
 /** `--reports DIR`: where bench.json / bench-latency.json go (default reports/). */
 const reportsFlag = process.argv.indexOf("--reports");
 const REPORTS_DIR = reportsFlag >= 0 && process.argv[reportsFlag + 1] ? process.argv[reportsFlag + 1]! : join(PROJECT_ROOT, "reports");
 /** `--delays 0,50`: the latency scenario's delays (the first is the baseline for effective concurrency). */
 const delaysFlag = process.argv.indexOf("--delays");
 const DELAYS = delaysFlag >= 0 ? process.argv[delaysFlag + 1]!.split(",").map(Number) : [0, 25, 50];
+/**
+ * `--list-items N`: the latency runs' reference seeds each list with at least N items (default 45), as a long-lived
+ * account holds (45 callback URLs and 23 share invites were seen on an independent server): walking lists costs round
+ * trips, and the reference's own few items would hide that.
+ */
+const listItemsFlag = process.argv.indexOf("--list-items");
+const LIST_ITEMS = listItemsFlag >= 0 ? Number(process.argv[listItemsFlag + 1]) : 45;
 const N = quick ? 200 : 1000;
 const REPS = quick ? 3 : 5;
 const RUN_REPS = quick ? 1 : 3;
@@ -103,7 +121,7 @@ interface LatencyRun {
 
 /** The default run against a standalone reference behind a proxy that delays every request by `delayMs`. */
 async function latencyRun(delayMs: number): Promise<LatencyRun> {
-  const server = await startReferenceServer({ apiKey: "reference-primary-key" });
+  const server = await startReferenceServer({ apiKey: "reference-primary-key", listItems: LIST_ITEMS });
   const proxy = await startChaosProxy(server.baseUrl, { rate: 0, seed: 1, delayMs });
   const dir = mkdtempSync(join(tmpdir(), "bench-latency-"));
   const file = join(dir, "targets.yaml");
@@ -170,11 +188,20 @@ function latencyRows(runs: LatencyRun[]): [string, string, string][] {
       r.delayMs === 50
         ? `≤ 15 s wall: ${r.wallMs <= 15_000 ? "met" : "missed"}; ≤ 1.5x the critical path: ${ratio <= 1.5 ? "met" : "missed"}`
         : "";
-    return [`(f) ${r.delayMs} ms away`, value, target];
+    return [`(f) ${r.delayMs} ms away, lists ${LIST_ITEMS}`, value, target];
   });
 }
 
 async function main(): Promise<void> {
+  if (cpuOnly) {
+    if (!Number.isInteger(CPU_RUNS) || CPU_RUNS < 1) throw new Error("--runs wants a whole number of at least 1");
+    const sides = await benchCpu({ runs: CPU_RUNS, ...(AGAINST === undefined ? {} : { against: AGAINST }) });
+    process.stdout.write(`\nbench --cpu on ${cpus().length} cores, ${cpus()[0]?.model ?? ""}, Node ${process.version}\n`);
+    for (const line of cpuRows(sides)) process.stdout.write(`${line}\n`);
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(join(REPORTS_DIR, "bench-cpu.json"), `${JSON.stringify(sides, null, 2)}\n`);
+    return;
+  }
   if (latencyOnly) {
     const runs = await latency();
     const rows = latencyRows(runs);
@@ -189,10 +216,12 @@ async function main(): Promise<void> {
   for (let rep = 0; rep < RUN_REPS; rep++) {
     const run = await spawnConformance(["run"], { timeoutMs: 600_000 });
     if (run.code !== 0) throw new Error(`the default run failed (exit ${run.code}): ${run.stdout.slice(-2000)}`);
-    // Every exchange a test makes is one Allure attachment: their count is the requests the checks sent.
-    const requests = readdirSync(join(run.reportsDir, "allure-results")).filter((f) => f.endsWith("-attachment.json")).length;
+    // The requests the checks sent: the exchange log's lines that name a test.
+    const requests = readExchangeLog(run.reportsDir).filter((e) => e.test).length;
     runs.push({ wallMs: run.durationMs, requests, tests: run.summary?.tests.length ?? 0 });
   }
+  const cpuRuns: number[] = [];
+  for (let rep = 0; rep < RUN_REPS; rep++) cpuRuns.push((await costOfRun(PROJECT_ROOT)).cpuS);
   const matrix: number[] = [];
   const variantMatrix: number[] = [];
   let faults = 0;
@@ -230,6 +259,7 @@ async function main(): Promise<void> {
       tests: run.tests,
       requests: run.requests,
       requestsPerSecond: run.requests / (run.wallMs / 1000),
+      medianCpuS: median(cpuRuns),
     },
     faultMatrix: { repetitions: MATRIX_REPS, faults, medianWallMs: median(matrix) },
     variantMatrix: { repetitions: MATRIX_REPS, variants, medianWallMs: median(variantMatrix) },
@@ -251,8 +281,8 @@ async function main(): Promise<void> {
     ],
     [
       "(c) default run",
-      `${(run.wallMs / 1000).toFixed(1)} s wall, ${run.tests} tests, ${run.requests} requests, ` +
-        `${result.defaultRun.requestsPerSecond.toFixed(0)} req/s`,
+      `${(run.wallMs / 1000).toFixed(1)} s wall, ${median(cpuRuns).toFixed(1)} s CPU (user + sys of npm run conformance), ` +
+        `${run.tests} tests, ${run.requests} requests, ${result.defaultRun.requestsPerSecond.toFixed(0)} req/s`,
       run.wallMs <= 20_000 ? "met (≤ 20 s)" : "missed (≤ 20 s)",
     ],
     [

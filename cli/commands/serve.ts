@@ -7,7 +7,7 @@ import { integerFlag, parseFlags } from "../args.js";
 
 /**
  * conformance serve [--port N] [--host H] [--header-prefix P] [--api-key K] [--fault NAME…] [--variant NAME…]
- *   [--sign-responses] [--require-signatures [session-server|all]]
+ *   [--sign-responses] [--require-signatures [session-server|all]] [--list-items N]
  * The last two speak the provider's signing dialect (reference/signing.ts; docs/offline-sandbox.md).
  */
 export async function serveCommand(args: string[]): Promise<number> {
@@ -21,9 +21,13 @@ export async function serveCommand(args: string[]): Promise<number> {
     "sign-responses": { type: "boolean" },
     "require-signatures": { type: "string" },
     "write-profile": { type: "string" },
+    "list-items": { type: "string" },
   });
   if (positionals.length > 0) throw new ConfigError(`conformance serve: unexpected argument "${positionals[0]}"`);
   const port = integerFlag("serve", "port", values.port) ?? 8080;
+  const listItems = integerFlag("serve", "list-items", values["list-items"]);
+  if (listItems !== undefined && (listItems < 0 || listItems > 1000))
+    throw new ConfigError(`conformance serve: --list-items must be between 0 and 1000, got ${listItems}`);
   if (port < 0 || port > 65535) throw new ConfigError(`conformance serve: --port must be between 0 and 65535, got ${port}`);
   const faults = [
     ...(values.fault ?? []),
@@ -56,6 +60,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       faults,
       variants,
       apiKey: values["api-key"] ?? "reference-primary-key",
+      ...(listItems === undefined ? {} : { listItems }),
       ...(prefix ? { headerPrefix: prefix } : {}),
       signResponses: values["sign-responses"] ?? false,
       requireSignatures: required as RequireSignatures,

@@ -58,23 +58,30 @@ export const shareInvitesModule: ResourceModule = {
   seed(ctx, user) {
     const shares = ctx.state.collection<ShareInviteRecord>("share-invites");
     const pending = ctx.variants.on("share-pending-invites");
-    SEEDED_STATUSES.map((status, i) => (pending && i % 3 === 1 ? "PENDING" : status)).forEach((status, i) => {
-      const now = timestamp();
-      shares.add(user.id, (id) => ({
-        id,
-        created: now,
-        updated: now,
-        status,
-        accountId: ctx.state.nextId(),
-        linked: status === "ACTIVE",
-        draftShareInviteBankId: ctx.state.nextId(),
-        accessType: ACCESS_TYPES[i % ACCESS_TYPES.length]!,
-        shareType: SHARE_TYPES[i % SHARE_TYPES.length]!,
-        startDate: timestamp(new Date(Date.UTC(2026, 0, 1 + i))),
-        endDate: timestamp(new Date(Date.UTC(2027, 0, 1 + i))),
-        description: `Shared account ${i + 1}`,
-      }));
-    });
+    // Past the twelve (ReferenceOptions.listItems), the statuses again in the same order.
+    const statuses = Array.from(
+      { length: Math.max(SEEDED_STATUSES.length, ctx.listItems) },
+      (_, i) => SEEDED_STATUSES[i % SEEDED_STATUSES.length]!,
+    );
+    statuses
+      .map((status, i) => (pending && i % 3 === 1 ? "PENDING" : status))
+      .forEach((status, i) => {
+        const now = timestamp();
+        shares.add(user.id, (id) => ({
+          id,
+          created: now,
+          updated: now,
+          status,
+          accountId: ctx.state.nextId(),
+          linked: status === "ACTIVE",
+          draftShareInviteBankId: ctx.state.nextId(),
+          accessType: ACCESS_TYPES[i % ACCESS_TYPES.length]!,
+          shareType: SHARE_TYPES[i % SHARE_TYPES.length]!,
+          startDate: timestamp(new Date(Date.UTC(2026, 0, 1 + i))),
+          endDate: timestamp(new Date(Date.UTC(2027, 0, 1 + i))),
+          description: `Shared account ${i + 1}`,
+        }));
+      });
   },
   register(app, ctx) {
     const shares = ctx.state.collection<ShareInviteRecord>("share-invites");

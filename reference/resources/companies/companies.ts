@@ -162,7 +162,7 @@ export const companiesModule: ResourceModule = {
     // Variant sandbox-data-varies: users hold different numbers of companies (data); the second user created (the
     // run's secondary) has more.
     const sandboxUsers = [...ctx.state.users.values()].filter((u) => u.apiKey.startsWith("sandbox_")).length;
-    const count = ctx.variants.on("sandbox-data-varies") && sandboxUsers === 2 ? SEEDED + 6 : SEEDED;
+    const count = Math.max(ctx.variants.on("sandbox-data-varies") && sandboxUsers === 2 ? SEEDED + 6 : SEEDED, ctx.listItems);
     for (let i = 0; i < count; i++) {
       const now = timestamp();
       companies.add(user.id, (id) => ({ id, created: now, updated: now, ...fresh(), seeded: true, ...seedBody(user, i) }));

@@ -151,7 +151,7 @@ export const certificatePinnedModule: ResourceModule = {
   name: "certificate-pinned",
   seed(ctx, user) {
     const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
-    for (let i = 0; i < SEED_COUNT; i++) {
+    for (let i = 0; i < Math.max(SEED_COUNT, ctx.listItems); i++) {
       const now = timestamp();
       chains.add(user.id, (id) => ({ id, created: now, updated: now, certificates: [SEED_CERTIFICATE] }));
     }

@@ -47,7 +47,11 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     const now = timestamp();
     const client = ctx.state.collection<OauthClientRecord>("oauth-clients").add(user.id, (id) => ({ id, created: now }));
     const urls = ctx.state.collection<CallbackUrlRecord>("oauth-callback-urls");
-    for (const url of SEEDED_URLS) urls.add(user.id, (id) => ({ id, clientId: client.id, created: now, updated: now, url, seeded: true }));
+    for (let i = 0; i < Math.max(SEEDED_URLS.length, ctx.listItems); i++) {
+      // Past the three, the same addresses under numbered paths (ReferenceOptions.listItems).
+      const url = i < SEEDED_URLS.length ? SEEDED_URLS[i]! : `${SEEDED_URLS[i % SEEDED_URLS.length]!}/${i}`;
+      urls.add(user.id, (id) => ({ id, clientId: client.id, created: now, updated: now, url, seeded: true }));
+    }
     return { oauthClientId: client.id };
   },
   register(app, ctx) {
