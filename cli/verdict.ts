@@ -1,6 +1,8 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { buildConformance, plural, writeConformance, type ConformanceReport, type RunInfo } from "../report/conformance-summary.js";
+import { buildConformance, writeConformance } from "../report/conformance-summary.js";
+import type { ConformanceReport, RunInfo } from "../report/conformance-types.js";
+import { plural } from "../report/plural.js";
 import { applyBaseline, baselineFails, type Baseline } from "../report/expectations.js";
 import { finishAllureResults } from "../report/reporters/allure-results.js";
 import { githubAnnotations } from "../report/reporters/github.js";

@@ -8,7 +8,7 @@ import {
   type LenientReading,
   type Outcome,
   type Verdict,
-} from "./conformance-summary.js";
+} from "./conformance-types.js";
 
 const ICON: Record<Outcome, string> = {
   passed: "✅ passed",

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseYaml, stringify } from "yaml";
 import { createAjv, type ErrorObject } from "../harness/ajv.js";
 import { ConfigError } from "../harness/profile/config-error.js";
-import type { BaselineResult, ConformanceReport } from "./conformance-summary.js";
+import type { BaselineResult, ConformanceReport } from "./conformance-types.js";
 import { requirements } from "../catalogue/requirements.js";
 
 /**

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ConfigError } from "../../harness/profile/config-error.js";
-import { shardsComplete, type ConformanceReport } from "../../report/conformance-summary.js";
+import type { ConformanceReport } from "../../report/conformance-types.js";
+import { shardsComplete } from "../../report/verdict-rule.js";
 import { baselineFromReport, loadBaseline } from "../../report/expectations.js";
 import { parseFlags } from "../args.js";
 

@@ -1,7 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../harness/profile/config-error.js";
-import { shardsComplete, type ConformanceReport, type RunInfo } from "../../report/conformance-summary.js";
+import type { ConformanceReport, RunInfo } from "../../report/conformance-types.js";
+import { shardsComplete } from "../../report/verdict-rule.js";
 import { loadBaseline } from "../../report/expectations.js";
 import type { RunSummary } from "../../report/reporters/summary-reporter.js";
 import { parseFlags } from "../args.js";

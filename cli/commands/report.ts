@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "../../harness/profile/config-error.js";
-import type { ConformanceReport } from "../../report/conformance-summary.js";
+import type { ConformanceReport } from "../../report/conformance-types.js";
 import { categoryRules, type CategoryRule } from "../../report/reporters/allure-results.js";
 import { parseFlags } from "../args.js";
 

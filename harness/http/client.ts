@@ -17,7 +17,7 @@ export interface ClientOptions {
   userAgent: string;
   requestMs: number;
   maxResponseBytes: number;
-  /** Called with every completed exchange (the recorder). */
+  /** Called with every completed exchange (the exchange log, harness/run/exchange-log.ts). */
   onExchange?: (exchange: Exchange) => void | Promise<void>;
   /** "read-only": refuse to send anything but GET outside the session bootstrap (ReadOnlyViolation). */
   mode?: "full" | "read-only";
@@ -539,7 +539,7 @@ function toTransportError(error: unknown, failure: Failure): TransportError {
   const sofar = afterHeaders ? `status ${status} and headers arrived, then ` : "";
   const got = afterHeaders ? `; ${received} bytes of body received` : "";
   if (timedOut || /HEADERS_TIMEOUT|BODY_TIMEOUT/.test(code)) {
-    // "no complete answer within" is the phrase reports classify timeouts by (report/conformance-summary.ts).
+    // "no complete answer within" is the phrase reports classify timeouts by (report/failure-blame.ts).
     const stalled = afterHeaders
       ? `status ${status} and headers arrived, then the body stalled${got}`
       : "not even a status line and headers arrived";

@@ -1,4 +1,4 @@
-/** One request and its answer, as the checks, the recorder and failure messages see it. */
+/** One request and its answer, as the checks, the exchange log and failure messages see it. */
 export interface SentRequest {
   method: string;
   url: string;

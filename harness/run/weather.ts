@@ -17,7 +17,7 @@ const endpointOf = (exchange: Exchange) =>
 
 const TRANSIENT = new Set([502, 503, 504]);
 
-/** Called by the recorder with every exchange: counts retries and weather, in the attempt that made it. */
+/** Called with every exchange (harness/run/target.ts): counts retries and weather, in the attempt that made it. */
 export function noteExchange(exchange: Exchange): void {
   if (exchange.retrying !== undefined) return; // an attempt: counted with the final answer
   const tally = currentWeather();

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BOOTSTRAP_SOURCE, isSwitchedOff, UNREACHABLE_SOURCE, type ConformanceReport } from "../conformance-summary.js";
+import type { ConformanceReport } from "../conformance-types.js";
+import { BOOTSTRAP_SOURCE, UNREACHABLE_SOURCE } from "../failure-blame.js";
+import { isSwitchedOff } from "../verdict-rule.js";
 import { leadingRequirementId } from "../../catalogue/requirements.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { BaselineResult, ConformanceReport } from "../conformance-summary.js";
+import type { BaselineResult, ConformanceReport } from "../conformance-types.js";
 
 /**
  * GitHub Actions workflow commands (printed when GITHUB_ACTIONS=true): an ::error per failure that

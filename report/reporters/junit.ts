@@ -3,7 +3,7 @@
 // failure carries the command that replays it alone (and a curl line) in its <system-out>.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ConformanceReport } from "../conformance-summary.js";
+import type { ConformanceReport } from "../conformance-types.js";
 
 const unescapeXml = (text: string) =>
   text

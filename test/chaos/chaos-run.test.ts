@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../../report/conformance-summary.js";
+import type { ConformanceReport } from "../../report/conformance-types.js";
 import { failures, runReference } from "./support.js";
 
 const SEED = 20261125;

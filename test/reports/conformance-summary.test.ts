@@ -1,6 +1,8 @@
-// The verdict rules of report/conformance-summary.ts on hand-made summaries (no server needed).
+// The verdict rules (report/verdict-rule.ts, as report/conformance-summary.ts applies them) on hand-made summaries (no server needed).
 import { describe, expect, it } from "vitest";
-import { blamedBy, buildConformance, canonicalJson, judgeFailure, sha256, type RunInfo } from "../../report/conformance-summary.js";
+import { buildConformance, canonicalJson, sha256 } from "../../report/conformance-summary.js";
+import type { RunInfo } from "../../report/conformance-types.js";
+import { blamedBy, judgeFailure } from "../../report/failure-blame.js";
 import { renderMarkdown } from "../../report/conformance-markdown.js";
 import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 

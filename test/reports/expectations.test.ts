@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../harness/profile/config-error.js";
-import { buildConformance, type RunInfo } from "../../report/conformance-summary.js";
+import { buildConformance } from "../../report/conformance-summary.js";
+import type { RunInfo } from "../../report/conformance-types.js";
 import { applyBaseline, baselineFromReport, loadBaseline, type Baseline } from "../../report/expectations.js";
 import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 

@@ -3,7 +3,9 @@
 // metadata, summary.json carries it per test, conformance.json/md and the verdict line count it.
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../report/conformance-markdown.js";
-import { buildConformance, lenientReadings, type RunInfo } from "../../report/conformance-summary.js";
+import { buildConformance } from "../../report/conformance-summary.js";
+import type { RunInfo } from "../../report/conformance-types.js";
+import { lenientReadings } from "../../report/lenient-readings.js";
 import { LenientLog } from "../../harness/lenient.js";
 import type { RunSummary, TestSummary } from "../../report/reporters/summary-reporter.js";
 

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../../report/conformance-summary.js";
+import type { ConformanceReport } from "../../report/conformance-types.js";
 import type { RunSummary } from "../../report/reporters/summary-reporter.js";
 import { spawnConformance, type SpawnedRun } from "../support/spawn-run.js";
 

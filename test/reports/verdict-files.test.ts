@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../../report/conformance-summary.js";
+import type { ConformanceReport } from "../../report/conformance-types.js";
 import { spawnConformance } from "../support/spawn-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "verdict-files-"));

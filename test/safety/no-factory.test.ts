@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PLANNED_CONSUMPTION } from "../../harness/consumption.js";
-import type { ConformanceReport } from "../../report/conformance-summary.js";
+import type { ConformanceReport } from "../../report/conformance-types.js";
 import type { KillMatrix } from "../../report/kill-matrix.js";
 import { spawnConformance } from "../support/spawn-run.js";
 
