@@ -72,7 +72,15 @@ export function expectNewestItems(first: Page, count: number | undefined, all: n
  * page holds at most count items (10 without), and a page reached by a link exactly min(count, the
  * items beyond its cursor): a server that honours count on the first page only is caught here.
  */
-export async function expectWalks(t: Target, list: ListCase, first: Page, all: number[], count: number | undefined): Promise<void> {
+export async function expectWalks(
+  t: Target,
+  list: ListCase,
+  first: Page,
+  all: number[],
+  count: number | undefined,
+  /** More checks on each page a walk reaches by a link (not the page it starts from). */
+  eachPage?: (page: Page, direction: "older_url" | "newer_url") => void,
+): Promise<void> {
   const limit = count ?? DEFAULT_COUNT;
   const sizeReq = count === undefined ? "PAGE-003" : "PAGE-004";
   const ends = (page: Page) => {
@@ -112,6 +120,7 @@ export async function expectWalks(t: Target, list: ListCase, first: Page, all: n
       const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
       ends(page);
       sized(page, link, direction);
+      eachPage?.(page, direction);
       pages.push(page);
     }
     return pages;

@@ -217,26 +217,32 @@ export async function walkChecked(
   maxPages: number,
 ): Promise<Page[]> {
   const pages = [from];
-  const sizeReq = "PAGE-004";
-  const endReq = direction === "older_url" ? "PAGE-011" : "PAGE-010";
   for (let link = from.pagination?.[direction]; typeof link === "string"; link = pages[pages.length - 1]!.pagination?.[direction]) {
     if (pages.length > maxPages) break;
     const page = readPage(await getPage(t, list, link), { req: "PAGE-021", what: `(${direction} of the page before)` });
-    expectPageRules(page, count);
-    expectAtMost(page, count, sizeReq);
-    if (page.ids.length < count) {
-      const onwards = page.pagination?.[direction] ?? null;
-      expectThat(
-        onwards === null,
-        page.exchange,
-        `${direction} null: the page holds fewer than count=${count} items, so no item lies beyond it`,
-        { req: endReq },
-        `${direction} ${JSON.stringify(onwards)} with ${page.ids.length} items`,
-      );
-    }
+    expectWalkedPage(page, direction, count);
     pages.push(page);
   }
   return pages;
+}
+
+/**
+ * A page a walk with `count` reached by following `direction`: the page rules, at most count items, and where it holds
+ * fewer, no link onwards.
+ */
+export function expectWalkedPage(page: Page, direction: "older_url" | "newer_url", count: number): void {
+  expectPageRules(page, count);
+  expectAtMost(page, count, "PAGE-004");
+  if (page.ids.length < count) {
+    const onwards = page.pagination?.[direction] ?? null;
+    expectThat(
+      onwards === null,
+      page.exchange,
+      `${direction} null: the page holds fewer than count=${count} items, so no item lies beyond it`,
+      { req: direction === "older_url" ? "PAGE-011" : "PAGE-010" },
+      `${direction} ${JSON.stringify(onwards)} with ${page.ids.length} items`,
+    );
+  }
 }
 
 /**
