@@ -1,22 +1,26 @@
 // How many suite files run at once, from the round trip to the target that the preflight measured.
 //
-// A check mostly waits for answers. Against a loopback target (the embedded reference, a server on this
-// machine) one file at a time keeps a 2-core machine busy: its tests run side by side, and the target answers on
-// the other core, so more files only pay for threads (each imports the harness) and their contention. Against a
-// distant target each file spends nearly all its time waiting, so more files overlap their waiting: the count grows
-// with the round trip, up to a cap that keeps the workers' own start-up and their CPU share in bounds. A profile with a
-// request-rate limit keeps the base count: the workers share the rate (harness/http/rate-limit.ts), so more files
-// would only slow each file down.
+// A check mostly waits for answers. The embedded reference answers on the CLI's own thread, on the same two cores as
+// the checks, and never makes a check wait but for CPU: one file at a time (its tests still side by side) keeps both
+// cores busy, and more files only pay for threads (each imports the harness) and their contention. Any other target
+// may keep a check waiting, a nearby one too (a Retry-After, a backoff after a 503, a slow answer): against a loopback
+// target four files overlap that waiting, and against a distant one the count grows with the round trip, up to a cap
+// that keeps the workers' own start-up and their CPU share in bounds. A profile with a request-rate limit keeps the
+// base count: the workers share the rate (harness/http/rate-limit.ts), so more files would only slow each file down.
 
 /**
- * Files at once on a loopback target, and the least on any. Measured on a 2-core machine against the embedded
- * reference, runs interleaved, 3 each (median CPU, user + sys, and wall): 4 files 12.4 s CPU in 7.3 s, 2 files
- * 10.7 s in 6.6 s, 1 file 9.6 s in 6.9 s.
+ * Files at once against the embedded reference. Measured on a 2-core machine, runs interleaved, 3 each (median CPU,
+ * user + sys, and wall): 4 files 12.4 s CPU in 7.3 s, 2 files 10.7 s in 6.6 s, 1 file 9.6 s in 6.9 s; after the
+ * exchange reporting was made lighter, 2 files 9.4 s in 5.7 s, 1 file 8.6 s in 6.1 s.
  */
-export const BASE_FILES = 1;
+export const EMBEDDED_FILES = 1;
 
-/** Files at once per 10 ms of round trip, above the loopback ones. */
-const FILES_PER_10_MS = 4;
+/**
+ * Files at once on any other loopback target, and the least on a distant one. One file at a time turned a nearby
+ * target's weather into waiting end to end: at 2 % chaos (429 with Retry-After: 1 s, 503s, dropped connections) the
+ * whole suite took 2.6 times as long as a direct run beside it, against less than twice with four files.
+ */
+export const BASE_FILES = 4;
 
 /**
  * The most files at once, however distant the target. The tests of a file run side by side, so a file does not need a
@@ -34,6 +38,8 @@ export const MAX_FILES = 6;
 export const LOOPBACK_ROUND_TRIP_MS = 10;
 
 export interface FileConcurrencyInput {
+  /** The target is the embedded reference (no preflight, no waiting but for CPU). */
+  embedded: boolean;
   /** The quickest answer the preflight got, ms; undefined when no preflight ran (embedded target, --no-preflight). */
   roundTripMs?: number | undefined;
   /** Suite files the run selected (no more workers than files). */
@@ -51,12 +57,13 @@ export interface FileConcurrencyInput {
 }
 
 /**
- * Test files to run at once: one where every file writes to the primary user's data, else BASE_FILES on a loopback
- * target, more the further away the target is.
+ * Test files to run at once: one where every file writes to the primary user's data, EMBEDDED_FILES against the
+ * embedded reference, else BASE_FILES on a loopback target, more the further away the target is.
  */
-export function fileConcurrency({ roundTripMs, files, rateLimited, sharedWrites }: FileConcurrencyInput): number {
+export function fileConcurrency({ embedded, roundTripMs, files, rateLimited, sharedWrites }: FileConcurrencyInput): number {
   if (sharedWrites) return 1;
+  if (embedded) return EMBEDDED_FILES;
   if (rateLimited || roundTripMs === undefined || !Number.isFinite(roundTripMs) || roundTripMs <= LOOPBACK_ROUND_TRIP_MS) return BASE_FILES;
-  const wanted = Math.round((FILES_PER_10_MS * roundTripMs) / LOOPBACK_ROUND_TRIP_MS);
+  const wanted = Math.round((BASE_FILES * roundTripMs) / LOOPBACK_ROUND_TRIP_MS);
   return Math.max(BASE_FILES, Math.min(wanted, MAX_FILES, files));
 }

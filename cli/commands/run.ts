@@ -257,7 +257,13 @@ function workersFor(options: RunOptions, roundTripMs: number | undefined): numbe
         `one at a time (with provisioning: sandbox-user they run side by side, on fresh users)\n`,
     );
   }
-  return fileConcurrency({ roundTripMs, files, rateLimited: profile.rateLimit?.requestsPerSecond !== undefined, sharedWrites });
+  return fileConcurrency({
+    embedded: profile.embedded === true,
+    roundTripMs,
+    files,
+    rateLimited: profile.rateLimit?.requestsPerSecond !== undefined,
+    sharedWrites,
+  });
 }
 
 /** vitest with the run's reporters, then the verdict and every report. */
