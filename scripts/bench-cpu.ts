@@ -27,10 +27,11 @@ export interface CpuSide {
 
 /**
  * `npm run conformance` in `dir`, timed by bash's `times` (the user and sys time of the children it waited for: npm,
- * the CLI and its threads, whatever they started). Reports go to a temporary folder, removed afterwards.
+ * the CLI and its threads, whatever they started). Reports go to `reportsDir` where given, else to a temporary folder,
+ * removed afterwards.
  */
-export async function costOfRun(dir: string): Promise<RunCost> {
-  const reports = mkdtempSync(join(tmpdir(), "bench-cpu-"));
+export async function costOfRun(dir: string, reportsDir?: string): Promise<RunCost> {
+  const reports = reportsDir ?? mkdtempSync(join(tmpdir(), "bench-cpu-"));
   const script = `npm run --silent conformance -- --reports "$1" >/dev/null 2>&1; code=$?; times; exit $code`;
   const started = performance.now();
   try {
@@ -49,7 +50,7 @@ export async function costOfRun(dir: string): Promise<RunCost> {
     if (userS === undefined || sysS === undefined) throw new Error(`could not read the CPU time from bash's times: ${stdout}`);
     return { cpuS: userS + sysS, userS, sysS, wallS };
   } finally {
-    rmSync(reports, { recursive: true, force: true });
+    if (reportsDir === undefined) rmSync(reports, { recursive: true, force: true });
   }
 }
 

@@ -270,7 +270,8 @@ function workersFor(options: RunOptions, roundTripMs: number | undefined): numbe
 async function runAndJudge(options: RunOptions, plan: ReturnType<typeof profilePlan>, maxWorkers: number, rerun: RerunContext) {
   const { profile, reportsDir, seed, selection, shard, bail, faults, variants } = options;
   const summary = new SummaryReporter({ reportsDir, target: profile.name, seed: () => seed, root: PACKAGE_ROOT, silent: true });
-  // exchanges.har grows as each test file ends, while the run waits on the target, not after it.
+  // exchanges.har grows as each test file ends, while the run waits on the target, not after it: the Allure reporter
+  // takes in what the exchange log gained (for each test's steps) as each file ends, and the HAR with it.
   const byTest = new ExchangesByTest();
   const har = new HarWriter(reportsDir, (exchange) => byTest.file(exchange));
   await runVitest({
@@ -291,7 +292,6 @@ async function runAndJudge(options: RunOptions, plan: ReturnType<typeof profileP
         exchanges: { absorb: () => har.absorb(), byTest },
       }),
       summary,
-      { onTestModuleEnd: () => har.absorb() },
     ],
   });
   const result = summary.summary;
