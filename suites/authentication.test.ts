@@ -25,6 +25,7 @@ import {
 } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { SharedData } from "./support/shared-data.js";
+import { sharedOnce } from "./support/shared-once.js";
 
 const t = useTarget();
 const [addressA, addressB] = t.profile.sourceAddresses;
@@ -42,11 +43,11 @@ const inFlight = t.profile.concurrency;
  * open sessions when it opens another (variant new-session-ends-previous): on the run's own device that ended the
  * session every other check uses (against such a server without provisioning, over a hundred checks broke).
  */
-let keyOwnerOnce: Promise<Session> | undefined;
-const keyOwner = (): Promise<Session> =>
-  (keyOwnerOnce ??= t.canProvision()
+const keyOwner = sharedOnce((): Promise<Session> =>
+  t.canProvision()
     ? t.freshSession({ from: addressA })
-    : openSession(t.client, { apiKey: t.primary().apiKey, from: addressA, description: "conformance key owner" }));
+    : openSession(t.client, { apiKey: t.primary().apiKey, from: addressA, description: "conformance key owner" }),
+);
 
 /**
  * The key owner's own installation and device (owner.installationToken): AUTH-020 and AUTH-024 open sessions on it,
@@ -55,9 +56,9 @@ const keyOwner = (): Promise<Session> =>
 const ownerDevice = new SharedData();
 
 /** A fresh user whose items the write probes may name (a server that skipped the token check would change only its data). */
-let probeWriterOnce: Promise<Session | undefined> | undefined;
-const probeWriter = (): Promise<Session | undefined> =>
-  (probeWriterOnce ??= !readOnly && t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(undefined));
+const probeWriter = sharedOnce((): Promise<Session | undefined> =>
+  !readOnly && t.canProvision() ? t.freshSession({ from: addressA }) : Promise.resolve(undefined),
+);
 
 /** Item ids the API gives no list for: the profile's fixtures, which belong to the primary user. */
 const FIXTURE_ITEMS: Record<string, "challengeRequestIds" | "featureAnnouncementIds"> = {
@@ -95,28 +96,24 @@ interface Probe {
  * provisions users, else (and for the primary's fixtures: OAuth client, monetary account, challenge
  * requests) a made-up id 1, so a server that skipped the check could not change shared data.
  */
-let probesOnce: Promise<Probe[]> | undefined;
-function endpointsToProbe(): Promise<Probe[]> {
-  probesOnce ??= (async () => {
-    const primary = t.primary();
-    const writer = await probeWriter();
-    // Each endpoint's real item id comes from its own list: the lookups go out together.
-    const probes = await mapConcurrently(
-      endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET"),
-      inFlight,
-      async (endpoint): Promise<Probe | undefined> => {
-        const session = endpoint.method === "GET" || !writer || endpoint.needs ? primary : writer;
-        const realIdAllowed = endpoint.method === "GET" || session !== primary;
-        const itemId = endpoint.path.includes("{itemId}") && realIdAllowed ? await realItemId(endpoint, session) : undefined;
-        const fixtures = session === primary ? t.profile.fixtures : {};
-        const path = fillPath(endpoint, { userID: session.userId, fixtures, ...(itemId === undefined ? {} : { itemId }) });
-        return path === undefined ? undefined : { endpoint, path, session };
-      },
-    );
-    return probes.filter((p): p is Probe => p !== undefined);
-  })();
-  return probesOnce;
-}
+const endpointsToProbe = sharedOnce(async (): Promise<Probe[]> => {
+  const primary = t.primary();
+  const writer = await probeWriter();
+  // Each endpoint's real item id comes from its own list: the lookups go out together.
+  const probes = await mapConcurrently(
+    endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET"),
+    inFlight,
+    async (endpoint): Promise<Probe | undefined> => {
+      const session = endpoint.method === "GET" || !writer || endpoint.needs ? primary : writer;
+      const realIdAllowed = endpoint.method === "GET" || session !== primary;
+      const itemId = endpoint.path.includes("{itemId}") && realIdAllowed ? await realItemId(endpoint, session) : undefined;
+      const fixtures = session === primary ? t.profile.fixtures : {};
+      const path = fillPath(endpoint, { userID: session.userId, fixtures, ...(itemId === undefined ? {} : { itemId }) });
+      return path === undefined ? undefined : { endpoint, path, session };
+    },
+  );
+  return probes.filter((p): p is Probe => p !== undefined);
+});
 
 function sendTo(endpoint: Endpoint, path: string, token: string | null, from = addressA) {
   return t.client.request({

@@ -18,6 +18,7 @@ import { useTarget } from "../harness/run/target.js";
 import { SharedData } from "./support/shared-data.js";
 import { FULL_CHAIN } from "../harness/test-data/certificates.js";
 import { png1x1 } from "../harness/test-data/images.js";
+import { sharedOnce } from "./support/shared-once.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -50,8 +51,9 @@ interface Case {
 }
 
 /** A fresh user whose items writes may name (only where the target provisions users and may be written). */
-let freshOnce: Promise<Session | undefined> | undefined;
-const freshOwner = () => (freshOnce ??= !readOnly && t.canProvision() ? t.freshSession() : Promise.resolve(undefined));
+const freshOwner = sharedOnce((): Promise<Session | undefined> =>
+  !readOnly && t.canProvision() ? t.freshSession() : Promise.resolve(undefined),
+);
 
 /** Items this file created on the primary (callback URLs): deleted again at the end. */
 const created: string[] = [];
@@ -115,47 +117,43 @@ async function ownItem(endpoint: Endpoint, owner: Session, fresh: boolean): Prom
 }
 
 /** Every endpoint of the profile (GETs only on a read-only target), with the owner whose items it names. */
-let casesOnce: Promise<Case[]> | undefined;
-function cases(): Promise<Case[]> {
-  casesOnce ??= (async () => {
-    const fresh = await freshOwner();
-    const out: Case[] = [];
-    for (const endpoint of endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET")) {
-      // Fixture ids (monetary account, OAuth client, challenge requests, announcements) are the primary's.
-      const usesFixtures = endpoint.needs !== undefined || /\/(challenge-request|feature-announcement)\//.test(endpoint.path);
-      const owner = fresh && !usesFixtures ? fresh : t.primary();
-      const isFresh = owner === fresh;
-      const fixtures = isFresh ? {} : t.profile.fixtures;
-      if (fillPath(endpoint, { userID: owner.userId, fixtures }) === undefined) continue;
-      const write = endpoint.method !== "GET";
-      const hasItem = endpoint.path.includes("{itemId}");
-      // Batch replace names the owner's card in its body: the card endpoints' item stands in for it.
-      const batch = endpoint.path.endsWith("/card-batch-replace");
-      const itemEndpoint = batch ? { ...endpoint, path: "/user/{userID}/card/{itemId}" } : endpoint;
-      const item = hasItem || batch ? await ownItem(itemEndpoint, owner, isFresh) : { writable: false };
-      // Writes on an item only where the item is the file's to write; else a made-up id (any refusal then passes).
-      const useReal = item.id !== undefined && (!write || item.writable);
-      const template = listTemplateOf(itemEndpoint);
-      const listPath = template && fillPath({ ...endpoint, path: template }, { userID: owner.userId, fixtures });
-      const readTemplate = itemEndpoint.path.replace(/\/replace$/, "");
-      const readable = useReal && ENDPOINTS.some((e) => e.method === "GET" && e.path === readTemplate);
-      const itemPath = readable
-        ? fillPath({ ...endpoint, path: readTemplate }, { userID: owner.userId, itemId: item.id!, fixtures })
-        : undefined;
-      out.push({
-        endpoint,
-        owner,
-        ...(hasItem || (batch && useReal) ? { itemId: useReal ? item.id! : MADE_UP_ID } : {}),
-        writable: write && (hasItem || batch ? useReal : true),
-        ownItem: isFresh || item.created === true,
-        ...(listPath ? { listPath } : {}),
-        ...(itemPath ? { itemPath } : {}),
-      });
-    }
-    return out;
-  })();
-  return casesOnce;
-}
+const cases = sharedOnce(async (): Promise<Case[]> => {
+  const fresh = await freshOwner();
+  const out: Case[] = [];
+  for (const endpoint of endpointsFor(t.profile.capabilities).filter((e) => !readOnly || e.method === "GET")) {
+    // Fixture ids (monetary account, OAuth client, challenge requests, announcements) are the primary's.
+    const usesFixtures = endpoint.needs !== undefined || /\/(challenge-request|feature-announcement)\//.test(endpoint.path);
+    const owner = fresh && !usesFixtures ? fresh : t.primary();
+    const isFresh = owner === fresh;
+    const fixtures = isFresh ? {} : t.profile.fixtures;
+    if (fillPath(endpoint, { userID: owner.userId, fixtures }) === undefined) continue;
+    const write = endpoint.method !== "GET";
+    const hasItem = endpoint.path.includes("{itemId}");
+    // Batch replace names the owner's card in its body: the card endpoints' item stands in for it.
+    const batch = endpoint.path.endsWith("/card-batch-replace");
+    const itemEndpoint = batch ? { ...endpoint, path: "/user/{userID}/card/{itemId}" } : endpoint;
+    const item = hasItem || batch ? await ownItem(itemEndpoint, owner, isFresh) : { writable: false };
+    // Writes on an item only where the item is the file's to write; else a made-up id (any refusal then passes).
+    const useReal = item.id !== undefined && (!write || item.writable);
+    const template = listTemplateOf(itemEndpoint);
+    const listPath = template && fillPath({ ...endpoint, path: template }, { userID: owner.userId, fixtures });
+    const readTemplate = itemEndpoint.path.replace(/\/replace$/, "");
+    const readable = useReal && ENDPOINTS.some((e) => e.method === "GET" && e.path === readTemplate);
+    const itemPath = readable
+      ? fillPath({ ...endpoint, path: readTemplate }, { userID: owner.userId, itemId: item.id!, fixtures })
+      : undefined;
+    out.push({
+      endpoint,
+      owner,
+      ...(hasItem || (batch && useReal) ? { itemId: useReal ? item.id! : MADE_UP_ID } : {}),
+      writable: write && (hasItem || batch ? useReal : true),
+      ownItem: isFresh || item.created === true,
+      ...(listPath ? { listPath } : {}),
+      ...(itemPath ? { itemPath } : {}),
+    });
+  }
+  return out;
+});
 
 /** A body the endpoint accepts for the owner's item, so that only the user check can refuse it; it carries MARK where it can. */
 function bodyOf(c: Case): { json?: unknown; body?: Buffer; headers?: Record<string, string> } {

@@ -10,6 +10,7 @@ import { LenientLog } from "../harness/lenient.js";
 import { writerSession } from "./support/resource-helpers.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
+import { sharedOnce } from "./support/shared-once.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -33,19 +34,20 @@ function expectCreated(exchange: Exchange, about: About): void {
 }
 
 type Skip = (condition: boolean, note?: string) => void;
-let baseline: Promise<Exchange> | undefined;
+// The status is blamed only when both a full body and status alone are refused: refusing one of them refuses a field.
+const baseline = sharedOnce(() =>
+  writer().then(async (session): Promise<Exchange> => {
+    const full = await post(session, { ...FULL, category: "Conformance baseline" });
+    return full.status >= 400 && full.status < 500 ? post(session, { status: STATUS }) : full;
+  }),
+);
 /**
  * Checks that need the profile's status taken. Where the first creates are refused and the
  * profile did not set categoryStatus, the default is the likely reason and is not blamed on the target.
  */
 async function needStatusTaken(skip: Skip): Promise<void> {
   skip(readOnly, SKIP.readOnly);
-  // The status is blamed only when both a full body and status alone are refused: refusing one of them refuses a field.
-  baseline ??= writer().then(async (session) => {
-    const full = await post(session, { ...FULL, category: "Conformance baseline" });
-    return full.status >= 400 && full.status < 500 ? post(session, { status: STATUS }) : full;
-  });
-  const first = await baseline;
+  const first = await baseline();
   skip(
     first.status >= 400 && first.status < 500 && !t.profile.bodyValuesGiven.includes("categoryStatus"),
     `the target refused a category with status ${JSON.stringify(STATUS)}, the default bodyValues.categoryStatus (status values ` +

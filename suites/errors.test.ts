@@ -15,6 +15,7 @@ import { UNKNOWN_ID_EMPTY, writerSession } from "./support/resource-helpers.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { fill, listPathOf, placeholders } from "../generators/requests.js";
+import { sharedOnce } from "./support/shared-once.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -27,15 +28,11 @@ const inFlight = t.profile.concurrency;
  * A card the session's user has (the first of its list), so a refusal of the malformed PUT is about the
  * body and not about a card that is not there; id 1 where the list gives none.
  */
-let cardOnce: Promise<{ session: Session; cardId: number }> | undefined;
-function cardToPut(): Promise<{ session: Session; cardId: number }> {
-  cardOnce ??= (async () => {
-    const session = await writer();
-    const list = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: session.from });
-    return { session, cardId: (list.status === 200 ? idsIn(list.json)[0] : undefined) ?? 1 };
-  })();
-  return cardOnce;
-}
+const cardToPut = sharedOnce(async (): Promise<{ session: Session; cardId: number }> => {
+  const session = await writer();
+  const list = await t.client.request({ path: t.userPath(session, "/card"), token: session.sessionToken, from: session.from });
+  return { session, cardId: (list.status === 200 ? idsIn(list.json)[0] : undefined) ?? 1 };
+});
 
 // Side by side: every request is refused and changes nothing; none is read back.
 describe.concurrent("malformed requests", () => {
@@ -120,47 +117,43 @@ interface Filled {
  * the primary's fixtures on the primary. Item ids are real ones (the first of their list) where a list
  * gives one, so that only the value under test is wrong.
  */
-let filledOnce: Promise<Filled[]> | undefined;
-function filledEndpoints(): Promise<Filled[]> {
-  filledOnce ??= (async () => {
-    const primary = t.primary();
-    const write = readOnly ? primary : await writer();
-    const fixturesOf = async (session: Session): Promise<Record<string, number | undefined>> => {
-      if (session === primary)
-        return { monetaryAccountId: t.profile.fixtures.monetaryAccountId, oauthClientId: t.profile.fixtures.oauthClientId };
-      const { cards } = await new CardCalls(t, session).all({
-        req: "ERR-006",
-        what: "(listing the writer's cards for its monetary account id)",
-      });
-      return { monetaryAccountId: accountIdsOf(cards)[0] };
-    };
-    const users = write === primary ? [primary] : [primary, write];
-    const fixtures = new Map<Session, Record<string, number | undefined>>(
-      await mapConcurrently(users, users.length, async (u) => [u, await fixturesOf(u)] as const),
-    );
-    const itemOf = async (endpoint: Endpoint, session: Session, values: Record<string, number | undefined>): Promise<number> => {
-      if (endpoint.path.endsWith("/challenge-request/{itemId}")) return t.profile.fixtures.challengeRequestIds?.[0] ?? 1;
-      if (endpoint.path.endsWith("/feature-announcement/{itemId}")) return t.profile.fixtures.featureAnnouncementIds?.[0] ?? 1;
-      const list = listPathOf(endpoint.path);
-      const path = list && fill(list, { ...values, userID: session.userId });
-      if (!path) return 1;
-      const answer = await t.client.request({ path, token: session.sessionToken, from: session.from });
-      return (answer.status === 200 ? idsIn(answer.json)[0] : undefined) ?? 1;
-    };
-    // Each endpoint's item id is read from its own list: the lookups go out together.
-    const endpoints = endpointsFor(t.profile.capabilities).filter((endpoint) => !readOnly || endpoint.method === "GET");
-    const filled = await mapConcurrently(endpoints, inFlight, async (endpoint): Promise<Filled | undefined> => {
-      const own = endpoint.method === "GET" || !endpoint.needs || fixtures.get(write)![endpoint.needs] === undefined ? primary : write;
-      const session = endpoint.method === "GET" ? primary : own;
-      const values: Record<string, number | undefined> = { ...fixtures.get(session)!, userID: session.userId };
-      if (placeholders(endpoint.path).includes("itemId")) values.itemId = await itemOf(endpoint, session, values);
-      if (placeholders(endpoint.path).some((p) => values[p] === undefined)) return undefined;
-      return { endpoint, session, values: values as Record<string, number> };
+const filledEndpoints = sharedOnce(async (): Promise<Filled[]> => {
+  const primary = t.primary();
+  const write = readOnly ? primary : await writer();
+  const fixturesOf = async (session: Session): Promise<Record<string, number | undefined>> => {
+    if (session === primary)
+      return { monetaryAccountId: t.profile.fixtures.monetaryAccountId, oauthClientId: t.profile.fixtures.oauthClientId };
+    const { cards } = await new CardCalls(t, session).all({
+      req: "ERR-006",
+      what: "(listing the writer's cards for its monetary account id)",
     });
-    return filled.filter((f): f is Filled => f !== undefined);
-  })();
-  return filledOnce;
-}
+    return { monetaryAccountId: accountIdsOf(cards)[0] };
+  };
+  const users = write === primary ? [primary] : [primary, write];
+  const fixtures = new Map<Session, Record<string, number | undefined>>(
+    await mapConcurrently(users, users.length, async (u) => [u, await fixturesOf(u)] as const),
+  );
+  const itemOf = async (endpoint: Endpoint, session: Session, values: Record<string, number | undefined>): Promise<number> => {
+    if (endpoint.path.endsWith("/challenge-request/{itemId}")) return t.profile.fixtures.challengeRequestIds?.[0] ?? 1;
+    if (endpoint.path.endsWith("/feature-announcement/{itemId}")) return t.profile.fixtures.featureAnnouncementIds?.[0] ?? 1;
+    const list = listPathOf(endpoint.path);
+    const path = list && fill(list, { ...values, userID: session.userId });
+    if (!path) return 1;
+    const answer = await t.client.request({ path, token: session.sessionToken, from: session.from });
+    return (answer.status === 200 ? idsIn(answer.json)[0] : undefined) ?? 1;
+  };
+  // Each endpoint's item id is read from its own list: the lookups go out together.
+  const endpoints = endpointsFor(t.profile.capabilities).filter((endpoint) => !readOnly || endpoint.method === "GET");
+  const filled = await mapConcurrently(endpoints, inFlight, async (endpoint): Promise<Filled | undefined> => {
+    const own = endpoint.method === "GET" || !endpoint.needs || fixtures.get(write)![endpoint.needs] === undefined ? primary : write;
+    const session = endpoint.method === "GET" ? primary : own;
+    const values: Record<string, number | undefined> = { ...fixtures.get(session)!, userID: session.userId };
+    if (placeholders(endpoint.path).includes("itemId")) values.itemId = await itemOf(endpoint, session, values);
+    if (placeholders(endpoint.path).some((p) => values[p] === undefined)) return undefined;
+    return { endpoint, session, values: values as Record<string, number> };
+  });
+  return filled.filter((f): f is Filled => f !== undefined);
+});
 
 function call(f: Filled, options: { method?: string; path?: string; json?: unknown }): Promise<Exchange> {
   const method = options.method ?? f.endpoint.method;

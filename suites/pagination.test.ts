@@ -44,6 +44,7 @@ import type { BodyName } from "../generators/bodies.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { countAboveMax, DEFAULT_COUNT, invalidCount, MAX_COUNT, optionalCount } from "../generators/query.js";
+import { sharedOnce } from "./support/shared-once.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -62,31 +63,27 @@ function listCase(fields: ListCase): ListCase {
  * the API gives no way to add to (cards, share invites) is walked on the primary's fixture data too: a fresh user's
  * may be too short to reach a second page, and a rule broken only on a long list would pass unseen.
  */
-let casesOnce: Promise<ListCase[]> | undefined;
-function listCases(): Promise<ListCase[]> {
-  casesOnce ??= (async () => {
-    const primary = t.primary();
-    const fresh = t.canProvision() ? await t.freshSession() : undefined;
-    const fixtures = fresh ? await freshFixtures(t, fresh) : {};
-    // A deprecated list the target has retired (VER-003, LENIENT) has no pages to check.
-    const endpoints = await mapConcurrently(listEndpoints(t), inFlight, async (endpoint) =>
-      endpoint.deprecated && (await retiredDeprecated(t, primary, endpoint.path.replace(/^\/user\/\{userID\}/, ""))) ? undefined : endpoint,
-    );
-    return endpoints
-      .filter((e) => e !== undefined)
-      .flatMap((endpoint): ListCase[] => {
-        const own = fresh && fillList(endpoint, fresh, fixtures);
-        const shared = fillList(endpoint, primary, t.profile.fixtures);
-        const ownCase = own ? [listCase({ template: endpoint.path, path: own, session: fresh!, stable: true })] : [];
-        const growable = ENDPOINTS.some((e) => e.method === "POST" && e.path === endpoint.path);
-        if (own && (growable || !shared)) return ownCase;
-        // A list no check can add to holds still: no check of this file writes to it, and where the files write to the
-        // primary's data (no provisioning) they run one at a time.
-        return shared ? [...ownCase, listCase({ template: endpoint.path, path: shared, session: primary, stable: !growable })] : [];
-      });
-  })();
-  return casesOnce;
-}
+const listCases = sharedOnce(async (): Promise<ListCase[]> => {
+  const primary = t.primary();
+  const fresh = t.canProvision() ? await t.freshSession() : undefined;
+  const fixtures = fresh ? await freshFixtures(t, fresh) : {};
+  // A deprecated list the target has retired (VER-003, LENIENT) has no pages to check.
+  const endpoints = await mapConcurrently(listEndpoints(t), inFlight, async (endpoint) =>
+    endpoint.deprecated && (await retiredDeprecated(t, primary, endpoint.path.replace(/^\/user\/\{userID\}/, ""))) ? undefined : endpoint,
+  );
+  return endpoints
+    .filter((e) => e !== undefined)
+    .flatMap((endpoint): ListCase[] => {
+      const own = fresh && fillList(endpoint, fresh, fixtures);
+      const shared = fillList(endpoint, primary, t.profile.fixtures);
+      const ownCase = own ? [listCase({ template: endpoint.path, path: own, session: fresh!, stable: true })] : [];
+      const growable = ENDPOINTS.some((e) => e.method === "POST" && e.path === endpoint.path);
+      if (own && (growable || !shared)) return ownCase;
+      // A list no check can add to holds still: no check of this file writes to it, and where the files write to the
+      // primary's data (no provisioning) they run one at a time.
+      return shared ? [...ownCase, listCase({ template: endpoint.path, path: shared, session: primary, stable: !growable })] : [];
+    });
+});
 
 /**
  * This file's fresh user's lists (listCases, `stable`): the whole-list checks read them (exactly the newest items,

@@ -7,14 +7,14 @@ import type { Exchange } from "../../harness/http/exchange.js";
 import type { Session } from "../../harness/session/session.js";
 import type { Target } from "../../harness/run/target.js";
 import { notApplicable } from "../../harness/not-applicable.js";
+import { sharedOnce } from "./shared-once.js";
 
 /**
  * The user a suite file writes additive data to (creates with no DELETE): one fresh user per file where
  * the target provisions users, else the primary. Never called on a read-only target.
  */
 export function writerSession(t: Target): () => Promise<Session> {
-  let session: Promise<Session> | undefined;
-  return () => (session ??= t.canProvision() ? t.freshSession() : Promise.resolve(t.primary()));
+  return sharedOnce(() => (t.canProvision() ? t.freshSession() : Promise.resolve(t.primary())));
 }
 
 /** Every page of a list, from the first page (count=200) along older_url and then newer_url (conventions §5). */
