@@ -1,14 +1,14 @@
 // Every exchange of a run, redacted, one JSON line each in <reports>/exchanges.ndjson, tagged with the test
 // that made it. The CLI turns the file into exchanges.har (any browser's network panel loads it) and each test's
 // exchanges into its Allure steps and attachment (report/reporters/allure-exchanges.ts), as each test file ends, and
-// takes each failure's last exchange for its curl line. Workers append whole lines, so files running at once
-// interleave lines, never bytes of one line.
+// takes each failure's last exchange for its curl line.
 import { mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { RunnerTestCase } from "vitest";
 import type { Attempt, Exchange } from "../http/exchange.js";
 import { redactText } from "../redact.js";
 import { redactedParts } from "./redacted-exchange.js";
+import { processWide } from "./process-wide.js";
 import { currentTest, nameInFile } from "./test-scope.js";
 
 export const EXCHANGE_LOG = "exchanges.ndjson";
@@ -66,20 +66,59 @@ export function loggedExchange(exchange: Exchange, test?: string): LoggedExchang
   };
 }
 
-/** An onExchange sink that appends to `<reportsDir>/exchanges.ndjson`. */
-export function exchangeLogger(reportsDir: string, suitesRoot: string): (exchange: Exchange) => void {
+/** The logs of this thread with lines not yet written (flushExchangeLogs). */
+const unwritten = () => processWide("exchange-log.unwritten", () => new Set<() => void>());
+
+/** A thread's lines are written at least this often, whatever the tests do. */
+const FLUSH_AFTER_MS = 50;
+/** …and at once past this many characters waiting. */
+const FLUSH_AT_CHARS = 256 * 1024;
+
+/**
+ * An onExchange sink that appends to `<reportsDir>/exchanges.ndjson`. Lines are written whole, so workers appending at
+ * once interleave lines, never bytes of one line. `buffered` (a worker's sink) keeps a test's lines together and writes
+ * them at once: when the test ends (flushExchangeLogs, from harness/setup/test-scope-setup.ts), at the latest after
+ * 50 ms, or at 256 KiB waiting. A write per exchange cost about 50 µs of a file system call each, 0.25 s a run.
+ */
+export function exchangeLogger(reportsDir: string, suitesRoot: string, buffered = false): (exchange: Exchange) => void {
   const file = `${reportsDir}/${EXCHANGE_LOG}`;
   mkdirSync(dirname(file), { recursive: true });
-  // Opened once for appending (a worker's thousands of lines would otherwise each open and close the file); each
-  // line is one write, so workers appending at once interleave whole lines.
+  // Opened once for appending (a worker's thousands of lines would otherwise each open and close the file).
   const fd = openSync(file, "a");
-  return (exchange) => {
-    const task = currentTest();
-    const entry = loggedExchange(exchange, task ? loggedTestName(task, suitesRoot) : undefined);
+  let waiting: string[] = [];
+  let chars = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = (text: string) => {
     try {
-      writeSync(fd, `${JSON.stringify(entry)}\n`);
+      writeSync(fd, text);
     } catch {
       // A report that cannot be written must not fail a check; the run's own reports say what is missing.
     }
   };
+  const flush = () => {
+    unwritten().delete(flush);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (waiting.length === 0) return;
+    const text = waiting.join("");
+    waiting = [];
+    chars = 0;
+    write(text);
+  };
+  return (exchange) => {
+    const task = currentTest();
+    const line = `${JSON.stringify(loggedExchange(exchange, task ? loggedTestName(task, suitesRoot) : undefined))}\n`;
+    if (!buffered) return write(line);
+    waiting.push(line);
+    chars += line.length;
+    if (chars >= FLUSH_AT_CHARS) return flush();
+    unwritten().add(flush);
+    // Unref'd: a line waiting never keeps a worker alive (flushExchangeLogs runs as each test and file ends).
+    timer ??= setTimeout(flush, FLUSH_AFTER_MS).unref();
+  };
+}
+
+/** Writes every line this thread's logs hold back (harness/setup/test-scope-setup.ts: as each test and each file ends). */
+export function flushExchangeLogs(): void {
+  for (const flush of [...unwritten()]) flush();
 }

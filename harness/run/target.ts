@@ -1,3 +1,4 @@
+import { isMainThread } from "node:worker_threads";
 import { inject } from "vitest";
 import { HttpClient } from "../http/client.js";
 import { notApplicable } from "../not-applicable.js";
@@ -86,7 +87,7 @@ export function useTarget(): Target {
     registerSecret(session?.installationToken, "installation token");
   }
   // The kill matrix's fault and variant projects read only pass or fail: no exchange log, no Allure attachment.
-  const onExchange = run.logExchanges ? loggingAndNoting(exchangeLogger(run.reportsDir, SUITES_DIR)) : noteExchange;
+  const onExchange = run.logExchanges ? loggingAndNoting(exchangeLogger(run.reportsDir, SUITES_DIR, !isMainThread)) : noteExchange;
   const client = new HttpClient(profileClientOptions(run.profile, { onExchange }, run.clientKey));
   const canProvision = () => provisionsUsers(run.profile);
   const target: Target = {
