@@ -67,7 +67,12 @@ export function loggedExchange(exchange: Exchange, test?: string): LoggedExchang
 }
 
 /** The logs of this thread with lines not yet written (flushExchangeLogs). */
-const unwritten = () => processWide("exchange-log.unwritten", () => new Set<() => void>());
+const unwritten = () =>
+  processWide("exchange-log.unwritten", () => {
+    // A thread that ends between two flushes (a worker torn down after an error) still writes what waits.
+    process.once("exit", () => flushExchangeLogs());
+    return new Set<() => void>();
+  });
 
 /** A thread's lines are written at least this often, whatever the tests do. */
 const FLUSH_AFTER_MS = 50;

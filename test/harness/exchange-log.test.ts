@@ -1,8 +1,10 @@
 // A worker's exchange log holds a test's lines back and writes them at once (harness/run/exchange-log.ts): the CLI reads
 // the log as each test file ends, so every line must be in the file by then, and none may wait for long.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "../../harness/http/exchange.js";
 import { EXCHANGE_LOG, exchangeLogger, flushExchangeLogs } from "../../harness/run/exchange-log.js";
@@ -68,5 +70,17 @@ describe("the exchange log", () => {
     expect(linesIn(dir)).toEqual([]);
     log(big);
     expect(linesIn(dir)).toHaveLength(4);
+  });
+
+  it("buffered, writes what waits when the thread exits before a flush", () => {
+    const dir = mkdtempSync(join(tmpdir(), "exchange-log-"));
+    const module = pathToFileURL(join(import.meta.dirname, "../../harness/run/exchange-log.ts")).href;
+    const script =
+      `const { exchangeLogger } = await import(${JSON.stringify(module)});` +
+      `exchangeLogger(${JSON.stringify(dir)}, ${JSON.stringify(dir)}, true)(${JSON.stringify(exchange(3))});` +
+      "process.exit(0);";
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status, child.stderr).toBe(0);
+    expect(linesIn(dir)).toHaveLength(1);
   });
 });
