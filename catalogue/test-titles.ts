@@ -5,6 +5,7 @@
 // describe("…"); the `tags` of an options object after the title are read too. A title whose leading
 // requirement ID is filled in at run time ("%s a PUT with %s …", `${id} …`) is marked dynamic.
 import { readdirSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { requirementIdsIn, requirementIdsOf } from "./requirements.js";
 
@@ -22,6 +23,11 @@ export interface SuiteTitle {
   /** The leading ID is filled in at run time (per test.for row). */
   dynamic: boolean;
   line: number;
+}
+
+/** A suite file's name as reports give it ("card-state-machine"), from its path under `dir`. */
+export function suiteOfFile(filepath: string, dir = SUITES_DIR): string {
+  return relative(dir, filepath).replace(/\.test\.ts$/, "");
 }
 
 export function suiteFileNames(dir = SUITES_DIR): string[] {

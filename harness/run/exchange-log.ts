@@ -3,8 +3,9 @@
 // exchanges into its Allure steps and attachment (report/reporters/allure-exchanges.ts), as each test file ends, and
 // takes each failure's last exchange for its curl line.
 import { mkdirSync, openSync, writeSync } from "node:fs";
-import { dirname, relative } from "node:path";
+import { dirname } from "node:path";
 import type { RunnerTestCase } from "vitest";
+import { suiteOfFile } from "../../catalogue/test-titles.js";
 import type { Attempt, Exchange } from "../http/exchange.js";
 import { redactText } from "../redact.js";
 import { redactedParts } from "./redacted-exchange.js";
@@ -39,8 +40,7 @@ const MAX_BODY = 64 * 1024;
 
 /** A test's name in the log: "<suite> > <describe…> > <title>", its file named from the suites' folder. */
 function loggedTestName(task: RunnerTestCase, suitesRoot: string): string {
-  const suite = relative(suitesRoot, task.file.filepath).replace(/\.test\.ts$/, "");
-  return `${suite} > ${nameInFile(task)}`;
+  return `${suiteOfFile(task.file.filepath, suitesRoot)} > ${nameInFile(task)}`;
 }
 
 /** An exchange as the log holds it: secrets redacted, bodies cut at 64 KiB (after redaction: no cut hides a secret). */
@@ -117,9 +117,11 @@ export function exchangeLogger(reportsDir: string, suitesRoot: string, buffered 
     waiting.push(line);
     chars += line.length;
     if (chars >= FLUSH_AT_CHARS) return flush();
+    if (timer !== undefined) return;
+    // The first line waiting: the log is on the thread's list and its timer runs, until flush takes both away. Unref'd:
+    // a line waiting never keeps a worker alive (flushExchangeLogs runs as each test and file ends).
     unwritten().add(flush);
-    // Unref'd: a line waiting never keeps a worker alive (flushExchangeLogs runs as each test and file ends).
-    timer ??= setTimeout(flush, FLUSH_AFTER_MS).unref();
+    timer = setTimeout(flush, FLUSH_AFTER_MS).unref();
   };
 }
 

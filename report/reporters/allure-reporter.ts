@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { FileSystemWriter } from "allure-js-commons/sdk/reporter";
 import type { TestResult, TestResultContainer } from "allure-js-commons";
 import AllureVitestReporter, { type AllureVitestReporterConfig } from "allure-vitest/reporter";
 import type { TestModule, Vitest } from "vitest/node";
 import type { RuntimeMessage } from "allure-js-commons/sdk";
-import { SUITES_DIR } from "../../catalogue/test-titles.js";
+import { suiteOfFile } from "../../catalogue/test-titles.js";
 import { exchangeMessages, type ExchangesByTest } from "./allure-exchanges.js";
 
 interface AllureReporterOptions extends AllureVitestReporterConfig {
@@ -84,7 +84,7 @@ export class AllureReporter extends AllureVitestReporter {
     if (!exchanges) return;
     exchanges.absorb();
     for (const module of modules) {
-      const suite = relative(SUITES_DIR, module.moduleId).replace(/\.test\.ts$/, "");
+      const suite = suiteOfFile(module.moduleId);
       for (const test of module.children.allTests()) {
         const messages = exchangeMessages(exchanges.byTest.take(`${suite} > ${test.fullName}`));
         if (messages.length === 0) continue;
