@@ -41,6 +41,7 @@ import {
   honoursWrites,
 } from "./support/list-growth.js";
 import type { BodyName } from "../generators/bodies.js";
+import type { Fixtures } from "../harness/profile/profile.js";
 import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { countAboveMax, DEFAULT_COUNT, invalidCount, MAX_COUNT, optionalCount } from "../generators/query.js";
@@ -209,36 +210,36 @@ describe.concurrent("the count parameter", () => {
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       skip(!t.canProvision(), SKIP.provisioning);
-      const session = await t.freshSession();
-      const grown = await growList(session, MAX_COUNT + 1);
-      skip(!grown.list, grown.reason);
-      const list = grown.list!;
+      // A list without DELETE first (nothing to clean up on a throw-away user); read only, as the other long-list check does.
+      const chosen = [...(await longLists())].sort((a, b) => Number(a.deletable) - Number(b.deletable))[0];
+      skip(!chosen, "no list endpoint the API lets a fresh user add to that lists what was added");
+      const list = chosen!.list;
       const log = new LenientLog(t.profile.strict);
       try {
+        const all = await allIds(t, list);
         // Reads of a list nothing changes meanwhile: sent together, judged in order.
         const [fullPage, plainPage] = await together(
           () => getPage(t, list, list.path, { count: MAX_COUNT }),
           () => getPage(t, list, list.path),
         );
-        const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of ${grown.size} items` });
+        const full = readPage(fullPage, { req: "PAGE-005", what: `on a list of ${all.length} items` });
         expectThat(
           full.ids.length === MAX_COUNT,
           full.exchange,
-          `exactly ${MAX_COUNT} items (the list holds ${grown.size})`,
+          `exactly ${MAX_COUNT} items (the list holds ${all.length})`,
           { req: "PAGE-005" },
           `${full.ids.length} items`,
         );
-        const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of ${grown.size} items` });
+        const plain = readPage(plainPage, { req: "PAGE-003", what: `on a list of ${all.length} items` });
         expectThat(
           plain.ids.length === DEFAULT_COUNT,
           plain.exchange,
-          `exactly ${DEFAULT_COUNT} items (the list holds ${grown.size})`,
+          `exactly ${DEFAULT_COUNT} items (the list holds ${all.length})`,
           { req: "PAGE-003" },
           `${plain.ids.length} items`,
         );
         // Counts above the default need a long list to show on a cursor page: a server that serves cursor
         // requests the default 10 (count honoured on the first page only) is caught only here.
-        const all = await allIds(t, list);
         await readingProperty(fc.integer({ min: DEFAULT_COUNT + 1, max: MAX_COUNT - 1 }), async (count) => {
           const first = readPage(await getPage(t, list, list.path, { count }), {
             req: "PAGE-004",
@@ -270,7 +271,6 @@ describe.concurrent("the count parameter", () => {
           expectCountAboveMax(await getPage(t, list, list.path, { count }), count, log);
         });
       } finally {
-        await grown.cleanup();
         await log.report(annotate);
       }
     },
@@ -399,25 +399,23 @@ describe.concurrent("every list, page by page", () => {
     { tags: ["PAGE-005", "PAGE-006"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
-      // Without provisioning, the primary's lists it can delete from again: grown, checked and shrunk back, alone.
+      // A fresh user's lists are grown once for this check and the long-list one (longLists). Without provisioning, the
+      // primary's lists it can delete from again: grown, checked and shrunk back, alone.
       const fresh = t.canProvision();
-      const session = fresh ? await t.freshSession() : t.primary();
-      const fixtures = fresh ? await freshFixtures(t, session) : t.profile.fixtures;
-      const creatable = creatableLists(t, session, fixtures).filter((c) => fresh || c.deletable);
-      // Only lists that show what a POST created can be grown past 200 (OCB-003 leaves that open on callback URLs).
-      const honest = await mapConcurrently(creatable, inFlight, async (c) => ((await honoursWrites(t, c)) === undefined ? c : undefined));
-      const candidates = honest.filter((c) => c !== undefined);
+      const candidates = fresh ? await longLists() : await listsShowingWrites(t.primary(), t.profile.fixtures, true);
       skip(candidates.length === 0, "no list endpoint the API lets the user add to (and, without provisioning, delete from) that lists it");
-      if (!fresh) await holdLists();
       const log = new LenientLog(t.profile.strict);
       const made: { remove: (id: number, checked?: boolean) => Promise<void>; ids: number[] }[] = [];
       try {
-        await Promise.all(
-          candidates.map(async (c) => {
-            const ids = await grow(c, MAX_COUNT + 1);
-            made.push({ remove: caller(t, session, c.list, c.bodyName).remove, ids });
-          }),
-        );
+        if (!fresh) {
+          await holdLists();
+          await Promise.all(
+            candidates.map(async (c) => {
+              const ids = await grow(c, MAX_COUNT + 1);
+              made.push({ remove: caller(t, c.list.session, c.list, c.bodyName).remove, ids });
+            }),
+          );
+        }
         // Every list is read on its own, its five reads sent together and judged in order.
         await mapConcurrently(candidates, inFlight, async ({ list }) => {
           const above = [MAX_COUNT + 1, 1_000, 1_000_000];
@@ -600,24 +598,21 @@ function expectCountAboveMax(exchange: Awaited<ReturnType<typeof getPage>>, coun
   log.note(about, `a count above ${MAX_COUNT} is answered with at most ${MAX_COUNT} items (clamped)`, "a 4XX refusal");
 }
 
-/** A list grown to at least `size` items on a fresh user; prefers lists without DELETE (nothing to clean up on a throw-away user). */
-async function growList(
-  session: Session,
-  size: number,
-): Promise<{ list?: ListCase; size: number; reason: string; cleanup(): Promise<void> }> {
-  const candidates = creatableLists(t, session, await freshFixtures(t, session)).sort((a, b) => Number(a.deletable) - Number(b.deletable));
-  const chosen = candidates[0];
-  if (!chosen) return { size: 0, reason: "no list endpoint the API lets a fresh user add to", cleanup: async () => {} };
-  const { create, remove } = caller(t, session, chosen.list, chosen.bodyName);
-  const have = (await allIds(t, chosen.list)).length;
-  // A few at a time: enough in flight to be quick, few enough not to swamp the target.
-  const created = await mapConcurrently(Array.from({ length: Math.max(0, size - have) }), GROW_IN_FLIGHT, () => create());
-  return {
-    list: chosen.list,
-    size: have + created.length,
-    reason: "",
-    cleanup: async () => {
-      if (chosen.deletable) await mapConcurrently(created, inFlight, (id) => remove(id, false));
-    },
-  };
+/** The lists the session can add to (only those it can also delete from, where `deletable`) that show what a POST created. */
+async function listsShowingWrites(session: Session, fixtures: Fixtures, deletable: boolean) {
+  const creatable = creatableLists(t, session, fixtures).filter((c) => !deletable || c.deletable);
+  // Only lists that show what a POST created can be grown past 200 (OCB-003 leaves that open on callback URLs).
+  const honest = await mapConcurrently(creatable, inFlight, async (c) => ((await honoursWrites(t, c)) === undefined ? c : undefined));
+  return honest.filter((c) => c !== undefined);
 }
+
+/**
+ * A fresh user's lists that show their writes, each grown past 200 items in parallel, then only read: by both checks of
+ * lists longer than the largest page. Growing a list that far is about 200 requests; made once, for the two.
+ */
+const longLists = sharedOnce(async () => {
+  const session = await t.freshSession();
+  const lists = await listsShowingWrites(session, await freshFixtures(t, session), false);
+  await Promise.all(lists.map((c) => grow(c, MAX_COUNT + 1)));
+  return lists;
+});
