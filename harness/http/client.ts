@@ -2,6 +2,7 @@ import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
 import { isIP } from "node:net";
 import type * as Undici from "undici";
 import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from "./undici-lean.js";
+import { dispatchOnce, type Answer } from "./dispatch-once.js";
 import type { Attempt, Exchange, SentRequest } from "./exchange.js";
 import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter, RATE_LIMIT_DEFAULTS, RequestPacer, sleep, type RateLimitOptions } from "./rate-limit.js";
 import { assertReadOnlyAllowed } from "./read-only.js";
@@ -345,56 +346,37 @@ export class HttpClient {
     const started = performance.now();
     const limit = this.options.requestMs;
     const maxBytes = this.options.maxResponseBytes;
-    // Our own whole-exchange timer, so a timeout is told apart from other aborts (a refusing proxy also "aborts").
-    const controller = new AbortController();
+    const dispatched = dispatchOnce(
+      this.dispatcher(options.from, url),
+      { origin: url.origin, path: sent.path, method: method as Undici.Dispatcher.HttpMethod, headers, body },
+      {
+        refuseHeaders: (status, answerHeaders) => {
+          // A HEAD answer announces a body it does not send.
+          const declared = method.toUpperCase() === "HEAD" ? Number.NaN : Number(answerHeaders["content-length"]);
+          if (!Number.isFinite(declared) || declared <= maxBytes) return undefined;
+          return new TransportError(
+            `${describe(sent)}: status ${status} announced a body of ${declared} bytes (Content-Length), over the ` +
+              `limit of ${maxBytes} bytes (maxResponseBytes); not read`,
+            "too-large",
+          );
+        },
+        maxBytes,
+        tooLarge: (status) =>
+          new TransportError(
+            `${describe(sent)}: status ${status}, then the body went past ${maxBytes} bytes (maxResponseBytes) and was cut off`,
+            "too-large",
+          ),
+      },
+    );
+    // Our own whole-exchange timer, so a timeout is told apart from other stops (a refusing proxy also "aborts").
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort(new Error(`no complete answer within ${limit} ms`));
+      dispatched.abort(new Error(`no complete answer within ${limit} ms`));
     }, limit);
-    let response: Undici.Dispatcher.ResponseData | undefined;
-    let size = 0;
-    const chunks: Buffer[] = [];
+    let answer: Answer;
     try {
-      response = await this.dispatcher(options.from, url).request({
-        origin: url.origin,
-        path: sent.path,
-        method: method as Undici.Dispatcher.HttpMethod,
-        headers,
-        body,
-        signal: controller.signal,
-      });
-      // A HEAD answer announces a body it does not send.
-      const declared = method.toUpperCase() === "HEAD" ? Number.NaN : Number(response.headers["content-length"]);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        response.body.destroy();
-        throw new TransportError(
-          `${describe(sent)}: status ${response.statusCode} announced a body of ${declared} bytes (Content-Length), over the ` +
-            `limit of ${maxBytes} bytes (maxResponseBytes); not read`,
-          "too-large",
-        );
-      }
-      // Events, not an async iterator: the iterator costs more per response than the rest of the client.
-      await new Promise<void>((resolve, reject) => {
-        const stream = response!.body;
-        stream.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            stream.destroy();
-            reject(
-              new TransportError(
-                `${describe(sent)}: status ${response!.statusCode}, then the body went past ${maxBytes} bytes (maxResponseBytes) ` +
-                  `and was cut off`,
-                "too-large",
-              ),
-            );
-            return;
-          }
-          chunks.push(chunk);
-        });
-        stream.once("end", resolve);
-        stream.once("error", reject);
-      });
+      answer = await dispatched.answer;
     } catch (error) {
       if (error instanceof TransportError) throw error;
       // A TLS 1.3 server refusing a missing client certificate just closes the connection: say what that often means.
@@ -407,17 +389,17 @@ export class HttpClient {
         limitMs: limit,
         maxBytes,
         timedOut,
-        status: response?.statusCode,
-        received: size,
+        status: dispatched.progress.statusCode,
+        received: dispatched.progress.size,
         ...(hint ? { hint } : {}),
       });
     } finally {
       clearTimeout(timer);
     }
-    const bodyBytes = Buffer.concat(chunks);
+    const bodyBytes = answer.body;
     const bodyText = bodyBytes.toString("utf8");
     const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) {
+    for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
     }
     let json: unknown;
@@ -431,7 +413,7 @@ export class HttpClient {
     }
     const exchange: Exchange = {
       request: sent,
-      status: response.statusCode,
+      status: answer.statusCode,
       headers: responseHeaders,
       bodyBytes,
       bodyText,
