@@ -43,45 +43,64 @@ export interface SessionRecord {
 
 /** Items of one resource, each owned by a user; an item is known by its owner and id (ids may repeat across users). */
 export class Collection<T extends { id: number }> {
-  private readonly items = new Map<string, { owner: number; item: T }>();
+  /** Each owner's items by id, in the order they were added. */
+  private readonly byOwner = new Map<number, Map<number, Entry<T>>>();
+  /**
+   * Every item with an id, oldest first (more than one only where ids repeat across users). Reads of another user's
+   * item and of an item's owner are a lookup here, not a scan of every user's items: a company list page of 200 items
+   * asks each item's owner, and the run's state holds thousands of items.
+   */
+  private readonly byId = new Map<number, Entry<T>[]>();
 
   constructor(private readonly nextId: (owner: number) => number) {}
 
   add(owner: number, make: (id: number) => T): T {
     const item = make(this.nextId(owner));
-    this.items.set(`${owner}/${item.id}`, { owner, item });
+    const entry = { owner, item };
+    let own = this.byOwner.get(owner);
+    if (!own) this.byOwner.set(owner, (own = new Map()));
+    const replaced = own.get(item.id);
+    own.set(item.id, entry);
+    const same = this.byId.get(item.id);
+    if (!same) this.byId.set(item.id, [entry]);
+    else if (replaced) same[same.indexOf(replaced)] = entry;
+    else same.push(entry);
     return item;
   }
 
   /** The item when it exists and belongs to `owner`; another user's item is as absent as a missing one. */
   get(owner: number, id: number): T | undefined {
-    return this.items.get(`${owner}/${id}`)?.item;
+    return this.byOwner.get(owner)?.get(id)?.item;
   }
 
   /** Ignores ownership: for faults that model a missing object-level check. */
   getAny(id: number): T | undefined {
-    return this.anyEntry(id)?.item;
+    return this.byId.get(id)?.[0]?.item;
   }
 
   ownerOf(id: number): number | undefined {
-    return this.anyEntry(id)?.owner;
+    return this.byId.get(id)?.[0]?.owner;
   }
 
   list(owner: number): T[] {
-    return [...this.items.values()]
-      .filter((e) => e.owner === owner)
-      .map((e) => e.item)
-      .sort((a, b) => a.id - b.id);
+    return [...(this.byOwner.get(owner)?.values() ?? [])].map((e) => e.item).sort((a, b) => a.id - b.id);
   }
 
   delete(owner: number, id: number): boolean {
-    return this.items.delete(`${owner}/${id}`);
+    const own = this.byOwner.get(owner);
+    const entry = own?.get(id);
+    if (!entry) return false;
+    own!.delete(id);
+    const rest = this.byId.get(id)!.filter((e) => e !== entry);
+    if (rest.length > 0) this.byId.set(id, rest);
+    else this.byId.delete(id);
+    return true;
   }
+}
 
-  private anyEntry(id: number): { owner: number; item: T } | undefined {
-    for (const entry of this.items.values()) if (entry.item.id === id) return entry;
-    return undefined;
-  }
+interface Entry<T> {
+  owner: number;
+  item: T;
 }
 
 /** Legal variants of how the state numbers things (declared in faults/variants.ts). */
