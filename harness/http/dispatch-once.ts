@@ -11,7 +11,7 @@ const { parseHeaders } = require("undici/lib/core/util.js") as {
   parseHeaders(raw: Buffer[]): Record<string, string | string[] | undefined>;
 };
 
-export type AnswerHeaders = Record<string, string | string[] | undefined>;
+type AnswerHeaders = Record<string, string | string[] | undefined>;
 
 export interface Answer {
   statusCode: number;
