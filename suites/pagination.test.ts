@@ -178,7 +178,8 @@ describe.concurrent("pages of every list", () => {
   );
 });
 
-// Side by side: the refusal checks judge single pages (true however a list changes); the long-list check has a fresh user of its own.
+// Side by side: the refusal checks judge single pages (true however a list changes); the long-list check reads longLists,
+// a fresh user's lists no check changes once grown.
 describe.concurrent("the count parameter", () => {
   test("PAGE-007 a count below 1 or not an integer is refused with 4XX and an error body on every list", async ({ skip }) => {
     const lists = await listsOrSkip(skip);
@@ -277,7 +278,8 @@ describe.concurrent("the count parameter", () => {
   );
 });
 
-// Side by side: the page-by-page check grows the stable lists through stableLists (alone); the other has a fresh user of its own.
+// Side by side: the page-by-page check grows the stable lists through stableLists (alone); the other reads longLists (with
+// fresh users) or grows the primary's lists alone (holdLists).
 describe.concurrent("every list, page by page", () => {
   const WALK_COUNT = 3;
   const INVALID_COUNTS = ["0", "-1", "1.5", "abc", "10x"];

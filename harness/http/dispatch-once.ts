@@ -59,7 +59,10 @@ export function dispatchOnce(dispatcher: Dispatcher, options: Undici.Dispatcher.
       },
       onData(chunk: Buffer) {
         progress.size += chunk.length;
-        if (progress.size <= limits.maxBytes) return chunks.push(chunk) > 0;
+        if (progress.size <= limits.maxBytes) {
+          chunks.push(chunk);
+          return true;
+        }
         stop?.(limits.tooLarge(progress.statusCode!));
         return false;
       },
