@@ -347,7 +347,7 @@ export class HttpClient {
     const limit = this.options.requestMs;
     const maxBytes = this.options.maxResponseBytes;
     const dispatched = dispatchOnce(
-      this.dispatcher(options.from, url),
+      () => this.dispatcher(options.from, url),
       { origin: url.origin, path: sent.path, method: method as Undici.Dispatcher.HttpMethod, headers, body },
       {
         refuseHeaders: (status, answerHeaders) => {

@@ -36,7 +36,11 @@ export interface AnswerLimits {
   tooLarge(statusCode: number): Error;
 }
 
-export function dispatchOnce(dispatcher: Dispatcher, options: Undici.Dispatcher.DispatchOptions, limits: AnswerLimits): Dispatched {
+/**
+ * Sends one request. `dispatcher` is asked for inside, so a dispatcher that cannot be made (a proxy setting undici
+ * refuses) rejects the answer as any other failure to send does.
+ */
+export function dispatchOnce(dispatcher: () => Dispatcher, options: Undici.Dispatcher.DispatchOptions, limits: AnswerLimits): Dispatched {
   const progress: Dispatched["progress"] = { size: 0 };
   let stop: ((reason: Error) => void) | undefined;
   let stoppedBefore: Error | undefined;
@@ -72,7 +76,7 @@ export function dispatchOnce(dispatcher: Dispatcher, options: Undici.Dispatcher.
       onError: reject,
     };
     try {
-      dispatcher.dispatch(options, handler as unknown as Undici.Dispatcher.DispatchHandler);
+      dispatcher().dispatch(options, handler as unknown as Undici.Dispatcher.DispatchHandler);
     } catch (error) {
       reject(error as Error);
     }

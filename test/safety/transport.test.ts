@@ -135,6 +135,13 @@ describe("HTTPS_PROXY and NO_PROXY", () => {
     expect(proxy.tunnels.length).toBe(before);
   });
 
+  it("a proxy setting undici cannot read ends the request as a transport failure that names it, not as a crash", async () => {
+    const error = await withEnv({ ...CLEAR, HTTPS_PROXY: "http://[not-a-host" }, () =>
+      transportError(client(`https://conformance.test:${https.port}/v1`, { ca: pki.caCert }).request({ path: "/user/1/card" })),
+    );
+    expect(error.message).toMatch(/^GET \/v1\/user\/1\/card: Invalid URL/);
+  });
+
   it("a loopback target never goes through the proxy", async () => {
     const before = proxy.tunnels.length;
     await withEnv({ ...CLEAR, HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }, () =>
