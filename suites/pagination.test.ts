@@ -211,7 +211,8 @@ describe.concurrent("the count parameter", () => {
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       skip(!t.canProvision(), SKIP.provisioning);
-      // A list without DELETE first (nothing to clean up on a throw-away user); read only, as the other long-list check does.
+      // The list this check has always taken (one without DELETE first: the company list); only read, as the other long-list
+      // check reads them.
       const chosen = [...(await longLists())].sort((a, b) => Number(a.deletable) - Number(b.deletable))[0];
       skip(!chosen, "no list endpoint the API lets a fresh user add to that lists what was added");
       await chosen!.grown();
