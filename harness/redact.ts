@@ -15,8 +15,8 @@ const SECRET_HEADER = /(client-authentication|authorization|cookie|api-key)$/i;
 // Only token-like values (16+ characters), so "… without X-Service-Client-Authentication: expected 4XX" stays readable.
 const HEADER_IN_TEXT = /((?:client-authentication|authorization|api-key)["']?\s*[:=]\s*["']?(?:Bearer |Basic )?)[A-Za-z0-9_.+/=-]{16,}/gi;
 const URL_CREDENTIALS = /(\bhttps?:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
-// A long token-like run cut off by "…": checked against the known values' beginnings.
-const CUT_OFF = /[A-Za-z0-9_+/=-]{12,}(?=…)/g;
+// A long token-like run cut off by "…" (12+ characters of [A-Za-z0-9_+/=-]): checked against the known values' beginnings.
+const CUT_OFF_MIN = 12;
 
 /**
  * Known values by a hash of their first MIN_SECRET characters, longest first within a bucket. A run knows hundreds of
@@ -98,9 +98,9 @@ export function redactText(text: string): string {
       .replace(URL_CREDENTIALS, "$1«redacted»@"),
   );
   if (known.size > 0) {
-    out = out.replace(CUT_OFF, (run) => {
+    out = replaceCutOffRuns(out, (run) => {
       // The run may begin before the secret ("secret=sandbox_ab…"): try each start that leaves 12 characters.
-      for (let start = 0; start + 12 <= run.length; start++) {
+      for (let start = 0; start + CUT_OFF_MIN <= run.length; start++) {
         const tail = run.slice(start);
         for (const [value, label] of known) if (value.startsWith(tail)) return `${run.slice(0, start)}«${label}»`;
       }
@@ -118,4 +118,37 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   const joined = redactText(values.join("\n")).split("\n");
   const redacted = joined.length === values.length ? joined : values.map(redactText);
   return Object.fromEntries(entries.map(([name], i) => [name, redacted[i]!]));
+}
+
+/** [A-Za-z0-9_+/=-] */
+function isRunChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 43 ||
+    code === 47 ||
+    code === 61 ||
+    code === 45
+  );
+}
+
+/**
+ * Each run of CUT_OFF_MIN or more run characters that ends right before "…", replaced. Found from each "…" backwards,
+ * in one pass: a regular expression with a look-ahead (/[…]{12,}(?=…)/g) tries every start of a long run and scans it
+ * to its end each time, which on a two-byte string (any character beyond Latin-1 in the text) took seconds for one
+ * answer holding a long name.
+ */
+function replaceCutOffRuns(text: string, replace: (run: string) => string): string {
+  let out = "";
+  let done = 0;
+  for (let at = text.indexOf("…"); at >= 0; at = text.indexOf("…", at + 1)) {
+    let start = at;
+    while (start > done && isRunChar(text.charCodeAt(start - 1))) start--;
+    if (at - start < CUT_OFF_MIN) continue;
+    out += text.slice(done, start) + replace(text.slice(start, at));
+    done = at;
+  }
+  return done === 0 ? text : out + text.slice(done);
 }

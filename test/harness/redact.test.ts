@@ -18,6 +18,16 @@ describe("redaction", () => {
     expect(out).toContain("kept");
   });
 
+  it("replaces a known value cut off by an ellipsis, also in a long two-byte text", () => {
+    registerSecret("sessiontoken0123456789abcdef", "session token");
+    expect(redactText("token sessiontoken0123456789…")).toBe("token «session token»…");
+    expect(redactText("x-sessiontoken0123456789… and abc…")).toBe("x-«session token»… and abc…");
+    // A character beyond Latin-1 makes the string two-byte, where a look-ahead regular expression took seconds on runs
+    // this long (each start scanned to the run's end): the scan from each "…" backwards is one pass.
+    const run = "a".repeat(50_000);
+    expect(redactText(`Zoë – 東京 ${run}… ${run} end`)).toBe(`Zoë – 東京 ${run}… ${run} end`);
+  });
+
   it("replaces PEM private keys", () => {
     const out = redactText("a\n-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----\nb");
     expect(out).toBe("a\n«redacted private key»\nb");
