@@ -95,14 +95,19 @@ export const CARD_FAULTS = [
     "A status move the table does not list answers 400 but is applied.",
     STATE_TABLE,
   ),
-  fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback.", CARDS),
+  // Strict only since blind round 2 (CARD-021 split, CARD-023 both OPEN): a card PUT may leave these fields as they were.
+  fault("card-fallback-not-stored", "CARD-021", "PUT with monetary_account_id_fallback answers 200 but keeps the old fallback.", CARDS, {
+    target: "reference-strict",
+  }),
   fault(
     "card-fallback-kept-when-omitted",
     "CARD-022",
     "A PUT without monetary_account_id_fallback keeps the fallback instead of removing it.",
     CARDS,
   ),
-  fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line.", CARDS),
+  fault("card-put-ignores-second-line", "CARD-023", "PUT /card/{id} answers 200 but does not change second_line.", CARDS, {
+    target: "reference-strict",
+  }),
   fault("card-echoes-pin-code", "CARD-024", "The PUT answer echoes the pin_code that was sent.", [...CARDS, "pin-code"]),
   fault(
     "card-list-leaks-cancellation-reason",
@@ -111,7 +116,10 @@ export const CARD_FAULTS = [
     CARDS,
   ),
   fault("card-list-includes-other-users", "CARD-025", "GET /card lists the cards of every user.", CARDS),
-  fault("card-limits-ignored", "CARD-026", "PUT with card_limit answers 200 but the limit stays as it was.", CARDS),
+  // Strict only since blind round 2: a limit accepted but not shown by a later GET was ruled OPEN by both readers.
+  fault("card-limits-ignored", "CARD-026", "PUT with card_limit answers 200 but the limit stays as it was.", CARDS, {
+    target: "reference-strict",
+  }),
   fault(
     "card-request-pending-revives-permanent",
     "CARD-015",
@@ -200,6 +208,21 @@ export const CARD_FAULTS = [
 
 /** Legal variants of the card endpoints (each plays a LENIENT reading; test/variant-probes/cards.ts). */
 export const CARD_VARIANTS = [
+  {
+    name: "card-texts-put-kept",
+    suites: VARIANT_SCOPE.cards,
+    description:
+      "A card PUT with preferred_name_on_card and second_line answers 200 and the card keeps the texts it had (a reprint pending).",
+    allowedBy: "blind round 2, 2026-11-28 (certifier OPEN, vendor OPEN): no sentence says a card PUT changes the card's texts",
+    requirements: ["CARD-023"],
+  },
+  {
+    name: "card-fallback-put-kept",
+    suites: VARIANT_SCOPE.cards,
+    description: "A card PUT with monetary_account_id_fallback answers 200 and keeps the card's fallback as it was.",
+    allowedBy: "blind round 2, 2026-11-28 (certifier STATED, vendor OPEN): no sentence says a card PUT takes the fallback sent",
+    requirements: ["CARD-021"],
+  },
   {
     name: "card-activation-code-retired",
     suites: VARIANT_SCOPE.cards,

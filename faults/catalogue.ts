@@ -19,6 +19,12 @@ import { BLIND_ACCOUNTS_FAULTS } from "./blind/accounts.js";
 import { BLIND_CARDS_FAULTS } from "./blind/cards.js";
 import { BLIND_REQUESTS_FAULTS } from "./blind/requests.js";
 import { BLIND_SECURITY_FAULTS } from "./blind/security.js";
+import { BLIND2_AUTH_FAULTS, BLIND2_AUTH_VARIANTS } from "./blind/round2-auth.js";
+import { BLIND2_CARDS_FAULTS } from "./blind/round2-cards.js";
+import { BLIND2_COMPANIES_FAULTS, BLIND2_COMPANIES_VARIANTS } from "./blind/round2-companies.js";
+import { BLIND2_ACCOUNTS_FAULTS, BLIND2_ACCOUNTS_VARIANTS } from "./blind/round2-accounts.js";
+import { BLIND2_SECURITY_FAULTS, BLIND2_SECURITY_VARIANTS } from "./blind/round2-security.js";
+import { BLIND2_REQUESTS_FAULTS, BLIND2_REQUESTS_VARIANTS } from "./blind/round2-requests.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -58,6 +64,12 @@ const FAULT_LISTS = [
   BLIND_CARDS_FAULTS,
   BLIND_ACCOUNTS_FAULTS,
   BLIND_SECURITY_FAULTS,
+  BLIND2_AUTH_FAULTS,
+  BLIND2_CARDS_FAULTS,
+  BLIND2_COMPANIES_FAULTS,
+  BLIND2_ACCOUNTS_FAULTS,
+  BLIND2_SECURITY_FAULTS,
+  BLIND2_REQUESTS_FAULTS,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */
@@ -75,6 +87,11 @@ const VARIANT_LISTS = [
   IDEAL_VARIANTS,
   CATEGORY_VARIANTS,
   VERSIONING_VARIANTS,
+  BLIND2_ACCOUNTS_VARIANTS,
+  BLIND2_AUTH_VARIANTS,
+  BLIND2_COMPANIES_VARIANTS,
+  BLIND2_REQUESTS_VARIANTS,
+  BLIND2_SECURITY_VARIANTS,
 ] as const;
 
 /** Every fault name: the only strings `ctx.faults.on()` takes. */

@@ -3,7 +3,8 @@
 // JSON type, a value outside its enum, a body that is not a JSON object, text that is not JSON). Each
 // invalid body names the requirement that makes the refusal certain; only those the catalogue states are
 // generated, never ones a conformant server may accept. Oversized strings are valid per the schemas (they
-// set no maximum) and come separately, for "accepted or refused, never a crash".
+// set no maximum) and come separately, for "accepted or refused, never a crash", as do unusual members (an
+// empty array, an odd short string, 0, a negative, 2^31, or another JSON type where no requirement refuses it).
 import fc from "fast-check";
 import {
   address,
@@ -15,7 +16,6 @@ import {
   countryCode,
   dateOfBirth,
   httpsUrl,
-  ipv4,
   issuerBic,
   nameOnCard,
   oversizedText,
@@ -23,7 +23,7 @@ import {
   RSA_PUBLIC_KEY_PEM,
   shortText,
 } from "./realistic.js";
-import { schemaFields, valuesNotOfType } from "./schema-fields.js";
+import { schemaFields, valuesNotOfType, type JsonType } from "./schema-fields.js";
 import { BODY_VALUE_DEFAULTS, type BodyValues } from "../harness/profile/profile.js";
 
 export type Json = unknown;
@@ -50,6 +50,10 @@ export interface BodySpec {
   outsideEnum?: { req: string; field: string };
   /** Free-text members: any string is valid (oversized ones included). */
   freeText: string[];
+  /** Members the schema leaves out that a gap names (`gap`), with the unusual values sent for each. */
+  unlisted?: { gap: string; members: Record<string, fc.Arbitrary<Json>[]> };
+  /** Members no unusual value is sent for, because one there does more than the request itself. */
+  kept?: string[];
 }
 
 const CARD_STATUSES = ["ACTIVE", "DEACTIVATED", "LOST", "STOLEN", "CANCELLED"];
@@ -100,12 +104,13 @@ export const BODIES = {
   },
   "device-server-request": {
     schema: "device-server-request",
-    valid: fc.record(
-      { description: shortText(30), secret: apiKeyLike, permitted_ips: fc.array(ipv4, { minLength: 1, maxLength: 3 }) },
-      { requiredKeys: ["description", "secret"] },
-    ),
+    // No permitted_ips: a list without the caller's address may lock the caller's address out for every key (a legal
+    // reading, blind round 2), and the error checks send these bodies from the address the other checks need.
+    valid: fc.record({ description: shortText(30), secret: apiKeyLike }),
     missing: { req: "AUTH-021", fields: ["description", "secret"] },
     freeText: ["description"],
+    // A permitted_ips list without the caller's address locks the key out for that address (AUTH-012).
+    kept: ["permitted_ips"],
   },
   "session-server-request": {
     schema: "session-server-request",
@@ -138,6 +143,15 @@ export const BODIES = {
     wrongType: { req: "CARD-012", fields: ["status", "second_line", "monetary_account_id_fallback"] },
     outsideEnum: { req: "CARD-010", field: "status" },
     freeText: ["preferred_name_on_card", "second_line"],
+    // GAP-26: limits and country permissions can be changed; the embedded card names their members.
+    unlisted: {
+      gap: "GAP-26",
+      members: {
+        country_permission: [fc.constant([]), countryCode.map((country) => [{ country }])],
+        card_limit: [fc.constantFrom("0.00", "0.01").map((value) => ({ value, currency: "EUR" }))],
+        card_limit_atm: [fc.constantFrom("0.00", "0.01").map((value) => ({ value, currency: "EUR" }))],
+      },
+    },
   },
   "card-replace-request": {
     schema: "card-replace-request",
@@ -360,4 +374,62 @@ export function oversizedBody(name: BodyName): fc.Arbitrary<{ what: string; json
     what: `with ${field} of ${text.length} characters`,
     json: { ...Object.fromEntries(required.map((key) => [key, body[key]])), [field]: text },
   }));
+}
+
+/** A valid body's one member set to `value`, a plausible value out of the ordinary; `what` says which and how. */
+export interface UnusualMember {
+  what: string;
+  field: string;
+  value: Json;
+}
+
+/**
+ * Unusual values of each JSON type that are still plausible: an odd short string, 0, a negative, 2^31, an empty array.
+ * Text outside ASCII stays within Latin-1: a stored character beyond it makes the whole answer of a list that also
+ * holds an oversized name a two-byte string, on which the report's redaction (harness/redact.ts, CUT_OFF) takes seconds.
+ */
+const UNUSUAL: Record<JsonType, fc.Arbitrary<Json>> = {
+  string: fc.constantFrom("", "blue", "Zoë Müller", "a,b"),
+  integer: fc.constantFrom(0, -1, 2 ** 31),
+  number: fc.constantFrom(0, -1, 2 ** 31),
+  boolean: fc.boolean(),
+  array: fc.constant([]),
+  object: fc.constant({}),
+  null: fc.constant(null),
+};
+
+const aJsonType = (type: JsonType) => (type === "integer" || type === "number" ? "a number" : `a${/^[ao]/.test(type) ? "n" : ""} ${type}`);
+
+/**
+ * Every member of a request schema (but the kept ones), each with an unusual value of its own JSON type and, where no
+ * requirement makes another type a certain refusal (the spec's wrongType), one of another type; then the unlisted
+ * members a gap names, with theirs. The whole list comes as one value, so a sweep sends every member (the seed picks
+ * the values, never whether a member is tried).
+ */
+export function unusualMembers(name: BodyName): fc.Arbitrary<UnusualMember[]> {
+  const { schema, wrongType: wrong, unlisted, kept = [] } = spec(name);
+  const cases: fc.Arbitrary<UnusualMember>[] = [];
+  for (const [field, { type }] of Object.entries(schemaFields(schema).fields)) {
+    if (kept.includes(field)) continue;
+    cases.push(UNUSUAL[type].map((value) => ({ what: `with ${field} ${JSON.stringify(value)}`, field, value })));
+    if (wrong?.fields.includes(field)) continue;
+    const other = fc.constantFrom(...valuesNotOfType(type));
+    cases.push(
+      other.map((v) => ({
+        what: `with ${field} ${JSON.stringify(v.value)} (${aJsonType(v.type)} for the schema's ${type}; no requirement refuses it)`,
+        field,
+        value: v.value,
+      })),
+    );
+  }
+  for (const [field, values] of Object.entries(unlisted?.members ?? {}))
+    for (const value of values)
+      cases.push(
+        value.map((v) => ({
+          what: `with ${field} ${JSON.stringify(v)} (a member the schema leaves out; ${unlisted!.gap})`,
+          field,
+          value: v,
+        })),
+      );
+  return fc.tuple(...cases);
 }

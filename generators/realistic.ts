@@ -151,15 +151,6 @@ export const httpsUrl = fc
   )
   .map(([host, segments, state]) => `https://${host}/${segments.join("/")}${state === null ? "" : `?state=${state}`}`);
 
-/** A private or documentation IPv4 address. */
-export const ipv4 = fc.oneof(
-  fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map(([c, d]) => `192.168.${c}.${d}`),
-  fc.integer({ min: 1, max: 254 }).map((d) => `203.0.113.${d}`),
-  fc
-    .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 }))
-    .map(([b, c, d]) => `10.${b}.${c}.${d}`),
-);
-
 /** BICs of Dutch iDEAL issuers. */
 export const issuerBic = fc.constantFrom(
   "ABNANL2A",

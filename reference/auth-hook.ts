@@ -89,7 +89,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     } else {
       const session = sessionOf(ctx, request, token);
       if (!session) throw refuse(401, "token", "Insufficient authentication.");
-      if (!session.ips.includes(request.callerIp) && ipBindingChecked(ctx, request))
+      if (!boundAddress(ctx, session, request.callerIp) && ipBindingChecked(ctx, request))
         throw refuse(400, "ip", "Incorrect API key or IP address.");
       request.session = session;
       scope = sessionScope(ctx, token, session);
@@ -251,6 +251,10 @@ function sessionOf(ctx: ReferenceContext, request: FastifyRequest, token: string
   // Fault session-token-prefix-match: the lookup compares an indexed prefix of the token only.
   if (!session && faults.on("session-token-prefix-match") && token.length >= 32)
     session = [...state.sessions.values()].find((s) => s.token.slice(0, 32) === token.slice(0, 32));
+  // Variant session-token-case-insensitive (blind round 2, ruled open): the token index folds case, so a token differing
+  // in case only matches.
+  if (!session && ctx.variants.on("session-token-case-insensitive"))
+    session = [...state.sessions.values()].find((s) => s.token.toLowerCase() === token.toLowerCase());
   if (!session && faults.on("installation-token-accepted-for-resources") && state.installations.has(token))
     session = impersonate(request, ctx);
   if (!session && faults.on("unknown-token-accepted")) session = impersonate(request, ctx);
@@ -264,6 +268,17 @@ function installationAsSession(ctx: ReferenceContext, token: string): SessionRec
   const device = state.devices.get(state.installations.get(token)?.deviceIds[0] ?? -1);
   const userId = device && state.apiKeys.get(device.apiKey)?.userId;
   return device && userId !== undefined ? { id: 0, token, userId, deviceId: device.id, ips: device.ips } : undefined;
+}
+
+/** The caller's address is one the session's device is bound to (AUTH-011). */
+function boundAddress(ctx: ReferenceContext, session: SessionRecord, caller: string): boolean {
+  const { faults } = ctx;
+  // Fault ip-binding-first-address-only: the check reads the first bound address, as if a device had one.
+  if (faults.on("ip-binding-first-address-only")) return session.ips[0] === caller;
+  // Fault ip-binding-same-subnet: addresses are compared by their /24 network (first three octets).
+  const network = (ip: string) => ip.split(".").slice(0, 3).join(".");
+  if (faults.on("ip-binding-same-subnet")) return session.ips.some((ip) => network(ip) === network(caller));
+  return session.ips.includes(caller);
 }
 
 /** A session works only from the addresses its device is bound to, on every method (AUTH-011). */

@@ -32,7 +32,10 @@ function unpadPkcs1(block: Buffer): Buffer | undefined {
  * Unseals an AES key sealed with the server's public key. Node refuses PKCS#1 v1.5 private decryption
  * (CVE-2023-46809), so the block is opened raw and unpadded here; a test server need not resist padding oracles.
  */
-function unsealKey(sealed: Buffer, privateKey: KeyObject): Buffer | undefined {
+function unsealKey(sealed: Buffer, privateKey: KeyObject, ctx?: Switchboard): Buffer | undefined {
+  // Fault encryption-key-unseal-500: the RSA step outside the try, so a sealed key longer than the RSA key throws out of the hook (500).
+  if (ctx?.faults.on("encryption-key-unseal-500"))
+    return unpadPkcs1(privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, sealed));
   try {
     return unpadPkcs1(privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, sealed));
   } catch {
@@ -56,7 +59,7 @@ export function decryptBody(
   ctx?: Switchboard,
 ): Buffer {
   const faults = ctx?.faults;
-  const key = unsealKey(Buffer.from(parts.key, "base64"), privateKey);
+  const key = unsealKey(Buffer.from(parts.key, "base64"), privateKey, ctx);
   if (!key || key.length !== 32) throw badRequest("The encryption key cannot be unsealed with the server's key.");
   const iv = Buffer.from(parts.iv, "base64");
   if (iv.length !== 16) throw badRequest("The encryption IV must be 16 bytes.");

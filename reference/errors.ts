@@ -36,6 +36,28 @@ const OTHER_4XX: Record<number, number> = { 400: 422, 401: 403, 403: 404, 404: 4
 /** A route pattern (/v1/user/:userID/company/:itemId) as a regular expression over request paths. */
 const patternOf = (url: string) => new RegExp(`^${url.replace(/:\w+/g, "[^/]+")}$`);
 
+/** Answers a request by replaying it as PUT on the same path (same headers, body and caller address). */
+async function replayAsPut(
+  app: FastifyInstance,
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const body = request.body;
+  // The PATCH's request id was recorded already: the replay leaves it out.
+  const { [ctx.header("Client-Request-Id").toLowerCase()]: _id, ...headers } = request.headers;
+  const answer = await app.inject({
+    method: "PUT",
+    url: request.url,
+    headers,
+    remoteAddress: request.socket.remoteAddress ?? "127.0.0.1",
+    ...(body === undefined ? {} : { payload: Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
+  });
+  const contentType = answer.headers["content-type"];
+  if (typeof contentType === "string") reply.type(contentType);
+  return reply.code(answer.statusCode).send(answer.rawPayload);
+}
+
 export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContext): void {
   // The routes and their methods, so an unknown method on a known path can be told from an unknown path.
   const routes: { pattern: RegExp; methods: string[] }[] = [];
@@ -83,6 +105,9 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     if (ctx.faults.on("unknown-route-plain-text")) return reply.code(404).type("text/plain").send("Not Found");
     const path = request.url.split("?")[0]!;
     const allowed = routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods);
+    // Fault patch-served-as-put: a PATCH on a path that has PUT is replayed as that PUT (a "partial update" alias).
+    if (ctx.faults.on("patch-served-as-put") && request.method === "PATCH" && allowed.includes("PUT"))
+      return replayAsPut(app, ctx, request, reply);
     const status = notFoundStatus(allowed.length > 0, ctx.variants) ?? (ctx.variants.on("other-4xx-statuses") ? 410 : 404);
     if (status === 405) reply.header("allow", [...new Set(allowed)].join(", "));
     return sendError(reply, request, ctx, status, `No such endpoint: ${request.method} ${path}.`);

@@ -46,7 +46,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   let items: T[];
   const above = newerId === undefined ? [] : sorted.filter((i) => i.id > newerId);
   if (newerId !== undefined) items = newerPage(ctx, above, size);
-  else if (olderId !== undefined) items = sorted.filter((i) => isOlder(ctx, i.id, olderId)).slice(-size);
+  else if (olderId !== undefined) items = olderPage(ctx, sorted, olderId, size);
   else items = newestPage(ctx, sorted, size);
   if (servedFromSnapshot(ctx, query)) items = [];
 
@@ -113,12 +113,28 @@ function pageSize(ctx: Switchboard, list: string, count: number | undefined, cur
     : count || fallback;
   if (count !== undefined && faults.on("page-count-off-by-one")) size += 1;
   if (cursorPage && faults.on("page-cursor-count-ignored")) size = DEFAULT_COUNT;
+  // Fault page-count-clamped-100: a page is clamped to the cap of an older API version, 100.
+  if (faults.on("page-count-clamped-100")) size = Math.min(size, 100);
   return variants.on("count-over-200-clamped") ? Math.min(size, MAX_COUNT) : size;
 }
 
 /** older_id is exclusive: the older page starts below it (PAGE-016). */
 function isOlder(ctx: Switchboard, id: number, olderId: number): boolean {
   return ctx.faults.on("page-older-id-inclusive") ? id <= olderId : id < olderId;
+}
+
+/** With older_id, the `size` items just below the cursor: the previous page (PAGE-016). */
+function olderPage<T extends { id: number }>(ctx: Switchboard, sorted: T[], olderId: number, size: number): T[] {
+  const { faults } = ctx;
+  // Variant page-cursor-by-position (blind round 2, ruled open): the cursor is looked up by position, so a cursor item
+  // deleted since (index -1) restarts near the top.
+  if (ctx.variants.on("page-cursor-by-position")) {
+    const at = sorted.findIndex((i) => i.id === olderId);
+    return at >= 0 ? sorted.slice(Math.max(0, at - size), at) : sorted.slice(at - size, at);
+  }
+  const below = sorted.filter((i) => isOlder(ctx, i.id, olderId));
+  // Fault page-older-page-skips-back: the oldest `size` items below the cursor, not the ones just below it.
+  return faults.on("page-older-page-skips-back") ? below.slice(0, size) : below.slice(-size);
 }
 
 /** With newer_id, the `size` items just above the cursor: the next page, not the newest one */
@@ -154,7 +170,9 @@ function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | un
   const base = faults.on("page-links-absolute") ? `${request.protocol}://${request.host}${path}` : path;
   const keepCount =
     count !== undefined && !faults.on("page-links-drop-count") && !(cursorPage && faults.on("page-links-drop-count-on-cursor-pages"));
-  const link = (cursor: "newer_id" | "older_id", id: number) => `${base}?${keepCount ? `count=${count}&` : ""}${cursor}=${id}`;
+  // Fault page-links-count-undefined: the link template always writes count, so a request without one links count=undefined.
+  const writeCount = keepCount || (count === undefined && faults.on("page-links-count-undefined"));
+  const link = (cursor: "newer_id" | "older_id", id: number) => `${base}?${writeCount ? `count=${count}&` : ""}${cursor}=${id}`;
   return {
     newer: (id: number) => link("newer_id", id),
     older: (id: number) => link("older_id", id),

@@ -88,7 +88,10 @@ function buildReferenceServer(options: ReferenceOptions = {}): {
   // JSON bodies: an empty body is "no body"; malformed JSON is the client's error (400), never a crash.
   // The exact bytes stay on the request for signature checks (signing.ts).
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+  // Variant json-charset-body-unparsed (blind round 2, ruled open): the JSON parser is registered for the exact media
+  // type, so a JSON body labelled "application/json; charset=utf-8" falls to the raw-bytes parser below.
+  const jsonType = ctx.variants.on("json-charset-body-unparsed") ? /^application\/json$/ : "application/json";
+  app.addContentTypeParser(jsonType, { parseAs: "buffer" }, (request, body, done) => {
     request.rawBody = body as Buffer;
     const text = (body as Buffer).toString("utf8");
     if (text.trim() === "") {
@@ -127,6 +130,13 @@ function buildReferenceServer(options: ReferenceOptions = {}): {
       const body = JSON.parse(payload) as { Response?: unknown[]; Pagination?: unknown };
       if (!Array.isArray(body.Response) || body.Pagination === undefined) return payload;
       return JSON.stringify({ Response: [...body.Response, { Pagination: body.Pagination }] });
+    });
+  }
+  if (ctx.faults.on("list-answers-text-plain")) {
+    // Fault list-answers-text-plain: the list serialiser sends a pre-built string, which Fastify labels text/plain.
+    app.addHook("onSend", async (_request, reply, payload) => {
+      if (typeof payload === "string" && payload.includes('"Pagination"')) reply.header("content-type", "text/plain; charset=utf-8");
+      return payload;
     });
   }
   registerVariants(app, ctx);

@@ -123,7 +123,9 @@ export function registerSigning(app: FastifyInstance, ctx: ReferenceContext, opt
     const body = payloadBytes(payload);
     if (body === undefined) return payload;
     const signed = faults.on("server-signs-other-body") ? reserialised(body) : body;
-    reply.header(ctx.header("Server-Signature"), sign("sha256", signed, serverKey().privateKey).toString("base64"));
+    // Fault server-signature-sha1: the digest name copied from the encryption HMAC (SHA-1), not SHA-256.
+    const digest = faults.on("server-signature-sha1") ? "sha1" : "sha256";
+    reply.header(ctx.header("Server-Signature"), sign(digest, signed, serverKey().privateKey).toString("base64"));
     return payload;
   });
 }

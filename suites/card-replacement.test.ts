@@ -13,6 +13,7 @@ import {
   canonical,
   CardCalls,
   cardNumbers,
+  cardOf,
   expectSameCard,
   freshCardUser,
   isPermanent,
@@ -59,12 +60,19 @@ interface Replacement {
   newNumber: boolean;
 }
 
-/** The replacement after one replace: the answered card if it carries a number new to the user, else the one card that does. */
+/**
+ * The replacement after one replace: the answered card if it carries a number new to the user, else the one card that
+ * does. Which id the answer carries is not stated (blind round 2: both readers OPEN on an Id that names no card), so an
+ * answered id the server refuses to read (4XX) only sends the search to the list; strict requires it to name a card.
+ */
 async function replacementOf(calls: CardCalls, before: Card[], answered: number, about: About): Promise<Replacement> {
   const old = numbersOf(before);
   const isNew = (card: Card) => cardNumbers(card).some((n) => !old.has(n));
-  const card = await calls.read(answered, { ...about, what: `GET of card ${answered}, the id the replace answered` });
-  if (isNew(card)) return { card, numbersShown: true, newNumber: true };
+  const what = `GET of card ${answered}, the id the replace answered`;
+  const read = await calls.get(answered);
+  const namesNoCard = !t.profile.strict && read.status >= 400 && read.status < 500;
+  const card = namesNoCard ? undefined : cardOf(read, { ...about, what });
+  if (card && isNew(card)) return { card, numbersShown: true, newNumber: true };
   const { cards } = await calls.all({ ...about, what: "listing the cards after the replace" });
   const fresh = cards.filter(isNew);
   if (fresh.length > 1)
@@ -79,6 +87,11 @@ async function replacementOf(calls: CardCalls, before: Card[], answered: number,
       numbersShown: true,
       newNumber: true,
     };
+  if (!card)
+    return failPlain(
+      about,
+      `expected the answered id ${answered} to name a card, or one card with a card number new to the user; got neither`,
+    );
   return { card, numbersShown: old.size > 0 || showsNumbers(cards), newNumber: false };
 }
 

@@ -73,20 +73,96 @@ afterEach(async ({ task }) => {
  */
 const ownerChains = new SharedData();
 
-/** Pins a chain of real certificates as set-up for another check; fails the test (CERT-001) when it cannot. */
-function pinned(session: Session, pems: string[]): Promise<number> {
-  return ownerChains.write(() => pinnedNow(session, pems));
+/** A pin's answer, with the user's chain ids listed just before it: the chain a pin adds is one not listed before. */
+interface ListedPin {
+  session: Session;
+  /** The PEM certificates the chain holds, in the order sent. */
+  sent: string[];
+  exchange: Exchange;
+  before: Set<unknown>;
 }
 
-/** pinned() inside a gate the caller already holds (a write of ownerChains). */
-async function pinnedNow(session: Session, pems: string[]): Promise<number> {
-  const exchange = await pin(session, chainBody(pems));
-  const about = { req: "CERT-001", what: `(a chain of ${pems.length} PEM certificate(s), as set-up)` };
-  expectStatus(exchange, 200, about);
-  const id = createdId(exchange.json);
-  expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
-  pinnedByTest().push({ session, id });
-  return id;
+/** Lists the user's chains, then pins (inside a write of ownerChains the caller holds, so no other pin lands in between). */
+async function pinListed(session: Session, body: unknown, sent: string[]): Promise<ListedPin> {
+  const before = await listedIds(session, { req: "CERT-004", what: "(the list before the pin)" });
+  return { session, sent, before, exchange: await pin(session, body) };
+}
+
+/** Whether a CertificatePinned holds exactly the certificates sent, in order (PEM bodies compared without line breaks). */
+function holds(chain: Record<string, unknown> | undefined, sent: string[]): boolean {
+  if (typeof chain?.certificate_chain !== "string") return false;
+  return splitPemChain(chain.certificate_chain).bodies.join() === sent.map(pemBody).join();
+}
+
+/**
+ * The chain a 200 pin with an Id added, and (where a GET was made) the owner's read of it. The answered Id is taken when it
+ * names the chain: listed, or read by a GET, holding the certificates sent. That it must be the new chain's id is open
+ * (blind ruling, R3: the files give the answer's shape, {id: integer}, only): where a GET of it is refused with 4XX, or
+ * shows another chain, the chain is looked for in the list (not listed before the pin, holding the certificates sent,
+ * under another id) and taken, noted (CERT-002 LENIENT; strict requires the answered Id). A refused GET and no such
+ * chain: the pin pinned nothing, a failure. Called inside the write of ownerChains that pinned; `listed`: the list read
+ * since the pin, if any.
+ */
+async function chainOfPin(
+  p: ListedPin,
+  log: LenientLog,
+  about: About,
+  listed?: Record<string, unknown>[],
+): Promise<{ id: number; read?: Exchange }> {
+  const answered = createdId(p.exchange.json)!;
+  if (listed?.some((c) => c.id === answered && holds(c, p.sent))) {
+    pinnedByTest().push({ session: p.session, id: answered });
+    return { id: answered };
+  }
+  const read = await readChain(p.session, answered);
+  const refused = read.status >= 400 && read.status < 500;
+  if (!refused && (read.status !== 200 || holds(objectsOfType(read.json, TYPE)[0], p.sent))) {
+    pinnedByTest().push({ session: p.session, id: answered });
+    return { id: answered, read };
+  }
+  const after = listed ?? (await listAll(p.session, { ...about, what: `(looking for the chain pinned with the answered Id ${answered})` }));
+  const added = after.filter((c): c is Record<string, unknown> & { id: number } => typeof c.id === "number" && !p.before.has(c.id));
+  for (const c of added) pinnedByTest().push({ session: p.session, id: c.id });
+  const found = added.find((c) => c.id !== answered && holds(c, p.sent));
+  const sent = p.sent.map((pem) => nameOf(pemBody(pem))).join(", ");
+  if (found) {
+    log.note(
+      { ...about, req: "CERT-002", what: `POST ${base(p.session)} (${sent}) answered Id ${answered}, the chain is ${found.id}` },
+      refused
+        ? "the pin's answered Id names no chain (a GET of it is refused); the chain pinned was found in the list"
+        : "the pin's answered Id reads another chain; the chain pinned was found in the list",
+      "the answered Id to be the pinned chain's id",
+    );
+    return { id: found.id, read: await readChain(p.session, found.id) };
+  }
+  if (refused)
+    failPlain(
+      about,
+      `POST ${base(p.session)} (${sent}) answered 200 with Id ${answered}: expected the chain pinned, read by that id or listed, ` +
+        `got HTTP ${read.status} for GET ${base(p.session)}/${answered} and no chain holding ${sent} among the ` +
+        `${added.length} chain(s) listed since the pin (${after.length} listed)`,
+    );
+  if (!added.some((c) => c.id === answered)) pinnedByTest().push({ session: p.session, id: answered });
+  return { id: answered, read };
+}
+
+/** A set-up pin answered 200 with an Id; fails the test (CERT-001, ERR-009) when not. */
+function expectPinAnswered(p: ListedPin): void {
+  const about = { req: "CERT-001", what: `(a chain of ${p.sent.length} PEM certificate(s), as set-up)` };
+  expectStatus(p.exchange, 200, about);
+  expectThat(createdId(p.exchange.json) !== undefined, p.exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
+}
+
+/**
+ * Pins a chain of real certificates as set-up for another check and finds the chain (chainOfPin): its id, and the
+ * owner's read of it where one was made. Fails the test (CERT-001) when it cannot pin.
+ */
+function pinned(session: Session, pems: string[], log: LenientLog): Promise<{ id: number; read?: Exchange }> {
+  return ownerChains.write(async () => {
+    const p = await pinListed(session, chainBody(pems), pems);
+    expectPinAnswered(p);
+    return chainOfPin(p, log, { req: "CERT-002", what: `(a chain of ${pems.map((pem) => nameOf(pemBody(pem))).join(", ")}, as set-up)` });
+  });
 }
 
 /** Every chain of a user's list, following older_url from the newest page (wire conventions §5). */
@@ -255,21 +331,26 @@ describe.concurrent("pinning a chain", () => {
       const session = await owner();
       const log = new LenientLog(t.profile.strict);
       const about = { req: "CERT-010", what: `(one entry holding ${what})` };
-      const exchange = await ownerChains.write(() => pin(session, { certificate_chain: [{ certificate: entry }] }));
-      if (exchange.status !== 200) {
-        expectRefused(exchange, about);
-        log.note(about, `an entry holding ${what} was refused`);
-      } else {
-        expectOk(exchange, { ...about, req: "ERR-009" });
-        const id = createdId(exchange.json);
-        expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
-        pinnedByTest().push({ session, id });
+      // Listed before the pin: an accepted entry's chain is read back by the answered Id, or found in the list (chainOfPin).
+      const { exchange, chain: found } = await ownerChains.write(async () => {
+        const p = await pinListed(session, { certificate_chain: [{ certificate: entry }] }, certificates);
+        if (p.exchange.status !== 200) return { exchange: p.exchange };
+        expectOk(p.exchange, { ...about, req: "ERR-009" });
+        const answered = createdId(p.exchange.json);
+        expectThat(answered !== undefined, p.exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
+        const chain = await chainOfPin(p, log, about);
         log.note(
           about,
           `an entry holding ${what} was accepted`,
           strictRefuses ? "a 4XX refusal of two certificates in one entry" : undefined,
         );
-        const read = await readChain(session, id);
+        return { exchange: p.exchange, chain };
+      });
+      if (!found) {
+        expectRefused(exchange, about);
+        log.note(about, `an entry holding ${what} was refused`);
+      } else {
+        const read = found.read ?? (await readChain(session, found.id));
         expectOk(read, about);
         const chain = expectObjects(read, [TYPE], { ...about, req: "ERR-015" })[0]!;
         const { bodies } = splitPemChain(String(chain.certificate_chain));
@@ -347,52 +428,66 @@ describe.concurrent("reading chains", () => {
   test(
     "CERT-002 a pinned certificate reads back as CertificatePinned with its id and the certificate as a string",
     { tags: ["CERT-003", "ERR-015"] },
-    async ({ skip }) => {
+    async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       const session = await owner();
-      const id = await pinned(session, [LEAF_PEM]);
-      const exchange = await readChain(session, id);
+      const log = new LenientLog(t.profile.strict);
+      const { id, read } = await pinned(session, [LEAF_PEM], log);
+      const exchange = read ?? (await readChain(session, id));
       const about = { req: "CERT-002", what: "(a chain of the leaf alone)" };
       expectOk(exchange, about);
       const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
       expectSchema(chain, "certificate-pinned", about, exchange);
-      expectThat(chain.id === id, exchange, `id ${id}, the id the pin answered`, about, `id ${JSON.stringify(chain.id)}`);
+      expectThat(chain.id === id, exchange, `id ${id}, the id the chain was read by`, about, `id ${JSON.stringify(chain.id)}`);
       expectChainText(chain.certificate_chain, [LEAF_PEM], exchange, { ...about, req: "CERT-003" });
+      await log.report(annotate);
     },
   );
 
   test("CERT-003 a chain of leaf, intermediate and root reads back as those certificates, in that order, joined by newlines", async ({
     skip,
+    annotate,
   }) => {
     skip(readOnly, SKIP.readOnly);
     // Sent without trailing newlines, so certificates glued together with nothing between them show.
     const sent = FULL_CHAIN.map((pem) => pem.trim());
     const session = await owner();
-    const id = await pinned(session, sent);
-    const exchange = await readChain(session, id);
+    const log = new LenientLog(t.profile.strict);
+    const { id, read } = await pinned(session, sent, log);
+    const exchange = read ?? (await readChain(session, id));
     const about = { req: "CERT-003", what: "(leaf, intermediate CA, root CA)" };
     expectOk(exchange, about);
     const chain = expectObjects(exchange, [TYPE], { ...about, req: "ERR-015" })[0]!;
     expectChainText(chain.certificate_chain, sent, exchange, about);
+    await log.report(annotate);
   });
 
   test("CERT-003 a chain that holds the same certificate twice, if pinned, reads back with both copies in the order sent", async ({
     skip,
+    annotate,
   }) => {
     skip(readOnly, SKIP.readOnly);
     // An intermediate sent twice: the file says nothing against it, and the read form is the chain as sent.
     const sent = [LEAF_PEM, INTERMEDIATE_CA_PEM, INTERMEDIATE_CA_PEM, ROOT_CA_PEM].map((pem) => pem.trim());
     const session = await owner();
+    const log = new LenientLog(t.profile.strict);
     const about = { req: "CERT-003", what: "(leaf, intermediate CA twice, root CA)" };
-    const exchange = await ownerChains.write(() => pin(session, chainBody(sent)));
-    const id = createdId(exchange.json);
-    if (id !== undefined) pinnedByTest().push({ session, id });
+    const { exchange, found } = await ownerChains.write(async () => {
+      const p = await pinListed(session, chainBody(sent), sent);
+      const answered = createdId(p.exchange.json);
+      if (p.exchange.status !== 200 || answered === undefined) {
+        if (answered !== undefined) pinnedByTest().push({ session, id: answered });
+        return { exchange: p.exchange };
+      }
+      return { exchange: p.exchange, found: await chainOfPin(p, log, about) };
+    });
     if (exchange.status !== 200) return expectRefused(exchange, about);
-    expectThat(id !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
-    const read = await readChain(session, id);
+    expectThat(found !== undefined, exchange, 'a body {"Response":[{"Id":{"id":N}}]}', { ...about, req: "ERR-009" });
+    const read = found.read ?? (await readChain(session, found.id));
     expectOk(read, about);
     const chain = expectObjects(read, [TYPE], { ...about, req: "ERR-015" })[0]!;
     expectChainText(chain.certificate_chain, sent, read, about);
+    await log.report(annotate);
   });
 
   test("CERT-004 every element of the chain list is a CertificatePinned with certificate_chain and id", { tags: ["ERR-015"] }, async () => {
@@ -411,14 +506,20 @@ describe.concurrent("reading chains", () => {
     });
   });
 
-  test("CERT-004 a pinned chain is listed with its certificate_chain, also while it is the user's newest", async ({ skip }) => {
+  test("CERT-004 a pinned chain is listed with its certificate_chain, also while it is the user's newest", async ({ skip, annotate }) => {
     skip(readOnly, SKIP.readOnly);
     const sent = [LEAF_PEM, INTERMEDIATE_CA_PEM];
     const session = await owner();
+    const log = new LenientLog(t.profile.strict);
     // Pinned and listed in one write of the owner's list: no other pin lands in between, so the chain is the newest.
     const { id, chains } = await ownerChains.write(async () => {
-      const pinnedId = await pinnedNow(session, sent);
-      return { id: pinnedId, chains: await listAll(session, { req: "CERT-004", what: `(looking for chain ${pinnedId})` }) };
+      const p = await pinListed(session, chainBody(sent), sent);
+      expectPinAnswered(p);
+      const listed = await listAll(session, {
+        req: "CERT-004",
+        what: `(looking for the chain pinned with Id ${createdId(p.exchange.json)})`,
+      });
+      return { id: (await chainOfPin(p, log, { req: "CERT-004" }, listed)).id, chains: listed };
     });
     const about = { req: "CERT-004", what: `(looking for chain ${id})` };
     const listed = chains.find((c) => c.id === id);
@@ -438,15 +539,17 @@ describe.concurrent("reading chains", () => {
           `${bodies.map(nameOf).join(", ") || "no PEM certificate"}`,
       );
     }
+    await log.report(annotate);
   });
 
-  test("CERT-004 a user's chain list never shows another user's chain", async ({ skip }) => {
+  test("CERT-004 a user's chain list never shows another user's chain", async ({ skip, annotate }) => {
     skip(readOnly, SKIP.readOnly);
     const other = t.secondary();
     skip(!other, t.secondaryMissing());
     const session = await owner();
-    const mine = await pinned(session, [INTERMEDIATE_CA_PEM]);
-    const theirs = await pinned(other!, [ROOT_CA_PEM]);
+    const log = new LenientLog(t.profile.strict);
+    const mine = (await pinned(session, [INTERMEDIATE_CA_PEM], log)).id;
+    const theirs = (await pinned(other!, [ROOT_CA_PEM], log)).id;
     // The other user's chain: its id with its certificate (ids may be per user, so an id alone proves nothing).
     const isChain = (id: number, pem: string) => (c: Record<string, unknown>) =>
       c.id === id && typeof c.certificate_chain === "string" && c.certificate_chain.replace(/\s+/g, "").includes(marker(pem));
@@ -462,6 +565,7 @@ describe.concurrent("reading chains", () => {
         { req: "CERT-004", what: `GET ${base(other!)} (all pages)` },
         `expected only the second user's chains, got the other user's chain ${mine} (the intermediate CA) among them`,
       );
+    await log.report(annotate);
   });
 });
 
@@ -475,7 +579,7 @@ describe.concurrent("deleting chains", () => {
       skip(readOnly, SKIP.readOnly);
       const session = await owner();
       const log = new LenientLog(t.profile.strict);
-      const id = await pinned(session, [LEAF_PEM]);
+      const { id } = await pinned(session, [LEAF_PEM], log);
       const deleted = await deleteChain(session, id);
       expectDeleteAnswer(deleted, { req: "CERT-005" });
       const read = await readChain(session, id);
@@ -494,7 +598,7 @@ describe.concurrent("deleting chains", () => {
     skip(readOnly, SKIP.readOnly);
     const session = await owner();
     const log = new LenientLog(t.profile.strict);
-    const id = await pinned(session, [LEAF_PEM]);
+    const { id } = await pinned(session, [LEAF_PEM], log);
     const before = await listAll(session, { req: "CERT-006", what: "(before the delete)" });
     if (!before.some((c) => c.id === id))
       failPlain(
@@ -518,12 +622,13 @@ describe.concurrent("chains belong to their user", () => {
   test(
     "AUTH-019 the second user can neither read nor delete another user's chain under its own userID",
     { tags: ["ERR-001"] },
-    async ({ skip }) => {
+    async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       const other = t.secondary();
       skip(!other, t.secondaryMissing());
       const session = await owner();
-      const id = await pinned(session, [LEAF_PEM]);
+      const log = new LenientLog(t.profile.strict);
+      const { id } = await pinned(session, [LEAF_PEM], log);
       const theirs = (await listAll(other!, { req: "AUTH-019", what: "(the second user's own list)" })).map((c) => c.id);
       skip(foreignIds([id], theirs).length === 0, `chain ${id}: ${SHARED_IDS}`);
       const about = { req: "AUTH-019", what: `by the second user, with another user's chain id ${id}` };
@@ -534,17 +639,19 @@ describe.concurrent("chains belong to their user", () => {
       expectRefused(deleted, about);
       const still = await readChain(session, id);
       expectOk(still, { req: "AUTH-019", what: `by its owner after the second user's DELETE: chain ${id} must still exist` });
+      await log.report(annotate);
     },
   );
 
   test(
     "AUTH-015 the primary session is refused on the second user's userID, for reads, the list and deletes",
     { tags: ["ERR-001"] },
-    async ({ skip }) => {
+    async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       const other = t.secondary();
       skip(!other, t.secondaryMissing());
-      const id = await pinned(other!, [ROOT_CA_PEM]);
+      const log = new LenientLog(t.profile.strict);
+      const { id } = await pinned(other!, [ROOT_CA_PEM], log);
       const about = { req: "AUTH-015", what: `with the primary session on the second user's id ${other!.userId}` };
       const read = await readChain(t.primary(), id, other!.userId);
       expectRefused(read, about);
@@ -572,6 +679,7 @@ describe.concurrent("chains belong to their user", () => {
       expectRefused(deleted, about);
       const still = await readChain(other!, id);
       expectOk(still, { req: "AUTH-015", what: `by its owner after the primary session's DELETE: chain ${id} must still exist` });
+      await log.report(annotate);
     },
   );
 });

@@ -216,9 +216,9 @@ describe("the card model is the specification's table", () => {
     expect(statusVerdict(state, to)).toMatchObject({ kind, req });
   });
 
-  it("order_status CARD_REQUEST_PENDING is allowed from every state but the permanent ones, which are left undecided", () => {
+  it("order_status CARD_REQUEST_PENDING is allowed from every state, the permanent ones included (row 4: any)", () => {
     expect(requestPendingVerdict(card("ACTIVE", "DELIVERED_TO_CUSTOMER", true))).toMatchObject({ kind: "allowed", req: "CARD-019" });
-    expect(requestPendingVerdict(card("STOLEN", "DELIVERED_TO_CUSTOMER", true))).toMatchObject({ kind: "undecided" });
+    expect(requestPendingVerdict(card("STOLEN", "DELIVERED_TO_CUSTOMER", true))).toMatchObject({ kind: "allowed", req: "CARD-019" });
   });
 
   it("unknown statuses are never one of the five", () => {

@@ -89,13 +89,11 @@ export function statusVerdict(card: CardState, to: string): Verdict {
 
 /** What the table says of PUT {"order_status": "CARD_REQUEST_PENDING"}. */
 export function requestPendingVerdict(card: CardState): Verdict {
-  // Row 4 says "any", row 2 says the status is permanent: the order status may move or not (GAP-10), strict or not.
-  if (PERMANENT.includes(card.status))
-    return undecided(
-      `order_status ${REQUEST_PENDING} on a card with status ${card.status} (row 4 is checked from cards not in a permanent state only)`,
-      false,
-    );
-  return allowed("CARD-019", `row 4: any card may be set to order_status ${REQUEST_PENDING}`);
+  // Row 4 says "any": a LOST, STOLEN or CANCELLED card too (blind round 2: both readers STATED; its status stays, CARD-015).
+  return allowed(
+    "CARD-019",
+    `row 4: any card${PERMANENT.includes(card.status) ? `, ${card.status} too,` : ""} may be set to order_status ${REQUEST_PENDING}`,
+  );
 }
 
 /** The model after a move the target applied: the status asked for, and activation once ACTIVE. */

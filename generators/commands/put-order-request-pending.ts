@@ -1,6 +1,5 @@
 // PUT {"order_status":"CARD_REQUEST_PENDING"}: row 4, from any state ("a virtual card is produced"); the
-// order status then reads CARD_REQUEST_PENDING (CARD-019). From LOST, STOLEN or CANCELLED the suite
-// leaves the answer to the target (GAP-10).
+// order status then reads CARD_REQUEST_PENDING (CARD-019), from LOST, STOLEN or CANCELLED too, whose status stays (GAP-10).
 import fc from "fast-check";
 import { describePut, runMove, type CardCommand, type CardModel, type CardSystem } from "./card-system.js";
 import { REQUEST_PENDING, requestPendingVerdict } from "./card-table.js";

@@ -148,6 +148,9 @@ export const SKIP = {
   provisioning: "needs fresh users: set provisioning: sandbox-user (and mode: full) in the profile",
   noFactory: notApplicable("the profile's provisioning is none: the target offers no POST /sandbox-user-person (optional, conventions §4)"),
   twoAddresses: "needs two local source addresses: set sourceAddresses with two entries in the profile",
+  lockoutAddress:
+    "provokes a lock-out, which a server may apply to the caller's address for every key: add a third sourceAddresses entry that " +
+    "may be locked out (the suite sends nothing else from it)",
   destructive: "destructive (uses up a key or sets a permanent state): set allowDestructive: true or provisioning: sandbox-user",
   cardsToChange:
     "changes cards: set allowDestructive: true (checks then change the primary and second users' own cards, taken in turns) or " +

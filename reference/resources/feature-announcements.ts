@@ -58,6 +58,7 @@ export const featureAnnouncementsModule: ResourceModule = {
     app.get("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
       const userId = pathUser(request, ctx, "feature-announcement-path-user-unchecked");
       const id = intParam(request, "itemId");
+      int32Lookup(ctx, id);
       const a = findAnnouncement(ctx, announcements, userId, id);
       if (!a) return refuseUnknown(ctx, reply, announcements, id);
       return sendItems(reply, [{ [typeKey]: announcementView(ctx, a) }]);
@@ -72,6 +73,12 @@ export const featureAnnouncementsModule: ResourceModule = {
 /** Announcements are answered under FeatureAnnouncement (ERR-015). */
 function announcementTypeKey(ctx: ReferenceContext): string {
   return ctx.faults.on("feature-announcement-wrong-type-key") ? "Announcement" : FEATURE_TYPE_KEY;
+}
+
+/** Any integer itemId is looked up (conventions §6: no 5XX); the fault's lookup takes a 32-bit id and crashes above it. */
+function int32Lookup(ctx: ReferenceContext, id: number): void {
+  // Fault feature-announcement-large-id-500: an itemId above 2147483647 overflows the lookup key and crashes.
+  if (ctx.faults.on("feature-announcement-large-id-500") && id > 2147483647) throw new RangeError(`id ${id} is out of int32 range`);
 }
 
 /** The caller's announcement of that id (AUTH-019); the fault serves any user's. */
@@ -99,10 +106,9 @@ function refuseUnknown(
 function announcementView(ctx: ReferenceContext, a: AnnouncementRecord): Record<string, unknown> {
   const { faults } = ctx;
   const sizes = faults.on("feature-announcement-image-size-strings");
-  const avatar: Record<string, unknown> = {
-    ...a.avatar,
-    image: a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i)),
-  };
+  const images = a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i));
+  // Fault feature-announcement-image-object: the mapper answers the first image as an object, not the array.
+  const avatar: Record<string, unknown> = { ...a.avatar, image: faults.on("feature-announcement-image-object") ? images[0] : images };
   // The avatar carries uuid, anchor_uuid, style and image (spec: Shared objects); the fault's mapper forgets anchor_uuid.
   if (faults.on("feature-announcement-anchor-uuid-dropped")) delete avatar.anchor_uuid;
   return {

@@ -35,6 +35,12 @@ function registerVersioningFaults(app: FastifyInstance, ctx: ReferenceContext): 
       handler: (request, reply) => forwardToV1(app, request, reply, request.url),
     });
   }
+  if (variants.on("auth-calls-unversioned")) {
+    // Variant auth-calls-unversioned (blind round 2, ruled open): the three authentication calls sit on the root router too, outside /v1.
+    for (const call of ["installation", "device-server", "session-server"]) {
+      app.post(`/${call}`, { config: { auth: "none" } }, (request, reply) => forwardToV1(app, request, reply, `/${call}`));
+    }
+  }
   if (variants.on("version-prefix-aliases")) {
     app.route({
       method: [...METHODS],

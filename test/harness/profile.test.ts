@@ -50,7 +50,7 @@ describe("targets.yaml loading", () => {
     const profile = selectProfile(targets, undefined);
     expect(profile.name).toBe("reference");
     expect(profile.embedded).toBe(true);
-    expect(profile.sourceAddresses).toEqual(["127.0.0.1", "127.0.0.2"]);
+    expect(profile.sourceAddresses).toEqual(["127.0.0.1", "127.0.0.2", "127.0.0.3"]);
   });
 
   it("names an unknown field, its profile and the allowed fields", () => {

@@ -78,7 +78,7 @@ function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { content
   const body = request.body;
   const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
   if (ctx.faults.on("attachment-accepts-any-type")) return { contentType, bytes };
-  const check = ACCEPTED[contentType];
+  const check = ACCEPTED[allowListKey(ctx, request, contentType)];
   const anyImage = ctx.faults.on("attachment-accepts-any-image-type") && contentType.startsWith("image/");
   const refusedByFault =
     (contentType === "image/png" && ctx.faults.on("attachment-png-refused")) ||
@@ -136,7 +136,7 @@ export const attachmentsModule: ResourceModule = {
       const userId = routeUser(request, ctx, "attachment-read-ignores-path-user");
       const record = findAttachment(ctx, attachments, userId, intParam(request, "itemId"));
       if (!record) throw notTheirs(ctx);
-      return sendAttachment(ctx, reply, record);
+      return sendAttachment(ctx, reply, record, request);
     });
   },
 };
@@ -176,9 +176,12 @@ function findAttachment(
 }
 
 /** GET answers the read form under AttachmentUser (ERR-015), as application/json (ATT-007, LENIENT: the first reading). */
-function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: AttachmentRecord): FastifyReply {
+function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: AttachmentRecord, request: FastifyRequest): FastifyReply {
   const typeKey = ctx.faults.on("attachment-type-key-wrong") ? "Attachment" : ATTACHMENT_TYPE_KEY;
-  const items = [{ [typeKey]: view(record, ctx) }];
+  const shown = view(record, ctx);
+  // Fault attachment-read-id-from-path: the read form's id is copied from the path parameter, a string.
+  if (ctx.faults.on("attachment-read-id-from-path")) shown.id = (request.params as Record<string, string>).itemId;
+  const items = [{ [typeKey]: shown }];
   if (ctx.faults.on("attachment-read-octet-stream"))
     return reply
       .code(200)
@@ -204,4 +207,13 @@ function jfifOnly(ctx: ReferenceContext, contentType: string, bytes: Buffer): bo
 /** The upload answers the new attachment's Id (conventions §7); the fault's copy-paste slip answers the monetary account's id. */
 function answeredId(ctx: ReferenceContext, record: AttachmentRecord): number {
   return ctx.faults.on("attachment-upload-answers-account-id") ? record.monetaryAccountId : record.id;
+}
+
+/**
+ * The allow-list is looked up by media type, parameters dropped (conventions §7); the fault looks up the whole header,
+ * lower-cased, so `image/png; name=scan.png` is an unknown type and refused.
+ */
+function allowListKey(ctx: ReferenceContext, request: FastifyRequest, contentType: string): string {
+  if (!ctx.variants.on("attachment-content-type-parameters-refused")) return contentType;
+  return (request.headers["content-type"] ?? "").trim().toLowerCase();
 }

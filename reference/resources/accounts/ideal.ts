@@ -1,6 +1,6 @@
 // The routes read as the specification; every fault of this file hooks in through a named seam below them.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { badRequest, notFound } from "../../http-error.js";
+import { badRequest, HttpError, notFound } from "../../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
 import { paginate, type Page } from "../../pagination.js";
 import { timestamp } from "../../time.js";
@@ -22,7 +22,10 @@ interface IdealRecord {
   issuer: string;
   status: string;
   statusTimestamp: string;
-  expiration: string;
+  /** A number only under fault ideal-created-expiration-epoch. */
+  expiration: string | number;
+  /** Set only under fault ideal-created-amount-value-number: the value as the create parsed it. */
+  parsedValue?: number;
 }
 
 const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
@@ -58,7 +61,8 @@ function view(record: IdealRecord): Record<string, unknown> {
     created: record.created,
     updated: record.updated,
     monetary_account_id: record.monetaryAccountId,
-    amount_requested: record.amountRequested,
+    // Fault ideal-created-amount-value-number: a created transaction shows the value the create parsed, a number.
+    amount_requested: record.parsedValue === undefined ? record.amountRequested : { ...record.amountRequested, value: record.parsedValue },
     issuer: record.issuer,
     issuer_name: ISSUER_NAMES[record.issuer] ?? record.issuer,
     issuer_authentication_url: `https://ideal.example/${record.issuer.toLowerCase()}/authenticate?trxid=${identifier}`,
@@ -124,7 +128,8 @@ export const idealModule: ResourceModule = {
         issuer,
         status: "PENDING",
         statusTimestamp: timestamp(now),
-        expiration: timestamp(new Date(now.getTime() + EXPIRY_MS)),
+        expiration: createdExpiration(ctx, now),
+        ...parsedAmount(ctx, amountRequested),
       }));
       return sendCreated(ctx, reply, { [typeKey]: view(created) }, created.id);
     });
@@ -143,6 +148,7 @@ export const idealModule: ResourceModule = {
     app.get(`/v1${BASE}/:itemId`, async (request, reply) => {
       const { owner, accountId } = accountOfPath(ctx, request);
       const found = transactions.get(owner, intParam(request, "itemId"));
+      crashOnMissing(ctx, found);
       if (!found || found.monetaryAccountId !== accountId) throw notFound();
       return sendItems(reply, [{ [typeKey]: view(found) }]);
     });
@@ -206,4 +212,24 @@ function listExtra(ctx: ReferenceContext, page: Page<IdealRecord>): Record<strin
 function createdOnAccount(ctx: ReferenceContext, owner: number, accountId: number): number {
   if (!(ctx.faults.on("ideal-created-on-first-account") || ctx.variants.on("ideal-recorded-on-first-account"))) return accountId;
   return ctx.state.users.get(owner)?.monetaryAccountIds[0] ?? accountId;
+}
+
+/** A transaction's expiration is a timestamp string (spec: scalar fields are strings); the fault's create stores epoch ms. */
+function createdExpiration(ctx: ReferenceContext, now: Date): string | number {
+  const expiry = now.getTime() + EXPIRY_MS;
+  return ctx.faults.on("ideal-created-expiration-epoch") ? expiry : timestamp(new Date(expiry));
+}
+
+/** Amount.value is a string (spec: Shared objects); the fault's create keeps the value parsed for arithmetic, a number. */
+function parsedAmount(ctx: ReferenceContext, amount: Amount): { parsedValue?: number } {
+  return ctx.faults.on("ideal-created-amount-value-number") ? { parsedValue: Number(amount.value) } : {};
+}
+
+/**
+ * An id that is not one of the user's is a 4XX (conventions §6); the fault reads the transaction's account before it asks
+ * whether there is one, and crashes with a 500.
+ */
+function crashOnMissing(ctx: ReferenceContext, found: IdealRecord | undefined): void {
+  if (!found && ctx.faults.on("ideal-read-unknown-id-500"))
+    throw new HttpError(500, "Cannot read properties of undefined (reading 'monetaryAccountId').");
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FaultName } from "../../../faults/catalogue.js";
 import { badRequest } from "../../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
-import { paginate } from "../../pagination.js";
+import { paginate, type Page } from "../../pagination.js";
 import type { Collection } from "../../state.js";
 import { timestamp } from "../../time.js";
 import { invalidBody, notTheirs } from "../refusals.js";
@@ -86,10 +86,16 @@ export const shareInvitesModule: ResourceModule = {
   register(app, ctx) {
     const shares = ctx.state.collection<ShareInviteRecord>("share-invites");
     const BASE = "/v1/user/:userID/share-invite-monetary-account-response";
+    /**
+     * Variant share-invite-read-cached (blind round 2, ruled open): read forms kept by share id, filled on the first
+     * read, never cleared by a PUT.
+     */
+    const readCache = new Map<number, Record<string, unknown>>();
 
     app.get(BASE, async (request, reply) => {
       const userId = listUser(ctx, request);
-      const page = paginate(request, listedShares(ctx, shares, userId), ctx);
+      const listed = listedShares(ctx, shares, userId);
+      const page = unpagedWithoutCount(ctx, request, listed) ?? paginate(request, listed, ctx);
       return sendItems(
         reply,
         page.items.map((s) => ({ [SHARE_INVITE_TYPE_KEY]: shareView(ctx, s) })),
@@ -99,7 +105,7 @@ export const shareInvitesModule: ResourceModule = {
 
     app.get(`${BASE}/:itemId`, async (request, reply) => {
       const found = findShare(ctx, shares, request, "share-invite-other-user-readable");
-      return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: shareView(ctx, found, true) }]);
+      return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: cachedRead(ctx, readCache, found) ?? shareView(ctx, found, true) }]);
     });
 
     app.put(`${BASE}/:itemId`, async (request, reply) => {
@@ -107,7 +113,8 @@ export const shareInvitesModule: ResourceModule = {
       const body = objectBody(request);
       const { status, card_id: cardId } = body;
       carelessStatusRequired(ctx, status);
-      const badCardId = cardId !== undefined && (typeof cardId !== "number" || !Number.isInteger(cardId) || cardId < 1);
+      const badCardId =
+        cardId !== undefined && !cardIdTaken(ctx, body) && (typeof cardId !== "number" || !Number.isInteger(cardId) || cardId < 1);
       if (badCardId && cardIdCheckedFirst(ctx)) refuseCardId(ctx);
       if (status !== undefined) {
         if (typeof status !== "string") throw invalidBody(ctx, "Field status must be a string.");
@@ -135,7 +142,10 @@ export const shareInvitesModule: ResourceModule = {
  */
 function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false): Record<string, unknown> {
   const { faults } = ctx;
-  const shownAccount = share.linked && (share.status === "ACTIVE" || faults.on("share-invite-rejected-keeps-account"));
+  const shownAccount =
+    (share.linked && (share.status === "ACTIVE" || faults.on("share-invite-rejected-keeps-account"))) ||
+    // Fault share-invite-read-account-unconditional: the read's mapper (not the list's) shows the stored account of every share.
+    (read && faults.on("share-invite-read-account-unconditional"));
   return {
     id: share.id,
     created: share.created,
@@ -245,4 +255,38 @@ function listUser(ctx: ReferenceContext, request: FastifyRequest): number {
 function relinkedWithoutStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: unknown): void {
   // The careless PUT: linked = (body status is ACTIVE), computed whether or not the body has a status.
   if (status === undefined && ctx.faults.on("share-invite-card-only-put-unlinks")) found.linked = false;
+}
+
+/**
+ * The read shows the share as it is now (SHARE-006 to SHARE-008: a later GET shows the status set); the fault serves the
+ * read form cached at the share's first read, so a GET before a PUT pins what every later GET answers (the list is fresh).
+ */
+function cachedRead(
+  ctx: ReferenceContext,
+  cache: Map<number, Record<string, unknown>>,
+  found: ShareInviteRecord,
+): Record<string, unknown> | undefined {
+  if (!ctx.variants.on("share-invite-read-cached")) return undefined;
+  if (!cache.has(found.id)) cache.set(found.id, shareView(ctx, found, true));
+  return cache.get(found.id);
+}
+
+/**
+ * Without count the list answers the default 10 (spec: Limits); the fault's older code path pages only when the query
+ * carries a parameter, so a plain list request answers every share.
+ */
+function unpagedWithoutCount(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  all: ShareInviteRecord[],
+): Page<ShareInviteRecord> | undefined {
+  const query = request.query as Record<string, unknown>;
+  if (!ctx.faults.on("share-invite-list-unpaged-without-count") || Object.keys(query).length > 0) return undefined;
+  return { items: [...all].sort((a, b) => a.id - b.id), pagination: { future_url: null, newer_url: null, older_url: null } };
+}
+
+/** card_id is an integer (spec: the share-invite table); the fault's lenient parser also passes a string of digits. */
+function cardIdTaken(ctx: ReferenceContext, body: Record<string, unknown>): boolean {
+  const cardId = body.card_id;
+  return ctx.variants.on("share-invite-card-id-digit-string-accepted") && typeof cardId === "string" && /^\d{1,15}$/.test(cardId);
 }

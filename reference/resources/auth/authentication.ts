@@ -31,6 +31,8 @@ export const authenticationModule: ResourceModule = {
     const refuse: Refuse = (message) => new HttpError(refusalStatus(ctx), message);
     const invalid: Refuse = (message) => new HttpError(invalidBodyStatus(ctx), message);
     const lockout = lockouts(ctx);
+    // Fault session-user-cached-per-installation: the answered user object, cached by installation token.
+    const answeredUsers = new Map<string, Record<string, unknown>>();
 
     app.post("/v1/installation", { config: { auth: "none" } }, async (request, reply) => {
       const body = objectBody(request);
@@ -49,6 +51,7 @@ export const authenticationModule: ResourceModule = {
     app.post("/v1/device-server", { config: { auth: "installation" } }, async (request, reply) => {
       const body = objectBody(request);
       const description = stringField(body, "description", descriptionRequired(ctx), invalid) ?? "";
+      trimSecret(ctx, body);
       const secret = stringField(body, "secret", true, invalid)!;
       const permitted = permittedIpsOf(ctx, parsePermittedIps(body.permitted_ips, invalid));
       const installation = state.installations.get(request.installationToken!)!;
@@ -56,16 +59,16 @@ export const authenticationModule: ResourceModule = {
       const key = apiKeyOf(ctx, secret);
       if (!key) throw refuse("Incorrect API key or IP address.");
       if (lockoutChecked(ctx, permitted) && lockout.locked(installation, key, ip)) throw refuse("Incorrect API key or IP address.");
-      if (permitted && !permitted.includes(ip) && permittedIpsEnforced(ctx)) {
+      if (permitted && !callerPermitted(ctx, permitted, ip) && permittedIpsEnforced(ctx)) {
         lockout.lock(installation, key, ip);
+        // Variant refused-registration-keeps-device (blind round 2, ruled open): the device row was saved before the permitted_ips check.
+        if (ctx.variants.on("refused-registration-keeps-device")) storeDevice(ctx, installation, key, description, permitted);
         throw refuse("The calling IP address is not in permitted_ips.");
       }
       if (key.boundIps && !key.boundIps.has(ip) && bindingEnforced(ctx)) throw refuse("Incorrect API key or IP address.");
       const ips = addressesToBind(ctx, permitted ?? [ip], ip);
       key.boundIps = new Set([...(key.boundIps ?? []), ...ips]);
-      const device = { id: state.nextId(), installationToken: installation.token, apiKey: key.key, description, ips };
-      state.devices.set(device.id, device);
-      installation.deviceIds.push(device.id);
+      const device = storeDevice(ctx, installation, key, description, ips);
       return sendItems(reply, deviceAnswer(ctx, device.id));
     });
 
@@ -81,10 +84,19 @@ export const authenticationModule: ResourceModule = {
       if (!key) throw unauthorized();
       const user = state.users.get(key.userId)!;
       const session = openSession(ctx, device, user.id, request.callerIp);
-      return sendItems(reply, [{ Id: { id: session.id } }, tokenObject(state.nextId(), session.token), sessionUser(ctx, user)]);
+      const answered = sessionUserOnce(ctx, answeredUsers, installation, () => sessionUser(ctx, user));
+      return sendItems(reply, [{ Id: { id: session.id } }, tokenObject(state.nextId(), session.token), answered]);
     });
   },
 };
+
+/** A new device of the installation for the key, bound to the given addresses. */
+function storeDevice(ctx: ReferenceContext, installation: Installation, key: ApiKeyRecord, description: string, ips: string[]): Device {
+  const device = { id: ctx.state.nextId(), installationToken: installation.token, apiKey: key.key, description, ips };
+  ctx.state.devices.set(device.id, device);
+  installation.deviceIds.push(device.id);
+  return device;
+}
 
 function parsePermittedIps(value: unknown, invalid: Refuse): string[] | undefined {
   if (value === undefined) return undefined;
@@ -118,9 +130,37 @@ function checkClientPublicKey(ctx: ReferenceContext, pem: string, invalid: Refus
   if ((rsaChecked && type !== "rsa") || !pem.includes("-----BEGIN")) throw invalid("client_public_key must be a PEM RSA public key.");
 }
 
+/** Fault device-server-secret-number-500: the secret is trimmed before its type is checked; a number has no trim(). */
+function trimSecret(ctx: ReferenceContext, body: Record<string, unknown>): void {
+  if (ctx.faults.on("device-server-secret-number-500")) body.secret = (body.secret as string | undefined)?.trim();
+}
+
+/** The caller's address is one of permitted_ips (AUTH-012); fault permitted-ips-substring-match searches the joined list. */
+function callerPermitted(ctx: ReferenceContext, permitted: string[], ip: string): boolean {
+  return ctx.faults.on("permitted-ips-substring-match") ? permitted.join(",").includes(ip) : permitted.includes(ip);
+}
+
+/** The session's user object; fault session-user-cached-per-installation answers the installation's first one, whatever the key. */
+function sessionUserOnce(
+  ctx: ReferenceContext,
+  answered: Map<string, Record<string, unknown>>,
+  installation: Installation,
+  make: () => Record<string, unknown>,
+): Record<string, unknown> {
+  if (!ctx.faults.on("session-user-cached-per-installation")) return make();
+  const cached = answered.get(installation.token) ?? make();
+  answered.set(installation.token, cached);
+  return cached;
+}
+
 /** POST /installation answers 200 with three elements: Id, Token and ServerPublicKey (AUTH-001, ERR-004, ERR-008). */
 function sendInstallation(ctx: ReferenceContext, reply: FastifyReply, items: Record<string, unknown>[]): FastifyReply {
   const { faults } = ctx;
+  // Fault installation-token-id-string: the token row's id is serialised as text.
+  if (faults.on("installation-token-id-string"))
+    items = items.map((item) =>
+      "Token" in item ? { Token: { ...(item.Token as object), id: String((item.Token as { id: number }).id) } } : item,
+    );
   if (faults.on("installation-no-server-key")) items = items.filter((item) => !("ServerPublicKey" in item));
   if (faults.on("installation-envelope-merged")) return reply.code(200).send({ Response: [Object.assign({}, ...items)] });
   return reply
@@ -266,7 +306,9 @@ function openSession(ctx: ReferenceContext, device: Device, userId: number, call
 
 /** The session's user, as UserPerson with its own id (AUTH-008). */
 function sessionUser(ctx: ReferenceContext, user: User): Record<string, unknown> {
-  const id = ctx.faults.on("session-user-id-off-by-one") ? user.id + 1 : user.id;
+  const userId = ctx.faults.on("session-user-id-off-by-one") ? user.id + 1 : user.id;
+  // Fault session-user-id-string: the id is serialised as text.
+  const id = ctx.faults.on("session-user-id-string") ? String(userId) : userId;
   // Variant session-user-api-key: the user behind an API key of another user (conventions §4 allows any of three keys).
   if (ctx.variants.on("session-user-api-key")) {
     return {

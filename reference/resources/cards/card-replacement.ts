@@ -186,6 +186,8 @@ function carelessTextRefusals(ctx: ReferenceContext, texts: Texts): void {
 /** A single replace answers the Id (REPL-003). */
 function sendReplaced(ctx: ReferenceContext, reply: FastifyReply, card: CardRecord, replacedId: number): FastifyReply {
   if (ctx.faults.on("replace-answers-card-not-id")) return sendItems(reply, [{ [CARD_TYPE_KEY]: cardView(card, ctx) }]);
+  // Fault replace-answers-pan-id: the answer takes the id of the card number just issued.
+  if (ctx.faults.on("replace-answers-pan-id")) return sendId(reply, card.primary_account_numbers[0]?.id ?? replacedId);
   return sendId(reply, replacedId);
 }
 
@@ -261,6 +263,8 @@ function refuseBilledReplacement(ctx: ReferenceContext, card: CardRecord): void 
 }
 
 /** updated_card_ids lists every card replaced (REPL-008). */
-function updatedCardIds(ctx: ReferenceContext, ids: { id: number }[]): { id: number }[] {
+function updatedCardIds(ctx: ReferenceContext, ids: { id: number }[]): { id: number | string }[] {
+  // Fault batch-replace-ids-as-strings: the ids are copied from the path-style lookup keys, as strings.
+  if (ctx.faults.on("batch-replace-ids-as-strings")) return ids.map(({ id }) => ({ id: String(id) }));
   return ctx.faults.on("batch-replace-missing-ids") ? ids.slice(0, 1) : ids;
 }

@@ -98,7 +98,7 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
   for (const name of ["card_limit", "card_limit_atm"] as const) {
     if (body[name] !== undefined) update[name] = parseAmount(body[name], name);
   }
-  if (body.country_permission !== undefined) update.country_permission = parseCountries(body.country_permission);
+  if (body.country_permission !== undefined) update.country_permission = parseCountries(body.country_permission, ctx);
   return update;
 }
 
@@ -125,8 +125,10 @@ function parseAmount(value: unknown, name: string): Amount {
   return { value: amount.value, currency: amount.currency };
 }
 
-function parseCountries(value: unknown): string[] {
+function parseCountries(value: unknown, ctx: Switchboard): string[] {
   if (!Array.isArray(value)) throw badRequest("Field country_permission must be an array.");
+  // Fault card-country-permission-empty-500: the first entry is read as the home country, so an empty array throws.
+  if (ctx.faults.on("card-country-permission-empty-500")) void (value[0] as { country: unknown }).country;
   return value.map((entry: unknown) => {
     const country = (entry as { country?: unknown } | null)?.country;
     if (typeof country !== "string" || !/^[A-Z]{2}$/.test(country)) throw badRequest("Each country_permission entry needs a country code.");
@@ -179,6 +181,9 @@ function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdic
       return unlisted("A card can be cancelled only after delivery.");
     }
     if (faults.on("card-report-requires-active") && from !== "ACTIVE") return forbidden(`A card that is ${from} cannot be set ${to}.`);
+    // Fault card-report-refused-after-update-accepted: the reportable list was cut with slice(1, -1), losing CARD_UPDATE_ACCEPTED.
+    if (faults.on("card-report-refused-after-update-accepted") && order === "CARD_UPDATE_ACCEPTED")
+      return unlisted(`A card with order status ${order} cannot be set ${to}.`);
     return REPORTABLE.has(order) ? OK : unlisted(`A card with order status ${order} cannot be set ${to}.`);
   }
   // Only reachable with card-unknown-status-accepted.
@@ -190,6 +195,10 @@ export function orderMove(card: CardRecord, to: string, ctx: Switchboard): Verdi
   // Fault card-request-pending-refused-while-active: a card in use is thought not to need a virtual one.
   if (ctx.faults.on("card-request-pending-refused-while-active") && to !== card.order_status && card.status === "ACTIVE") {
     return forbidden("A virtual card cannot be requested while the card is ACTIVE.");
+  }
+  // Fault card-request-pending-refused-when-permanent: a lost, stolen or cancelled card is thought not to get a virtual one.
+  if (ctx.faults.on("card-request-pending-refused-when-permanent") && to !== card.order_status && PERMANENT.has(card.status)) {
+    return forbidden(`A virtual card cannot be requested for a card that is ${card.status}.`);
   }
   if (to === card.order_status || to === "CARD_REQUEST_PENDING" || ctx.variants.on("card-unlisted-moves-applied")) return OK;
   return unlisted(`The order status cannot be set to ${to}.`);

@@ -116,7 +116,17 @@ export function cardView(card: CardRecord, ctx?: Switchboard): Record<string, un
     card_limit: limit,
     card_limit_atm: card.card_limit_atm,
     country_permission: card.country_permission,
-    pin_code_assignment: [{ type: "PRIMARY", routing_type: "MANUAL", status: "ACTIVE", monetary_account_id: card.monetary_account_id }],
+    pin_code_assignment: [
+      {
+        type: "PRIMARY",
+        routing_type: "MANUAL",
+        status: "ACTIVE",
+        // Fault card-pin-assignment-account-id-string: the assignment's account id is copied from a string-keyed lookup.
+        monetary_account_id: faults?.on("card-pin-assignment-account-id-string")
+          ? String(card.monetary_account_id)
+          : card.monetary_account_id,
+      },
+    ],
     primary_account_numbers: card.primary_account_numbers.map((pan) => ({
       id: pan.id,
       description: card.second_line,
@@ -165,19 +175,26 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   }
   // Spec: "the fallback is removed when not supplied" (GAP-27: removed reads as absent).
   if (sentFallback && !statusOnly) {
-    if (!faults.on("card-fallback-not-stored")) card.monetary_account_id_fallback = update.monetary_account_id_fallback ?? null;
+    // Variant card-fallback-put-kept (CARD-021 LENIENT since blind round 2): a fallback sent in a PUT is not taken.
+    if (!faults.on("card-fallback-not-stored") && !ctx.variants.on("card-fallback-put-kept"))
+      card.monetary_account_id_fallback = update.monetary_account_id_fallback ?? null;
   } else if (
     !faults.on("card-fallback-kept-when-omitted") &&
     !(update.status !== undefined && faults.on("card-fallback-kept-on-status-change"))
   ) {
     card.monetary_account_id_fallback = null;
   }
-  if (update.preferred_name_on_card !== undefined && !statusOnly) card.preferred_name_on_card = update.preferred_name_on_card;
-  if (update.second_line !== undefined && !statusOnly && !faults.on("card-put-ignores-second-line")) card.second_line = update.second_line;
+  // Variant card-texts-put-kept (CARD-023 LENIENT since blind round 2): the texts wait for a reprint, the card keeps its own.
+  const textsKept = variants.on("card-texts-put-kept");
+  if (update.preferred_name_on_card !== undefined && !statusOnly && !textsKept) card.preferred_name_on_card = update.preferred_name_on_card;
+  if (update.second_line !== undefined && !statusOnly && !textsKept && !faults.on("card-put-ignores-second-line"))
+    card.second_line = update.second_line;
   if (update.pin_code !== undefined) card.pin_code = update.pin_code;
   if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
   if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = update.card_limit;
-  if (update.card_limit_atm) card.card_limit_atm = update.card_limit_atm;
+  // Fault card-limit-atm-overwrites-card-limit: the ATM line was copied from the one above and still writes card_limit.
+  if (update.card_limit_atm && faults.on("card-limit-atm-overwrites-card-limit")) card.card_limit = update.card_limit_atm;
+  else if (update.card_limit_atm) card.card_limit_atm = update.card_limit_atm;
   if (update.country_permission && variants.on("card-country-permission-merged")) {
     for (const country of update.country_permission)
       if (!card.country_permission.some((p) => p.country === country)) card.country_permission.push({ id: ctx.state.nextId(), country });
@@ -265,6 +282,7 @@ export const cardsModule: ResourceModule = {
     const cards = state.collection<CardRecord>("cards");
     const view = (card: CardRecord) => ({ [CARD_TYPE_KEY]: cardView(card, ctx) });
     const listed = listedView(ctx);
+    const read = cachedReadView(ctx);
 
     app.get("/v1/user/:userID/card", { config: { errorStatus: 400 } }, async (request, reply) => {
       const userId = listOwner(ctx, request);
@@ -284,7 +302,7 @@ export const cardsModule: ResourceModule = {
       const card = findCard(cards, userId, request, faults, "card-other-user-readable");
       // Fault card-read-answers-all-cards: the read answers the user's whole list.
       if (faults.on("card-read-answers-all-cards")) return sendItems(reply, cards.list(userId).map(view));
-      return sendItems(reply, [readView(ctx, card)]);
+      return sendItems(reply, [read(card)]);
     });
 
     app.put("/v1/user/:userID/card/:itemId", { config: { errorStatus: 400 }, ...carelessPutErrors(ctx) }, async (request, reply) => {
@@ -399,6 +417,17 @@ function readView(ctx: ReferenceContext, card: CardRecord): Record<string, Recor
   return { [faults.on("card-read-type-key-lowercase") ? "card" : CARD_TYPE_KEY]: shown };
 }
 
+/** GET /card/{id} answers the card as it is now; fault card-read-cached serves the view built at the card's first read. */
+function cachedReadView(ctx: ReferenceContext): (card: CardRecord) => Record<string, Record<string, unknown>> {
+  const readCache = new WeakMap<CardRecord, Record<string, Record<string, unknown>>>();
+  return (card) => {
+    if (!ctx.faults.on("card-read-cached")) return readView(ctx, card);
+    const cached = readCache.get(card) ?? readView(ctx, card);
+    readCache.set(card, cached);
+    return cached;
+  };
+}
+
 /**
  * A pin_code outside an encrypted request is refused with the card 400 (banking-api.md: Errors); fault
  * card-plaintext-pin-403 answers the refusal itself, as 403, past the route's errorStatus.
@@ -501,7 +530,11 @@ function sendUpdatedCard(
 ): FastifyReply {
   const { faults } = ctx;
   if (faults.on("card-put-answers-id-not-card")) return sendId(reply, card.id);
-  const answer = cardView(card, ctx);
+  // Fault card-put-answers-card-before-update: the answer is built from the copy taken before the update.
+  const answer = cardView(faults.on("card-put-answers-card-before-update") ? before : card, ctx);
+  // Fault card-put-echoes-cancellation-reason: the cancellation path returns its reason for the confirmation screen.
+  if (faults.on("card-put-echoes-cancellation-reason") && update.status === "CANCELLED" && update.cancellation_reason !== undefined)
+    answer.cancellation_reason = update.cancellation_reason;
   if (faults.on("card-echoes-pin-code") && update.pin_code !== undefined) answer.pin_code = update.pin_code;
   // Fault card-put-echoes-activation-code: the deprecated activation path copies its code into the answer.
   if (faults.on("card-put-echoes-activation-code") && update.activation_code !== undefined) answer.activation_code = update.activation_code;

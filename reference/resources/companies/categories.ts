@@ -35,6 +35,7 @@ export const categoriesModule: ResourceModule = {
         checkStatus(ctx, status);
         enabledOrDisabled(ctx, status);
         const fields = optionalFields(ctx, body);
+        uniqueName(ctx, categories.list(userId), fields.category);
         const category = categories.add(userId, (id) => ({
           id,
           created: timestamp(),
@@ -86,7 +87,7 @@ function optionalFields(ctx: ReferenceContext, body: Record<string, unknown>): P
       continue;
     }
     if (typeof value !== "string" && !anyType(ctx, name)) throw badRequest(`Field ${name} must be a string.`);
-    fields[name] = String(value);
+    fields[name] = name === "color" ? hexColor(ctx, String(value)) : String(value);
   }
   return fields;
 }
@@ -104,5 +105,26 @@ function anyType(ctx: ReferenceContext, name: (typeof OPTIONAL)[number]): boolea
 /** POST answers the new category's Id, an integer (CAT-001). */
 function sendCreated(ctx: ReferenceContext, reply: FastifyReply, id: number): FastifyReply {
   if (ctx.faults.on("category-create-id-string")) return sendItems(reply, [{ Id: { id: String(id) } }]);
+  // Fault category-create-answers-201: "Created" for a create, where every success is 200.
+  if (ctx.faults.on("category-create-answers-201"))
+    return reply
+      .code(201)
+      .type("application/json")
+      .send({ Response: [{ Id: { id } }] });
   return sendId(reply, id);
+}
+
+/** Nothing makes a category name unique; the fault's store has a unique index on (user, category). */
+function uniqueName(ctx: ReferenceContext, existing: CategoryRecord[], name: string | undefined): void {
+  // Variant category-duplicate-name-refused (blind round 2, ruled open): a second category of the same name is a 400.
+  if (ctx.variants.on("category-duplicate-name-refused") && name !== undefined && existing.some((c) => c.category === name))
+    throw badRequest("A category with this name already exists.");
+}
+
+/** color is any string, stored as sent; the fault normalises it as a #RRGGBB code without looking, so "blue" crashes (a 500). */
+function hexColor(ctx: ReferenceContext, color: string): string {
+  if (!ctx.faults.on("category-color-non-hex-500")) return color;
+  // Fault category-color-non-hex-500: exec() answers null for anything else, and destructuring null throws a TypeError.
+  const [, hex] = /^#?([0-9a-f]{6})$/i.exec(color) as RegExpExecArray;
+  return `#${hex!.toLowerCase()}`;
 }

@@ -81,10 +81,15 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
     status: "ACTIVE",
     sub_status: "NONE",
     session_timeout: ctx.faults.on("company-session-timeout-string") ? "604800" : 604800,
-    daily_limit_without_confirmation_login: amount("250.00"),
+    // Fault company-daily-limit-value-number: the Amount's value serialised as a number.
+    daily_limit_without_confirmation_login: ctx.faults.on("company-daily-limit-value-number")
+      ? { value: 250, currency: "EUR" }
+      : amount("250.00"),
     address_main: shownAddress(ctx, c.address_main),
-    address_postal: shownAddress(ctx, c.address_postal),
-    ubo: c.ubo ?? [],
+    // Variant company-read-postal-shows-main (blind round 2, ruled open): the read form repeats address_main as postal.
+    address_postal: shownAddress(ctx, ctx.variants.on("company-read-postal-shows-main") ? c.address_main : c.address_postal),
+    // Variant company-ubo-first-only (blind round 2, ruled open): only the first UBO is shown.
+    ubo: ctx.variants.on("company-ubo-first-only") ? (c.ubo ?? []).slice(0, 1) : (c.ubo ?? []),
     alias: [{ type: "IBAN", value: `NL00SAND${String(c.id).padStart(10, "0")}`, name: c.name }],
     avatar: {
       uuid: c.avatar_uuid ?? c.avatar.uuid,
@@ -172,6 +177,14 @@ export const companiesModule: ResourceModule = {
     const { state } = ctx;
     const companies = state.collection<CompanyRecord>("companies");
     const view = (c: CompanyRecord) => ({ [COMPANY_TYPE_KEY]: companyView(c, ctx, companies.ownerOf(c.id) ?? 0) });
+    // Variant company-list-cached-view (blind round 2, ruled open): the list shows each company as first listed.
+    const listCache = new Map<number, Record<string, unknown>>();
+    const listView = (c: CompanyRecord) => {
+      if (!ctx.variants.on("company-list-cached-view")) return view(c);
+      const cached = listCache.get(c.id) ?? view(c);
+      listCache.set(c.id, cached);
+      return cached;
+    };
     const store = (userId: number, body: CompanyBody) => {
       const now = timestamp();
       return companies.add(userId, (id) => ({ ...body, id, created: now, updated: now, ...fresh(), seeded: false }));
@@ -197,7 +210,7 @@ export const companiesModule: ResourceModule = {
         const userId = companyUser(ctx, request, "company-path-user-unchecked");
         const page = paginate(request, listedCompanies(ctx, companies, userId), ctx);
         refreshedPageRead(ctx, request, page.items);
-        return sendItems(reply, page.items.map(view), { Pagination: page.pagination });
+        return sendItems(reply, page.items.map(listView), { Pagination: page.pagination });
       }),
     );
 
@@ -268,6 +281,8 @@ function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
     ],
     refused: faults.on("company-vat-numbers-refused") ? ["vat_numbers"] : [],
     nullAccepted: faults.on("company-required-null-accepted"),
+    // Variant company-address-street-required (blind round 2, ruled open): an address without street is refused.
+    streetRequired: ctx.variants.on("company-address-street-required"),
   };
 }
 
@@ -311,6 +326,12 @@ function carelessCreateRefusals(ctx: ReferenceContext, body: CompanyBody): void 
   // The crash a handler has when it reads address_main.country without looking first.
   if (faults.on("company-minimal-body-500") && body.address_main === undefined)
     throw new Error("Cannot read properties of undefined (reading 'country')");
+  // Fault company-empty-ubo-500: the handler reads the first UBO's nationality unchecked; an empty ubo array crashes it.
+  if (faults.on("company-empty-ubo-500") && body.ubo && body.ubo[0] === undefined)
+    throw new TypeError("Cannot read properties of undefined (reading 'nationality')");
+  // Variant company-name-non-ascii-refused (blind round 2, ruled open): a name outside printable ASCII is refused.
+  if (ctx.variants.on("company-name-non-ascii-refused") && typeof body.name === "string" && /[^\x20-\x7e]/.test(body.name))
+    throw new HttpError(400, "Field name may only contain printable ASCII characters.");
 }
 
 /**

@@ -96,7 +96,7 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
   if (ctx.faults.on("cert-non-pem-accepted")) return entries;
   const certificates = entries.flatMap((entry) => entryCertificates(entry, ctx));
   const checked = ctx.faults.on("cert-only-first-entry-validated") ? certificates.slice(0, 1) : certificates;
-  const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-armour-only-checked")));
+  const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-armour-only-checked")) || crlfRefused(ctx, pem));
   if (bad >= 0) throw invalidBody(ctx, `certificate_chain[${bad}] is not a PEM certificate.`);
   return certificates;
 }
@@ -172,7 +172,7 @@ export const certificatePinnedModule: ResourceModule = {
       const certificates = storedCertificates(ctx, parseChain(body, ctx));
       carelessChainRefusals(ctx, certificates);
       const chain = early ?? pin(certificates);
-      return sendPinned(ctx, reply, chain);
+      return sendPinned(ctx, reply, chain, () => chains.list(userId).length);
     });
 
     app.get("/v1/user/:userID/certificate-pinned", async (request, reply) => {
@@ -193,6 +193,7 @@ export const certificatePinnedModule: ResourceModule = {
       const userId = pathUser(request, ctx, "cert-delete-path-user-not-checked");
       const id = intParam(request, "itemId");
       const owner = deletingOwner(ctx, chains, userId, id);
+      crashOnUnknownId(ctx, chains, id);
       if (!chains.get(owner, id) || hidden.has(id)) throw notTheirs(ctx);
       unpin(ctx, chains, hidden, owner, id);
       return sendDeleted(ctx, reply);
@@ -222,10 +223,23 @@ function carelessChainRefusals(ctx: ReferenceContext, certificates: string[]): v
     throw badRequest("A chain needs at least two certificates.");
 }
 
-/** POST answers the new chain's Id (ERR-009). */
-function sendPinned(ctx: ReferenceContext, reply: FastifyReply, chain: PinnedChain): FastifyReply {
+/** POST answers the new chain's Id (ERR-009); the fault answers the user's chain count (the list length) instead. */
+function sendPinned(ctx: ReferenceContext, reply: FastifyReply, chain: PinnedChain, pinnedCount: () => number): FastifyReply {
   if (ctx.faults.on("cert-create-answers-bare-id")) return sendItems(reply, [{ id: chain.id }]);
-  return sendId(reply, chain.id);
+  // Fault cert-create-answers-chain-count: the answer's id is the number of chains the user now has.
+  return sendId(reply, ctx.faults.on("cert-create-answers-chain-count") ? pinnedCount() : chain.id);
+}
+
+/** A PEM with CRLF line ends is a PEM certificate (RFC 7468); the fault's check knows LF line ends only. */
+function crlfRefused(ctx: ReferenceContext, pem: string): boolean {
+  // Variant cert-crlf-pem-refused (blind round 2, ruled open): an entry with a carriage return is taken for "not a PEM certificate".
+  return ctx.variants.on("cert-crlf-pem-refused") && pem.includes("\r");
+}
+
+/** DELETE of an id nobody has is a 4XX (conventions §6); the fault reads the chain before the existence check. */
+function crashOnUnknownId(ctx: ReferenceContext, chains: Collection<PinnedChain>, id: number): void {
+  // Fault cert-delete-unknown-id-500: the audit line dereferences the chain found by id alone, which is undefined.
+  if (ctx.faults.on("cert-delete-unknown-id-500")) void chains.getAny(id)!.certificates.length;
 }
 
 /** The caller's chains, and only theirs (CERT-004). */

@@ -64,7 +64,8 @@ export const challengeRequestsModule: ResourceModule = {
     const challenges = ctx.state.collection<ChallengeRecord>("challenge-requests");
 
     app.get("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
-      const userId = pathUser(request, ctx);
+      // Fault challenge-read-path-user-unchecked: the read takes any existing user's id from the path.
+      const userId = pathUser(request, ctx, "challenge-read-path-user-unchecked");
       const id = intParam(request, "itemId");
       const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-readable");
       if (!c) throw unknownChallenge(ctx, challenges, id);
@@ -113,10 +114,16 @@ function unknownChallenge(ctx: ReferenceContext, challenges: Collection<Challeng
 /** GET answers the challenge request with its current status (CHAL-004, CHAL-005); variant challenge-fields-minimal: {id, status} only. */
 function readView(ctx: ReferenceContext, c: ChallengeRecord): Record<string, unknown> {
   const { faults, variants } = ctx;
-  let view = challengeView(c, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status);
+  let view = challengeView(c, shownStatus(ctx, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status));
   if (variants.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };
   if (faults.on("challenge-get-status-missing")) delete view.status;
   return view;
+}
+
+/** GET shows the status as it was set (conventions §7); the fault's display map shortens REJECTED_PENDING_RESPONSE. */
+function shownStatus(ctx: ReferenceContext, status: string): string {
+  // Fault challenge-rejected-read-back-short: the read maps the stored status through a table that names it REJECTED.
+  return ctx.faults.on("challenge-rejected-read-back-short") && status === "REJECTED_PENDING_RESPONSE" ? "REJECTED" : status;
 }
 
 /** PUT without status is refused (CHAL-007); the fault answers the Id and changes nothing. */

@@ -76,7 +76,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const page = paginate(request, listedUrls(ctx, urls, owner, clientId), ctx);
       return sendItems(
         reply,
-        page.items.map((u) => ({ [OAUTH_CALLBACK_URL_TYPE_KEY]: view(u) })),
+        page.items.map((u) => ({ [listTypeKey(ctx)]: view(u) })),
         { Pagination: page.pagination },
       );
     });
@@ -97,7 +97,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
 
     app.get(`${BASE}/:itemId`, async (request, reply) => {
       const found = shownUrl(ctx, urls, clients, item(request, "callback-url-item-skips-client-check"));
-      return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: itemView(ctx, readCache, found) }]);
+      return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: idAsSent(ctx, itemView(ctx, readCache, found)) }]);
     });
 
     app.put(`${BASE}/:itemId`, async (request, reply) => {
@@ -157,7 +157,20 @@ function urlField(ctx: ReferenceContext, body: Record<string, unknown>, typeChec
   if (url === undefined && ctx.faults.on("callback-url-missing-url-accepted")) return "";
   if (!typeChecked && url !== undefined) return String(url as string);
   if (typeof url !== "string" || url.trim() === "") throw invalidBody(ctx, "Field url must be a non-empty string.");
-  return url;
+  // Variant callback-url-query-dropped (blind round 2, ruled open): the url is "normalised" by cutting it at its query string or fragment.
+  return ctx.variants.on("callback-url-query-dropped") ? url.replace(/[?#][\s\S]*$/, "") : url;
+}
+
+/** List elements are answered under OauthCallbackUrl (conventions §2); the fault's list uses CallbackUrl. */
+function listTypeKey(ctx: ReferenceContext): string {
+  // Fault callback-url-list-type-key-wrong: the list's mapper names the element CallbackUrl.
+  return ctx.faults.on("callback-url-list-type-key-wrong") ? "CallbackUrl" : OAUTH_CALLBACK_URL_TYPE_KEY;
+}
+
+/** The item read's id is an integer (spec: id fields are integers); the fault answers it as a string. */
+function idAsSent(ctx: ReferenceContext, shown: Record<string, unknown>): Record<string, unknown> {
+  // Fault callback-url-read-id-string: the item read's id is serialised as a string.
+  return ctx.faults.on("callback-url-read-id-string") ? { ...shown, id: String(shown.id as number) } : shown;
 }
 
 /** A refused POST stores nothing (spec: url is a string); the fault adds the record with the body's raw url before the check. */
