@@ -20,6 +20,11 @@ export interface FaultSpec<Name extends string = string> {
    * only show where a profile switches something on (signing: "reference-signed").
    */
   target?: string;
+  /**
+   * Only checks on fresh users can see this fault (they skip where the target provisions none): a kill matrix under a
+   * profile without provisioning reports it as not checked rather than as a survivor.
+   */
+  freshUsers?: true;
 }
 
 /**
@@ -31,7 +36,14 @@ export function fault<Name extends string>(
   requirement: RequirementId,
   description: string,
   suites: readonly string[],
-  options: { target?: string } = {},
+  options: { target?: string; freshUsers?: true } = {},
 ): FaultSpec<Name> {
-  return { name, requirement, description, suites: [...suites], ...(options.target === undefined ? {} : { target: options.target }) };
+  return {
+    name,
+    requirement,
+    description,
+    suites: [...suites],
+    ...(options.target === undefined ? {} : { target: options.target }),
+    ...(options.freshUsers ? { freshUsers: true as const } : {}),
+  };
 }

@@ -4,6 +4,9 @@
 import { fault } from "../fault.js";
 import type { VariantSpec } from "../variant-spec.js";
 
+/** Faults only checks on fresh users can see (faults/fault.ts). */
+const FRESH_USERS = { freshUsers: true } as const;
+
 export const BLIND2_AUTH_FAULTS = [
   // banking-api.md, Authentication rules: "The device-server request can carry an array of IP addresses. The caller's
   // current IP must be in the array, otherwise the caller is locked out."
@@ -22,6 +25,7 @@ export const BLIND2_AUTH_FAULTS = [
     "POST /device-server trims the secret before any type check, so a secret that is a number (or other non-string) " +
       "crashes the handler with 500.",
     ["error-bodies"],
+    FRESH_USERS,
   ),
   // banking-api.md, Resources and their fields: "Conventions: id fields are integers"; wire-conventions.md §4: "That `id`
   // is the userID of every path."
@@ -36,6 +40,7 @@ export const BLIND2_AUTH_FAULTS = [
     "POST /session-server caches the user object it answers per installation, so a session opened for a second API " +
       "key's device on the same installation answers the first key's user.",
     ["authentication"],
+    FRESH_USERS,
   ),
   // banking-api.md, Resources and their fields: "Conventions: id fields are integers"
   fault("installation-token-id-string", "AUTH-001", "POST /installation answers the Token object's id as a string instead of an integer.", [

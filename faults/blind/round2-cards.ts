@@ -6,6 +6,9 @@ import { fault } from "../fault.js";
 /** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
 const STRICT = { target: "reference-strict" };
 
+/** Faults only checks on fresh users can see (faults/fault.ts). */
+const FRESH_USERS = { freshUsers: true } as const;
+
 export const BLIND2_CARDS_FAULTS = [
   // banking-api.md, Resources and their fields > Embedded card: "| pin_code_assignment | array of {type, routing_type, status
   // (string), monetary_account_id (integer)} |"
@@ -24,6 +27,7 @@ export const BLIND2_CARDS_FAULTS = [
     "PUT status LOST, STOLEN or CANCELLED is refused with 400 while the order status is CARD_UPDATE_ACCEPTED " +
       "(the last order status is cut off the reportable list).",
     ["cards"],
+    FRESH_USERS,
   ),
   // banking-api.md, Endpoints > Cards: "The endpoint description also says limits and country permissions can be changed"
   fault(
@@ -62,6 +66,7 @@ export const BLIND2_CARDS_FAULTS = [
     "ERR-003",
     "PUT with an empty country_permission array crashes with 500 (the parser reads the first entry as the home country).",
     ["error-bodies"],
+    FRESH_USERS,
   ),
   // banking-api.md, States and transitions > Card: "| any | PUT with order_status CARD_REQUEST_PENDING | | order status
   // CARD_REQUEST_PENDING | a virtual card is produced |"

@@ -4,6 +4,9 @@
 import { fault } from "../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../variant-spec.js";
 
+/** Faults only checks on fresh users can see (faults/fault.ts). */
+const FRESH_USERS = { freshUsers: true } as const;
+
 export const BLIND2_COMPANIES_FAULTS = [
   // banking-api.md, Endpoints > Companies: "The sample body additionally carries address_main and address_postal (Address,
   // request form), ubo (array of UBO), vat_number (VatNumber) and vat_numbers (array of VatNumber)."
@@ -12,6 +15,7 @@ export const BLIND2_COMPANIES_FAULTS = [
     "ERR-003",
     "POST company with an empty ubo array crashes with a 500 (the handler reads ubo[0] unchecked).",
     ["error-bodies"],
+    FRESH_USERS,
   ),
   // banking-api.md, Shared objects: "| Amount | value (string), currency (string) |"
   fault(
@@ -24,9 +28,13 @@ export const BLIND2_COMPANIES_FAULTS = [
   // information-category-user-defined
   // | {category, description, color, icon: optional strings; status: required string, whether the category is active} |
   // {Id: {id: integer}} |"
-  fault("category-color-non-hex-500", "ERR-003", 'POST category with a color that is not a #RRGGBB hex code ("blue") crashes with a 500.', [
-    "error-bodies",
-  ]),
+  fault(
+    "category-color-non-hex-500",
+    "ERR-003",
+    'POST category with a color that is not a #RRGGBB hex code ("blue") crashes with a 500.',
+    ["error-bodies"],
+    FRESH_USERS,
+  ),
   // banking-api.md, Endpoints > Common request rules: "Successful responses are HTTP 200 with application/json."
   fault("category-create-answers-201", "CAT-001", "POST category answers its Id with HTTP 201 instead of 200.", ["categories"]),
 ] as const;

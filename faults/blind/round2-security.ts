@@ -7,6 +7,9 @@ import { VARIANT_SCOPE, type VariantSpec } from "../variant-spec.js";
 /** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
 const STRICT = { target: "reference-strict" };
 
+/** Faults only checks on fresh users can see (faults/fault.ts). */
+const FRESH_USERS = { freshUsers: true } as const;
+
 export const BLIND2_SECURITY_FAULTS = [
   // banking-api.md, Endpoints > Pinned certificates:
   // "| POST | /user/{userID}/certificate-pinned | {certificate_chain: array of {certificate: string}} | {id: integer} |"
@@ -23,6 +26,7 @@ export const BLIND2_SECURITY_FAULTS = [
     "ERR-003",
     "DELETE certificate-pinned/{itemId} of an id no chain has crashes (500) instead of answering a 4XX.",
     ["error-bodies"],
+    FRESH_USERS,
   ),
   // wire-conventions.md §2: "`UserCompany`, `Card` (...), `CertificatePinned`, `OauthCallbackUrl`, ..." (the type keys)
   fault(
