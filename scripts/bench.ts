@@ -129,7 +129,7 @@ async function latencyRun(delayMs: number): Promise<LatencyRun> {
     baseUrl: proxy.baseUrl,
     apiKey: server.apiKey,
     provisioning: "sandbox-user",
-    sourceAddresses: ["127.0.0.1", "127.0.0.2"],
+    sourceAddresses: ["127.0.0.1", "127.0.0.2", "127.0.0.3"],
     allowDestructive: true,
     capabilities: { ideal: true, pdfAttachments: true },
     encryption: true,

@@ -102,7 +102,8 @@ function profileFor(baseUrl: string, apiKey: string, fixtures: object, headerPre
     apiKey,
     ...(headerPrefix === "X-Service-" ? {} : { headerPrefix }),
     provisioning: "sandbox-user",
-    sourceAddresses: ["127.0.0.1", "127.0.0.2"],
+    // A third address for the lock-out checks: a lock-out may hold for the caller's address, whatever the key.
+    sourceAddresses: ["127.0.0.1", "127.0.0.2", "127.0.0.3"],
     allowDestructive: true,
     capabilities: { ideal: true, pdfAttachments: true },
     encryption: true,
