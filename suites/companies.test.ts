@@ -53,7 +53,11 @@ const REQUIRED = {
 /** The required fields plus the addresses the provider's sample always carries; none of the three optional fields. */
 const BASE = { ...REQUIRED, address_main: ADDRESS, address_postal: { ...ADDRESS, mailbox_name: "Conformance Trading BV" } };
 const SAMPLE_ONLY = {
-  ubo: [{ name: "Alex Example", date_of_birth: "1980-01-01", nationality: "NL" }],
+  // Two owners: a read form that keeps only the first (blind round 2's company-ubo-first-only) shows in the read-back.
+  ubo: [
+    { name: "Alex Example", date_of_birth: "1980-01-01", nationality: "NL" },
+    { name: "Robin Example", date_of_birth: "1990-02-02", nationality: "DE" },
+  ],
   vat_number: { type: "VAT", country: "NL", value: "NL123456789B01" },
   vat_numbers: [{ type: "VAT", country: "NL", value: "NL123456789B01" }],
 };
