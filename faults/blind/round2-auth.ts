@@ -25,7 +25,6 @@ export const BLIND2_AUTH_FAULTS = [
     "POST /device-server trims the secret before any type check, so a secret that is a number (or other non-string) " +
       "crashes the handler with 500.",
     ["error-bodies"],
-    FRESH_USERS,
   ),
   // banking-api.md, Resources and their fields: "Conventions: id fields are integers"; wire-conventions.md §4: "That `id`
   // is the userID of every path."
