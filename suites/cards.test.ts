@@ -117,8 +117,7 @@ function expectReadBack(before: Card, after: Card, shown: Record<string, unknown
       stale.push(field);
       continue;
     }
-    const asBefore =
-      STATE_FIELDS.includes(field) || !shows(before, field) ? "" : ` (or, noted, ${canonical(before[field] ?? null)} as before the PUT)`;
+    const asBefore = STATE_FIELDS.includes(field) || !shows(before, field) ? "" : notedAsBefore(before, field);
     failPlain(about, `expected ${field} ${canonical(value)}${asBefore}, got ${canonical(after[field])}`);
   }
   if (stale.length > 0) log.note(about, `${STALE_READ}: ${stale.join(", ")}`, STALE_READ_STRICT);
@@ -135,11 +134,12 @@ function keptInAnswer(before: Card, answer: Card, body: Record<string, unknown>,
   return KEEPABLE.includes(field) && field in body && readsAsBefore(before, answer, field);
 }
 
-/** " (or, noted, X as before the PUT)" where the answer may show `field` as the card had it, else nothing. */
+/** " (or, noted, X as before the PUT)": the other reading a failure message names. */
+const notedAsBefore = (before: Card, field: string) => ` (or, noted, ${canonical(before[field] ?? null)} as before the PUT)`;
+
+/** notedAsBefore where the answer may show `field` as the card had it, else nothing. */
 function orAsBefore(before: Card, body: Record<string, unknown>, field: string): string {
-  return KEEPABLE.includes(field) && field in body && shows(before, field)
-    ? ` (or, noted, ${canonical(before[field] ?? null)} as before the PUT)`
-    : "";
+  return KEEPABLE.includes(field) && field in body && shows(before, field) ? notedAsBefore(before, field) : "";
 }
 
 /** The LENIENT reading of a PUT taken whose answer and a later GET keep fields as before it, worded once so its notes collapse. */

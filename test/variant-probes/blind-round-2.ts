@@ -10,7 +10,18 @@ import { sharedKeyPair } from "../../harness/session/keys.js";
 import { openSession, postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
 import { LEAF_PEM } from "../../harness/test-data/certificates.js";
 import { png1x1 } from "../../harness/test-data/images.js";
-import { callbackPath, ids, inner, type Probe, type ProbeFn } from "./support.js";
+import {
+  ADDRESS,
+  aliasName,
+  callbackPath,
+  COMPANY_BODY as BODY,
+  companies,
+  ids,
+  inner,
+  readCompany,
+  type Probe,
+  type ProbeFn,
+} from "./support.js";
 
 /** The suite's second and third source addresses: a registration is refused from the first, a lock-out made from the second. */
 const REFUSED = "127.0.0.2";
@@ -37,25 +48,11 @@ const swapCase = (text: string) => [...text].map((c) => (c === c.toLowerCase() ?
 
 // ---- Companies and categories ----
 
-const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
 const POSTAL = { street: "Keizersgracht", house_number: "7", postal_code: "1015 CJ", city: "Amsterdam", country: "NL" };
 /** An address every member of which is optional, street included: a PO box. */
 const PO_BOX = { po_box: "7120", postal_code: "1007 JC", city: "Amsterdam", country: "NL" };
-/** The provider's body (variant company-provider-body-rules refuses one without the addresses). */
-const BODY = {
-  name: "Probe BV",
-  country: "NL",
-  legal_form: "BV",
-  subscription_type: "COMPANY_V2",
-  address_main: ADDRESS,
-  address_postal: ADDRESS,
-};
-const companies = (p: Probe) => `/user/${p.session.userId}/company`;
-/** The alias name: raw where the read form may upper-case name (company-names-upper-cased). */
-const aliasName = (company: Record<string, unknown>) => (company.alias as { name?: unknown }[] | undefined)?.[0]?.name;
 const postCompany = (p: Probe, body: Record<string, unknown>) => p.send("POST", companies(p), { ...BODY, ...body });
 const newCompany = async (p: Probe, body: Record<string, unknown>) => ids(await postCompany(p, body))[0];
-const readCompany = async (p: Probe, id: number) => inner(await p.get(`${companies(p)}/${id}`))[1];
 
 /** The alias name the company list shows for the company. */
 async function listedName(p: Probe, id: number): Promise<unknown> {

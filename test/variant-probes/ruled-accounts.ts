@@ -2,25 +2,11 @@
 // faults/accounts.ts): companies, categories, attachments, share invites and iDEAL. Marks are read where the other
 // variants of a kill-matrix group leave them: the alias name (raw) where the read form may leave out or upper-case name.
 import { png1x1 } from "../../harness/test-data/images.js";
-import { ids, inner, type Probe, type ProbeFn } from "./support.js";
-
-const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
-/** The provider's body (variant company-provider-body-rules refuses one without the addresses). */
-const BODY = {
-  name: "Probe BV",
-  country: "NL",
-  legal_form: "BV",
-  subscription_type: "COMPANY_V2",
-  address_main: ADDRESS,
-  address_postal: ADDRESS,
-};
-const companies = (p: Probe) => `/user/${p.session.userId}/company`;
-const aliasName = (company: Record<string, unknown>) => (company.alias as { name?: unknown }[] | undefined)?.[0]?.name;
+import { aliasName, COMPANY_BODY as BODY, companies, ids, inner, readCompany, type Probe, type ProbeFn } from "./support.js";
 
 async function newCompany(p: Probe, name: string): Promise<number | undefined> {
   return ids(await p.send("POST", companies(p), { ...BODY, name }))[0];
 }
-const readCompany = async (p: Probe, id: number) => inner(await p.get(`${companies(p)}/${id}`))[1];
 
 function upload(p: Probe, contentType: string, description: string, bytes: Buffer) {
   return p.client.request({

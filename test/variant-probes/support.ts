@@ -32,6 +32,22 @@ export async function newCallbackUrl(p: Probe): Promise<number> {
 
 export type ProbeFn = (p: Probe) => Promise<boolean>;
 
+// Companies, as the company probes make and read them.
+export const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
+/** The provider's body (variant company-provider-body-rules refuses one without the addresses). */
+export const COMPANY_BODY = {
+  name: "Probe BV",
+  country: "NL",
+  legal_form: "BV",
+  subscription_type: "COMPANY_V2",
+  address_main: ADDRESS,
+  address_postal: ADDRESS,
+};
+export const companies = (p: Probe) => `/user/${p.session.userId}/company`;
+/** The alias name: raw where the read form may leave out or upper-case name (company-read-form-sparse, company-names-upper-cased). */
+export const aliasName = (company: Record<string, unknown>) => (company.alias as { name?: unknown }[] | undefined)?.[0]?.name;
+export const readCompany = async (p: Probe, id: number) => inner(await p.get(`${companies(p)}/${id}`))[1];
+
 /** The client every probe talks through: the plain X-Service- prefix, short limits, each exchange to `onExchange`. */
 export function probeClient(baseUrl: string, onExchange?: (exchange: Exchange) => void): HttpClient {
   return new HttpClient({
