@@ -25,6 +25,10 @@ import { BLIND2_COMPANIES_FAULTS, BLIND2_COMPANIES_VARIANTS } from "./blind/roun
 import { BLIND2_ACCOUNTS_FAULTS, BLIND2_ACCOUNTS_VARIANTS } from "./blind/round2-accounts.js";
 import { BLIND2_SECURITY_FAULTS, BLIND2_SECURITY_VARIANTS } from "./blind/round2-security.js";
 import { BLIND2_REQUESTS_FAULTS, BLIND2_REQUESTS_VARIANTS } from "./blind/round2-requests.js";
+import { BLIND3_READBACK_FAULTS } from "./blind/round3-readback.js";
+import { BLIND3_AUTHZ_FAULTS } from "./blind/round3-authz.js";
+import { BLIND3_SECRETS_FAULTS } from "./blind/round3-secrets.js";
+import { BLIND3_LISTS_FAULTS } from "./blind/round3-lists.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -70,6 +74,10 @@ const FAULT_LISTS = [
   BLIND2_ACCOUNTS_FAULTS,
   BLIND2_SECURITY_FAULTS,
   BLIND2_REQUESTS_FAULTS,
+  BLIND3_READBACK_FAULTS,
+  BLIND3_AUTHZ_FAULTS,
+  BLIND3_SECRETS_FAULTS,
+  BLIND3_LISTS_FAULTS,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */

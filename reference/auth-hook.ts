@@ -238,6 +238,9 @@ function installationOf(ctx: ReferenceContext, request: FastifyRequest, token: s
     // The careless lookup: any token of ours will do; the session's own installation is used.
     return state.devices.get(asSession.deviceId)?.installationToken;
   }
+  // Fault r3-session-server-takes-api-key: the lookup also searches the API keys; the installation of the key's device is used.
+  if (ctx.faults.on("r3-session-server-takes-api-key") && request.url.startsWith("/v1/session-server") && state.apiKeys.has(token))
+    return [...state.devices.values()].find((d) => d.apiKey === token)?.installationToken;
   return undefined;
 }
 
@@ -258,7 +261,17 @@ function sessionOf(ctx: ReferenceContext, request: FastifyRequest, token: string
   if (!session && faults.on("installation-token-accepted-for-resources") && state.installations.has(token))
     session = impersonate(request, ctx);
   if (!session && faults.on("unknown-token-accepted")) session = impersonate(request, ctx);
+  // Fault r3-api-key-accepted-as-session-token: the lookup falls back to the API keys and serves the key's device as a session.
+  if (!session && faults.on("r3-api-key-accepted-as-session-token")) session = apiKeyAsSession(ctx, token);
   return session;
+}
+
+/** Fault r3-api-key-accepted-as-session-token: a registered API key stands for a session of its first device (its user, its addresses). */
+function apiKeyAsSession(ctx: ReferenceContext, token: string): SessionRecord | undefined {
+  const { state } = ctx;
+  const key = state.apiKeys.get(token);
+  const device = key && [...state.devices.values()].find((d) => d.apiKey === key.key);
+  return key && device ? { id: 0, token, userId: key.userId, deviceId: device.id, ips: device.ips } : undefined;
 }
 
 /** Variant installation-token-on-resources: the installation's first device stands for a session (its user, its addresses). */

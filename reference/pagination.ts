@@ -34,7 +34,8 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   const query = request.query as Record<string, unknown>;
   const list = request.url.split("?")[0]!;
   const count = integerQuery(query, "count", ctx);
-  if (count !== undefined && !countInRange(ctx, list, count)) throw badRequest(`Query parameter count must be between 1 and ${MAX_COUNT}.`);
+  if (count !== undefined && !countInRange(ctx, list, count, query.count))
+    throw badRequest(`Query parameter count must be between 1 and ${MAX_COUNT}.`);
   const newerId = integerQuery(query, "newer_id", ctx);
   const olderId = integerQuery(query, "older_id", ctx);
   if (newerId !== undefined && !newerIdServed(ctx)) throw badRequest("Query parameter newer_id is not supported.");
@@ -44,9 +45,9 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
 
   const sorted = [...all].sort((a, b) => a.id - b.id);
   let items: T[];
-  const above = newerId === undefined ? [] : sorted.filter((i) => i.id > newerId);
+  const above = newerId === undefined ? [] : sorted.filter((i) => isNewer(ctx, list, i.id, newerId));
   if (newerId !== undefined) items = newerPage(ctx, above, size);
-  else if (olderId !== undefined) items = olderPage(ctx, sorted, olderId, size);
+  else if (olderId !== undefined) items = olderPage(ctx, sorted, olderId, size, list);
   else items = newestPage(ctx, sorted, size);
   if (servedFromSnapshot(ctx, query)) items = [];
 
@@ -59,7 +60,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   const min = items[0]!.id;
   const show = linksShown(
     ctx,
-    sorted.some((i) => i.id > max),
+    sorted.some((i) => i.id > max) && !newerUrlDropped(ctx, list, olderId !== undefined),
     olderExist(ctx, sorted, min, items.length === size),
     cursorPage,
   );
@@ -82,8 +83,11 @@ function onList(ctx: Switchboard, name: FaultName, list: string, resource: strin
 }
 
 /** count is 1 to 200 (PAGE-005, PAGE-006, PAGE-007). */
-function countInRange(ctx: Switchboard, list: string, count: number): boolean {
+function countInRange(ctx: Switchboard, list: string, count: number, raw: unknown): boolean {
   const { faults, variants } = ctx;
+  // Fault r3-callback-url-count-compared-as-text: the cap comes from configuration as the text "200" and is compared with
+  // the query's text, so "5" > "200" is refused and "1000" < "200" is taken.
+  if (onList(ctx, "r3-callback-url-count-compared-as-text", list, "callback-url")) return count >= 1 && !(String(raw) > String(MAX_COUNT));
   const lowest = faults.on("page-count-zero-accepted") ? 0 : 1;
   // Variant count-over-200-clamped: a count above the cap is served as 200 (LENIENT, pageSize), not refused.
   const capped = !(
@@ -118,14 +122,25 @@ function pageSize(ctx: Switchboard, list: string, count: number | undefined, cur
   return variants.on("count-over-200-clamped") ? Math.min(size, MAX_COUNT) : size;
 }
 
+/** newer_id is exclusive: the next page starts above it (conventions §5: every item exactly once). */
+function isNewer(ctx: Switchboard, list: string, id: number, newerId: number): boolean {
+  // Fault r3-company-list-newer-id-inclusive: the company list's query reads newer_id with >=, repeating the boundary company.
+  return onList(ctx, "r3-company-list-newer-id-inclusive", list, "company") ? id >= newerId : id > newerId;
+}
+
 /** older_id is exclusive: the older page starts below it (PAGE-016). */
 function isOlder(ctx: Switchboard, id: number, olderId: number): boolean {
   return ctx.faults.on("page-older-id-inclusive") ? id <= olderId : id < olderId;
 }
 
 /** With older_id, the `size` items just below the cursor: the previous page (PAGE-016). */
-function olderPage<T extends { id: number }>(ctx: Switchboard, sorted: T[], olderId: number, size: number): T[] {
+function olderPage<T extends { id: number }>(ctx: Switchboard, sorted: T[], olderId: number, size: number, list: string): T[] {
   const { faults } = ctx;
+  // Fault r3-share-invite-oldest-page-empty: the share-invite list slices by the cursor's position and forgets to clamp the
+  // start at 0, so slice(at - size, at) counts from the end when fewer than `size` items remain: the oldest page is empty.
+  const at = sorted.findIndex((i) => i.id === olderId);
+  if (at >= 0 && onList(ctx, "r3-share-invite-oldest-page-empty", list, "share-invite-monetary-account-response"))
+    return sorted.slice(at - size, at);
   // Variant page-cursor-by-position (blind round 2, ruled open): the cursor is looked up by position, so a cursor item
   // deleted since (index -1) restarts near the top.
   if (ctx.variants.on("page-cursor-by-position")) {
@@ -173,10 +188,12 @@ function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | un
   // Fault page-links-count-undefined: the link template always writes count, so a request without one links count=undefined.
   const writeCount = keepCount || (count === undefined && faults.on("page-links-count-undefined"));
   const link = (cursor: "newer_id" | "older_id", id: number) => `${base}?${writeCount ? `count=${count}&` : ""}${cursor}=${id}`;
+  // Fault r3-ideal-future-url-older-id: the iDEAL list's future_url was copied from the older_url line and keeps older_id.
+  const futureCursor = onList(ctx, "r3-ideal-future-url-older-id", path, "ideal-merchant-transaction") ? "older_id" : "newer_id";
   return {
     newer: (id: number) => link("newer_id", id),
     older: (id: number) => link("older_id", id),
-    future: (id: number) => `${link("newer_id", id)}${faults.on("page-future-url-from-snapshot") ? "&refresh=1" : ""}`,
+    future: (id: number) => `${link(futureCursor, id)}${faults.on("page-future-url-from-snapshot") ? "&refresh=1" : ""}`,
   };
 }
 
@@ -210,6 +227,12 @@ function linksShown(
     newer: hasNewer || faults.on("page-newer-url-at-end"),
     older: (hasOlder && !(cursorPage && faults.on("page-older-url-first-page-only"))) || faults.on("page-older-url-at-end"),
   };
+}
+
+/** A page reached with older_id links back to newer items (PAGE-010); the card list's fault thinks the caller already has them. */
+function newerUrlDropped(ctx: Switchboard, list: string, olderPage: boolean): boolean {
+  // Fault r3-card-list-no-newer-url-after-older: newer_url is built only on the first page and on pages reached with newer_id.
+  return olderPage && onList(ctx, "r3-card-list-no-newer-url-after-older", list, "card");
 }
 
 /** The ids the links carry: the page's greatest (newer_url, future_url) and smallest (older_url) (PAGE-008, PAGE-009, PAGE-017). */

@@ -39,16 +39,18 @@ function mediaType(header: string | undefined): string {
 }
 
 /** The read form: the description and content type as uploaded, urls an array of {type, url} (ATT-005, ATT-006). */
-function view(record: AttachmentRecord, ctx: ReferenceContext): Record<string, unknown> {
+function view(record: AttachmentRecord, ctx: ReferenceContext, sessionToken?: string): Record<string, unknown> {
   // The specification shows no download endpoint; the url names the file without pretending to serve it.
-  const url = `https://attachments.reference.invalid/${record.uuid}`;
+  const url = downloadUrl(ctx, `https://attachments.reference.invalid/${record.uuid}`, sessionToken);
   return {
     id: record.id,
     created: record.created,
     updated: record.updated,
     attachment: {
       description: ctx.faults.on("attachment-description-truncated") ? record.description.slice(0, 30) : record.description,
-      content_type: ctx.faults.on("attachment-content-type-not-stored") ? "application/octet-stream" : record.contentType,
+      content_type: ctx.faults.on("attachment-content-type-not-stored")
+        ? "application/octet-stream"
+        : shownContentType(ctx, record.contentType),
       urls: ctx.faults.on("attachment-urls-as-string") ? url : [{ type: "ORIGINAL", url }],
     },
   };
@@ -178,7 +180,7 @@ function findAttachment(
 /** GET answers the read form under AttachmentUser (ERR-015), as application/json (ATT-007, LENIENT: the first reading). */
 function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: AttachmentRecord, request: FastifyRequest): FastifyReply {
   const typeKey = ctx.faults.on("attachment-type-key-wrong") ? "Attachment" : ATTACHMENT_TYPE_KEY;
-  const shown = view(record, ctx);
+  const shown = view(record, ctx, request.session?.token);
   // Fault attachment-read-id-from-path: the read form's id is copied from the path parameter, a string.
   if (ctx.faults.on("attachment-read-id-from-path")) shown.id = (request.params as Record<string, string>).itemId;
   const items = [{ [typeKey]: shown }];
@@ -188,6 +190,15 @@ function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: Atta
       .type("application/octet-stream")
       .send(JSON.stringify({ Response: items }));
   return sendItems(reply, items);
+}
+
+/**
+ * The download url names the file only; the session token travels in the authentication header alone. Fault
+ * r3-attachment-url-carries-session-token makes the link work in a browser by putting the caller's token in its query.
+ */
+function downloadUrl(ctx: ReferenceContext, url: string, sessionToken: string | undefined): string {
+  if (!ctx.faults.on("r3-attachment-url-carries-session-token") || !sessionToken) return url;
+  return `${url}?token=${encodeURIComponent(sessionToken)}`;
 }
 
 /** The description as uploaded (ATT-006); the fault reads the header as a comma-separated list and keeps its first entry. */
@@ -216,4 +227,10 @@ function answeredId(ctx: ReferenceContext, record: AttachmentRecord): number {
 function allowListKey(ctx: ReferenceContext, request: FastifyRequest, contentType: string): string {
   if (!ctx.variants.on("attachment-content-type-parameters-refused")) return contentType;
   return (request.headers["content-type"] ?? "").trim().toLowerCase();
+}
+
+/** The read form's content_type is the type uploaded (conventions §7); the fault rebuilds it from the stored file extension. */
+function shownContentType(ctx: ReferenceContext, contentType: string): string {
+  // Fault r3-attachment-jpeg-read-as-jpg: the file is stored as .jpg and its type read back as "image/" + extension.
+  return ctx.faults.on("r3-attachment-jpeg-read-as-jpg") && contentType === "image/jpeg" ? "image/jpg" : contentType;
 }

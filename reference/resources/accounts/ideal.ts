@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, HttpError, notFound } from "../../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
 import { paginate, type Page } from "../../pagination.js";
+import type { Collection } from "../../state.js";
 import { timestamp } from "../../time.js";
 import { IDEAL_FALLBACK_ISSUER } from "../../../faults/accounts.js";
 
@@ -136,18 +137,17 @@ export const idealModule: ResourceModule = {
 
     app.get(listRoute(ctx, BASE), async (request, reply) => {
       const { owner, accountId } = accountOfPath(ctx, request);
-      const page = paginate(
-        request,
-        transactions.list(owner).filter((t) => t.monetaryAccountId === accountId),
-        ctx,
-      );
+      const page = paginate(request, listedTransactions(ctx, transactions.list(owner), accountId), ctx);
       const items = page.items.map((t) => ({ [typeKey]: view(t) }));
       return sendItems(reply, items, listExtra(ctx, page));
     });
 
     app.get(`/v1${BASE}/:itemId`, async (request, reply) => {
       const { owner, accountId } = accountOfPath(ctx, request);
-      const found = transactions.get(owner, intParam(request, "itemId"));
+      const id = intParam(request, "itemId");
+      const anyUsers = transactionByIdAlone(ctx, transactions, id);
+      if (anyUsers) return sendItems(reply, [{ [typeKey]: view(anyUsers) }]);
+      const found = transactions.get(owner, id);
       crashOnMissing(ctx, found);
       if (!found || found.monetaryAccountId !== accountId) throw notFound();
       return sendItems(reply, [{ [typeKey]: view(found) }]);
@@ -156,6 +156,15 @@ export const idealModule: ResourceModule = {
 };
 
 // ---- Seams of the iDEAL routes: each decides one rule and names the faults that bend it. ----
+
+/**
+ * The read serves the caller's transaction on the path's account (AUTH-019). Fault r3-ideal-read-any-users-transaction: the
+ * account of the path is checked to be the caller's, then the transaction is looked up by its id alone (any user's, any
+ * account); undefined otherwise.
+ */
+function transactionByIdAlone(ctx: ReferenceContext, transactions: Collection<IdealRecord>, id: number): IdealRecord | undefined {
+  return ctx.faults.on("r3-ideal-read-any-users-transaction") ? transactions.getAny(id) : undefined;
+}
 
 /** Transactions are answered under IdealMerchantTransaction (ERR-015). */
 function idealTypeKey(ctx: ReferenceContext): string {
@@ -232,4 +241,10 @@ function parsedAmount(ctx: ReferenceContext, amount: Amount): { parsedValue?: nu
 function crashOnMissing(ctx: ReferenceContext, found: IdealRecord | undefined): void {
   if (!found && ctx.faults.on("ideal-read-unknown-id-500"))
     throw new HttpError(500, "Cannot read properties of undefined (reading 'monetaryAccountId').");
+}
+
+/** The list holds the transactions of the path's monetary account only, as the read by id checks (conventions §7). */
+function listedTransactions(ctx: ReferenceContext, all: IdealRecord[], accountId: number): IdealRecord[] {
+  // Fault r3-ideal-list-all-accounts: the list's query filters by user only; the account filter was left out.
+  return ctx.faults.on("r3-ideal-list-all-accounts") ? all : all.filter((t) => t.monetaryAccountId === accountId);
 }

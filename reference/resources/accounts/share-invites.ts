@@ -151,7 +151,8 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
     created: share.created,
     updated: share.updated,
     status: faults.on("share-invite-status-lowercase") ? share.status.toLowerCase() : share.status,
-    monetary_account_id: shownAccount ? share.accountId : null,
+    // Fault r3-share-invite-list-account-null: the list's query does not join the linked account, so the list shows null.
+    monetary_account_id: shownAccount && (read || !faults.on("r3-share-invite-list-account-null")) ? share.accountId : null,
     draft_share_invite_bank_id:
       read && faults.on("share-invite-read-draft-id-string") ? String(share.draftShareInviteBankId) : share.draftShareInviteBankId,
     access_type: faults.on("share-invite-access-type-lowercase") ? share.accessType.toLowerCase() : share.accessType,

@@ -44,7 +44,7 @@ export const authenticationModule: ResourceModule = {
       return sendInstallation(ctx, reply, [
         { Id: { id } },
         tokenObject(state.nextId(), token),
-        { ServerPublicKey: { server_public_key: serverKey().publicKeyPem } },
+        { ServerPublicKey: { server_public_key: answeredServerKey(ctx) } },
       ]);
     });
 
@@ -80,7 +80,7 @@ export const authenticationModule: ResourceModule = {
       if (!device) throw refuse("No device is registered for this installation and API key.");
       if (secondSessionRefused(ctx, device)) throw refuse("A session is already open for this device.");
       if (!device.ips.includes(request.callerIp) && deviceIpChecked(ctx)) throw refuse("Incorrect API key or IP address.");
-      const key = state.apiKeys.get(device.apiKey);
+      const key = state.apiKeys.get(sessionKey(ctx, device, secret));
       if (!key) throw unauthorized();
       const user = state.users.get(key.userId)!;
       const session = openSession(ctx, device, user.id, request.callerIp);
@@ -151,6 +151,14 @@ function sessionUserOnce(
   const cached = answered.get(installation.token) ?? make();
   answered.set(installation.token, cached);
   return cached;
+}
+
+/** The server's public key, which POST /installation hands out (AUTH-001). */
+function answeredServerKey(ctx: ReferenceContext): string {
+  // Fault r3-installation-answers-private-key: the answer exports the kept key (its private half, PKCS#8) instead of the public one.
+  if (ctx.faults.on("r3-installation-answers-private-key"))
+    return serverKey().privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  return serverKey().publicKeyPem;
 }
 
 /** POST /installation answers 200 with three elements: Id, Token and ServerPublicKey (AUTH-001, ERR-004, ERR-008). */
@@ -255,6 +263,8 @@ function sessionDevice(ctx: ReferenceContext, installation: Installation, secret
   const devices = installation.deviceIds.map((id) => state.devices.get(id)!);
   const device = devices.find((d) => d.apiKey === secret);
   if (device) return device;
+  // Fault r3-session-for-secret-on-other-keys-device: any device of the installation will do for a known key (sessionKey).
+  if (faults.on("r3-session-for-secret-on-other-keys-device") && devices[0] && state.apiKeys.has(secret)) return devices[0];
   if ((faults.on("session-secret-not-checked") || variants.on("session-secret-ignored")) && devices[0]) return devices[0];
   if (variants.on("session-opens-without-device") && devices.length === 0) return implicitDevice(ctx, installation, secret, callerIp);
   if (faults.on("session-without-device") && state.apiKeys.has(secret)) {
@@ -278,6 +288,14 @@ function implicitDevice(ctx: ReferenceContext, installation: Installation, secre
   state.devices.set(device.id, device);
   installation.deviceIds.push(device.id);
   return device;
+}
+
+/**
+ * The session's API key: the device's (AUTH-007). Fault r3-session-for-secret-on-other-keys-device: the key is the secret sent,
+ * so a device registered for one user's key opens a session for another user's key.
+ */
+function sessionKey(ctx: ReferenceContext, device: Device, secret: string): string {
+  return ctx.faults.on("r3-session-for-secret-on-other-keys-device") ? secret : device.apiKey;
 }
 
 /** A device may open a session while it has one open (AUTH-020). */

@@ -17,7 +17,16 @@ import {
 } from "../../module.js";
 import type { Collection } from "../../state.js";
 import { timestamp } from "../../time.js";
-import { cardView, newPan, servedById, CARD_TYPE_KEY, type CardRecord } from "./cards.js";
+import {
+  cardView,
+  fullCardNumber,
+  newPan,
+  servedById,
+  CARD_TYPE_KEY,
+  FIRST_CARD_NUMBERS,
+  type CardRecord,
+  type PanRecord,
+} from "./cards.js";
 
 interface Texts {
   name_on_card?: string;
@@ -65,7 +74,7 @@ function replace(ctx: ReferenceContext, card: CardRecord, sent: Texts): number {
       id,
       created: timestamp(),
       updated: timestamp(),
-      primary_account_numbers: [newPan(ctx, card.primary_account_numbers)],
+      primary_account_numbers: [issuedPan(ctx, card.primary_account_numbers)],
       country_permission: card.country_permission.map((p) => ({ ...p })),
       preferred_name_on_card: texts.preferred_name_on_card ?? card.preferred_name_on_card,
       second_line: texts.second_line ?? card.second_line,
@@ -73,7 +82,10 @@ function replace(ctx: ReferenceContext, card: CardRecord, sent: Texts): number {
     }));
     return newCard ? card.id : made.id;
   }
-  if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [newPan(ctx, card.primary_account_numbers)];
+  // Fault r3-card-list-old-number-after-replace: the card's first number is what the list keeps showing.
+  if (faults.on("r3-card-list-old-number-after-replace") && !FIRST_CARD_NUMBERS.has(card))
+    FIRST_CARD_NUMBERS.set(card, card.primary_account_numbers);
+  if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [issuedPan(ctx, card.primary_account_numbers)];
   if (faults.on("replace-new-expiry")) card.expiry_date = `${Number(card.expiry_date.slice(0, 4)) + 3}${card.expiry_date.slice(4)}`;
   if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
   if (texts.second_line !== undefined) card.second_line = texts.second_line;
@@ -99,7 +111,7 @@ export const cardReplacementModule: ResourceModule = {
       replacedBeforeTheChecks(ctx, card);
       const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], wrongTypesCoerced(ctx));
       carelessTextRefusals(ctx, texts);
-      checkNameOnCard(texts, cards.list(userId), variants);
+      checkNameOnCard(texts, namesOffered(ctx, cards, userId), variants);
       refuseBilledReplacement(ctx, card);
       const replacedId = replace(ctx, card, texts);
       return sendReplaced(ctx, reply, card, replacedId);
@@ -129,7 +141,7 @@ export const cardReplacementModule: ResourceModule = {
         planned.push({ card, texts: batchTexts(ctx, texts) });
       }
       if (batchReplaced(ctx)) for (const { card, texts } of planned) replace(ctx, card, texts);
-      const ids = planned.map(({ card }) => ({ id: batchAnswerId(ctx, card) }));
+      const ids = planned.map(({ card }) => ({ id: batchAnswerId(ctx, card), ...answeredCardNumber(ctx, card) }));
       return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: updatedCardIds(ctx, ids) } }]);
     });
   },
@@ -161,6 +173,15 @@ function cardToReplace(ctx: ReferenceContext, cards: Collection<CardRecord>, use
     (variants.on("replace-unknown-id-replaces-first-card") && cards.ownerOf(id) === undefined);
   if (!card && firstInstead) return cards.list(userId).find(servedById);
   return card;
+}
+
+/**
+ * The cards whose names a single replace offers as name_on_card: the user's (spec: "the names available for the user").
+ * Fault r3-replace-name-on-card-any-users-name: the name query forgot its owner filter and reads every user's cards.
+ */
+function namesOffered(ctx: ReferenceContext, cards: Collection<CardRecord>, userId: number): CardRecord[] {
+  if (!ctx.faults.on("r3-replace-name-on-card-any-users-name")) return cards.list(userId);
+  return [...ctx.state.users.keys()].flatMap((owner) => cards.list(owner));
 }
 
 /** Nothing is replaced before the body is checked (REPL-007); the fault replaces first. */
@@ -253,6 +274,22 @@ function batchReplaced(ctx: ReferenceContext): boolean {
 /** Each entry of updated_card_ids is a card's id; fault batch-replace-lists-pan-ids maps the new card number's id instead. */
 function batchAnswerId(ctx: ReferenceContext, card: CardRecord): number {
   return ctx.faults.on("batch-replace-lists-pan-ids") ? (card.primary_account_numbers[0]?.id ?? card.id) : card.id;
+}
+
+/** The new card number a replacement issues; only its last four digits are ever shown (four_digit). */
+function issuedPan(ctx: ReferenceContext, current: PanRecord[]): PanRecord {
+  const pan = newPan(ctx, current);
+  // Fault r3-replace-shows-full-card-number: the replacement's mapper writes the whole new number into four_digit (no slice(-4)).
+  if (ctx.faults.on("r3-replace-shows-full-card-number")) pan.four_digit = fullCardNumber(pan);
+  return pan;
+}
+
+/** An updated_card_ids entry is the card's id and nothing else (conventions §7). */
+function answeredCardNumber(ctx: ReferenceContext, card: CardRecord): { primary_account_number?: string } {
+  const pan = card.primary_account_numbers[0];
+  // Fault r3-batch-replace-answers-card-numbers: the batch answer carries the new card number, whole, for the card printer.
+  if (!ctx.faults.on("r3-batch-replace-answers-card-numbers") || !pan) return {};
+  return { primary_account_number: fullCardNumber(pan) };
 }
 
 /** Replacements past the free one are billed (spec: Limits); fault replace-second-in-year-refused refuses them instead. */

@@ -95,6 +95,18 @@ export function newPan(ctx: ReferenceContext, current: PanRecord[] = []): PanRec
   return { id: ctx.state.nextId(), uuid: randomUUID(), four_digit: four };
 }
 
+/**
+ * The whole 16-digit number of a card number record, ending in its four_digit (only the careless replacement faults ever
+ * show it): a fixed issuer prefix and eight digits drawn from the record's uuid, so a record always gives the same number.
+ */
+export function fullCardNumber(pan: PanRecord): string {
+  const digits = pan.uuid
+    .replace(/[^0-9]/g, "")
+    .padEnd(8, "0")
+    .slice(0, 8);
+  return `5168${digits}${pan.four_digit.slice(-4)}`;
+}
+
 /** The card as the API shows it: write-only fields and internal flags never leave the server. */
 export function cardView(card: CardRecord, ctx?: Switchboard): Record<string, unknown> {
   const faults = ctx?.faults;
@@ -308,7 +320,7 @@ export const cardsModule: ResourceModule = {
     app.put("/v1/user/:userID/card/:itemId", { config: { errorStatus: 400 }, ...carelessPutErrors(ctx) }, async (request, reply) => {
       const userId = pathUser(request, ctx, "card-put-path-user-not-checked");
       if (unknownCardAnswered404(ctx, cards, userId, request)) return sendError(reply, request, ctx, 404, "The card was not found.");
-      const card = findCard(cards, userId, request, faults, "card-put-other-users-card");
+      const card = blockedCard(ctx, cards, request) ?? findCard(cards, userId, request, faults, "card-put-other-users-card");
       const body = objectBody(request);
       textsSavedEarly(ctx, card, body, "before-the-table");
       let update: CardUpdate;
@@ -321,7 +333,7 @@ export const cardsModule: ResourceModule = {
       const pinRefusal = plaintextPinRefusal(ctx, request, body);
       if (pinRefusal) return sendError(reply, request, ctx, pinRefusal.status, pinRefusal.message);
       const fallback = update.monetary_account_id_fallback;
-      if (typeof fallback === "number" && !state.users.get(userId)?.monetaryAccountIds.includes(fallback)) {
+      if (typeof fallback === "number" && !fallbackAccountAllowed(ctx, userId, fallback)) {
         throw badRequest("monetary_account_id_fallback is not one of the user's monetary accounts.");
       }
       if (update.status !== undefined) {
@@ -380,13 +392,49 @@ function listedView(ctx: ReferenceContext): (card: CardRecord) => Record<string,
   return (card) => {
     // The careless cache: the view built at the first listing is served ever after.
     const cached = faults.on("card-list-cached") ? listCache.get(card) : undefined;
-    const shown = cached ? { ...cached } : cardView(card, ctx);
+    const shown = cached ? { ...cached } : cardView(listedNumbers(ctx, card), ctx);
     if (faults.on("card-list-cached") && !cached) listCache.set(card, { ...shown });
     if (faults.on("card-list-ids-offset")) shown.id = card.id + 1;
     if (faults.on("card-list-leaks-cancellation-reason") && card.cancellation_reason !== undefined)
       shown.cancellation_reason = card.cancellation_reason;
+    // Fault r3-card-list-fallback-omitted: the list's summary projection has no fallback column.
+    if (faults.on("r3-card-list-fallback-omitted")) delete shown.monetary_account_id_fallback;
     return shown;
   };
+}
+
+/**
+ * The card numbers a card had before its first replacement, kept only under fault r3-card-list-old-number-after-replace
+ * (card-replacement.ts records them).
+ */
+export const FIRST_CARD_NUMBERS = new WeakMap<CardRecord, PanRecord[]>();
+
+/** The list shows the card's current card number (REPL-004); the fault's list reads the number issued with the card. */
+function listedNumbers(ctx: ReferenceContext, card: CardRecord): CardRecord {
+  // Fault r3-card-list-old-number-after-replace: the list joins the card-number table on the card's first number.
+  const first = ctx.faults.on("r3-card-list-old-number-after-replace") ? FIRST_CARD_NUMBERS.get(card) : undefined;
+  return first ? { ...card, primary_account_numbers: first } : card;
+}
+
+/** The fallback is one of the user's monetary accounts (AUTH-019: another user's account is refused with the card 400). */
+function fallbackAccountAllowed(ctx: ReferenceContext, userId: number, accountId: number): boolean {
+  const { faults, state } = ctx;
+  if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return true;
+  // Fault r3-card-fallback-any-users-account: the check asks whether the account exists at all, not whether it is the user's.
+  return faults.on("r3-card-fallback-any-users-account") && [...state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId));
+}
+
+/**
+ * The card of a PUT is the caller's (AUTH-019). Fault r3-card-block-any-users-card: the block path (status LOST, STOLEN or
+ * CANCELLED) has its own lookup by card id alone, so another user's card is blocked; undefined otherwise (the usual lookup).
+ */
+function blockedCard(ctx: ReferenceContext, cards: Collection<CardRecord>, request: FastifyRequest): CardRecord | undefined {
+  if (!ctx.faults.on("r3-card-block-any-users-card")) return undefined;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const status = body !== null && typeof body === "object" ? body.status : undefined;
+  if (typeof status !== "string" || !PERMANENT.has(status)) return undefined;
+  const card = cards.getAny(intParam(request, "itemId"));
+  return servedById(card) ? card : undefined;
 }
 
 /** Every failure of a card read is a 400 (CARD-009); the fault's route forgot the route config that says so. */
@@ -411,6 +459,9 @@ function readView(ctx: ReferenceContext, card: CardRecord): Record<string, Recor
   const shown = cardView(card, ctx);
   if (faults.on("card-read-drops-preferred-name")) delete shown.preferred_name_on_card;
   if (faults.on("card-read-shows-pin-code") && card.pin_code !== undefined) shown.pin_code = card.pin_code;
+  // Fault r3-card-read-shows-cancellation-reason: the read's mapper shows why a card was cancelled (the list's does not).
+  if (faults.on("r3-card-read-shows-cancellation-reason") && card.cancellation_reason !== undefined)
+    shown.cancellation_reason = card.cancellation_reason;
   if (variants.on("card-read-arrays-sorted")) {
     shown.country_permission = [...(shown.country_permission as { country: string }[])].sort((a, b) => a.country.localeCompare(b.country));
   }

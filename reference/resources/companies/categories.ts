@@ -35,6 +35,7 @@ export const categoriesModule: ResourceModule = {
         checkStatus(ctx, status);
         enabledOrDisabled(ctx, status);
         const fields = optionalFields(ctx, body);
+        utf8mb3Column(ctx, { status, ...fields });
         uniqueName(ctx, categories.list(userId), fields.category);
         const category = categories.add(userId, (id) => ({
           id,
@@ -112,6 +113,17 @@ function sendCreated(ctx: ReferenceContext, reply: FastifyReply, id: number): Fa
       .type("application/json")
       .send({ Response: [{ Id: { id } }] });
   return sendId(reply, id);
+}
+
+/**
+ * The texts are stored as sent, any Unicode included (spec: optional strings); the fault's store has 3-byte UTF-8 columns,
+ * which refuse characters outside the Basic Multilingual Plane (emoji) with a database error: a 500.
+ */
+function utf8mb3Column(ctx: ReferenceContext, texts: Record<string, unknown>): void {
+  if (!ctx.faults.on("r3-category-emoji-500")) return;
+  // Fault r3-category-emoji-500: "Incorrect string value" from the store, unhandled.
+  for (const [column, text] of Object.entries(texts))
+    if (typeof text === "string" && /[\u{10000}-\u{10FFFF}]/u.test(text)) throw new Error(`Incorrect string value for column '${column}'.`);
 }
 
 /** Nothing makes a category name unique; the fault's store has a unique index on (user, category). */

@@ -180,6 +180,7 @@ export const companiesModule: ResourceModule = {
     // Variant company-list-cached-view (blind round 2, ruled open): the list shows each company as first listed.
     const listCache = new Map<number, Record<string, unknown>>();
     const listView = (c: CompanyRecord) => {
+      if (ctx.faults.on("r3-company-list-shows-write-only-fields")) return listedWithBodyFields(c, view(c));
       if (!ctx.variants.on("company-list-cached-view")) return view(c);
       const cached = listCache.get(c.id) ?? view(c);
       listCache.set(c.id, cached);
@@ -210,7 +211,7 @@ export const companiesModule: ResourceModule = {
         const userId = companyUser(ctx, request, "company-path-user-unchecked");
         const page = paginate(request, listedCompanies(ctx, companies, userId), ctx);
         refreshedPageRead(ctx, request, page.items);
-        return sendItems(reply, page.items.map(listView), { Pagination: page.pagination });
+        return sendItems(reply, pageSortedByName(ctx, page.items).map(listView), { Pagination: page.pagination });
       }),
     );
 
@@ -283,6 +284,8 @@ function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
     nullAccepted: faults.on("company-required-null-accepted"),
     // Variant company-address-street-required (blind round 2, ruled open): an address without street is refused.
     streetRequired: ctx.variants.on("company-address-street-required"),
+    // Fault r3-company-address-empty-members-dropped: address members sent as "" are not stored.
+    emptyMembersDropped: faults.on("r3-company-address-empty-members-dropped"),
   };
 }
 
@@ -356,6 +359,20 @@ function sendCreated(
   return sendId(reply, company.id);
 }
 
+/** Body fields that stay inside (the company body is headed "write-only fields" and the read table does not list them). */
+const WRITE_ONLY_BODY_FIELDS = ["subscription_type", "signup_track_type", "avatar_uuid", "vat_number", "vat_numbers"] as const;
+
+/**
+ * Fault r3-company-list-shows-write-only-fields: the list's mapper starts from the stored body (a spread of the row) before it
+ * lays the read form over it, so the write-only fields stored with the company ride along; the item read is built cleanly.
+ */
+function listedWithBodyFields(c: CompanyRecord, shown: Record<string, unknown>): Record<string, unknown> {
+  const inner = shown[COMPANY_TYPE_KEY] as Record<string, unknown>;
+  const stored: Record<string, unknown> = {};
+  for (const field of WRITE_ONLY_BODY_FIELDS) if (c[field] !== undefined) stored[field] = c[field];
+  return { [COMPANY_TYPE_KEY]: { ...stored, ...inner } };
+}
+
 /** The caller's companies, those created since included (COMP-004). */
 function listedCompanies(ctx: ReferenceContext, companies: Collection<CompanyRecord>, userId: number): CompanyRecord[] {
   const { faults, state } = ctx;
@@ -390,6 +407,8 @@ function updateBodyOptions(ctx: ReferenceContext, raw: Record<string, unknown>):
   const { faults } = ctx;
   return {
     coerceScalars: scalarsCoerced(ctx),
+    // Fault r3-company-address-empty-members-dropped: the update shares the body parser, so it drops "" members too.
+    emptyMembersDropped: faults.on("r3-company-address-empty-members-dropped"),
     ...(faults.on("company-put-types-unchecked") ? { typeUnchecked: Object.keys(raw) } : {}),
     ...(faults.on("company-put-required-unchecked") ? { notRequired: ["name", "country", "legal_form", "subscription_type"] } : {}),
   };
@@ -412,6 +431,9 @@ function sendUpdated(ctx: ReferenceContext, reply: FastifyReply, company: Compan
 
 /** The Address response form (spec: Shared objects): is_user_address_updated is a boolean; the fault stringifies every member. */
 function shownAddress(ctx: ReferenceContext, a: Strings | undefined): Record<string, unknown> | undefined {
+  // Fault r3-company-address-members-dropped: the address mapper copies only the five members of a street address.
+  if (a && ctx.faults.on("r3-company-address-members-dropped"))
+    a = Object.fromEntries(Object.entries(a).filter(([k]) => ["street", "house_number", "postal_code", "city", "country"].includes(k)));
   const shown = address(a);
   if (!shown || !ctx.faults.on("company-address-flag-string")) return shown;
   // The careless mapper: every member of the address row is a text column, so every member goes out as a string.
@@ -433,4 +455,11 @@ function refreshedPageRead(ctx: ReferenceContext, request: FastifyRequest, items
   const newest = items[items.length - 1] as CompanyRecord;
   // Throws "Cannot read properties of undefined (reading 'updated')" on an empty page: a 500.
   void newest.updated.length;
+}
+
+/** A page of the company list ascends by id (conventions §5), like every list. */
+function pageSortedByName(ctx: ReferenceContext, items: CompanyRecord[]): CompanyRecord[] {
+  // Fault r3-company-list-page-sorted-by-name: the list's display order is the name, as text, not the id.
+  if (!ctx.faults.on("r3-company-list-page-sorted-by-name")) return items;
+  return [...items].sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }

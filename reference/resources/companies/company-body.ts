@@ -37,17 +37,21 @@ export interface CompanyBodyOptions {
   coerceScalars?: boolean;
   /** An address without street is refused (variant company-address-street-required). */
   streetRequired?: boolean;
+  /** Address members sent as "" are dropped (fault r3-company-address-empty-members-dropped). */
+  emptyMembersDropped?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** An object whose listed members are optional strings (Address, UBO, VatNumber); other members are ignored. */
-function stringObject(value: unknown, field: string, members: string[]): Strings {
+function stringObject(value: unknown, field: string, members: string[], emptyDropped = false): Strings {
   if (!isObject(value)) throw badRequest(`Field ${field} must be an object.`);
   const out: Strings = {};
   for (const member of members) {
     const v = value[member];
     if (v === undefined || v === null) continue;
+    // Fault r3-company-address-empty-members-dropped: the "skip what was not sent" test is `if (!v)`, so "" is skipped too.
+    if (emptyDropped && v === "") continue;
     if (typeof v !== "string") throw badRequest(`Field ${field}.${member} must be a string.`);
     out[member] = v;
   }
@@ -88,7 +92,8 @@ export function parseCompanyBody(body: Record<string, unknown>, options: Company
   for (const field of options.refused ?? []) {
     if (body[field] !== undefined) throw badRequest(`Field ${field} is not supported.`);
   }
-  const address = (v: unknown, field: string) => streetChecked(stringObject(v, field, ADDRESS), field, options);
+  const address = (v: unknown, field: string) =>
+    streetChecked(stringObject(v, field, ADDRESS, options.emptyMembersDropped), field, options);
   const objects: [string, (v: unknown) => unknown][] = [
     ["address_main", (v) => address(v, "address_main")],
     ["address_postal", (v) => address(v, "address_postal")],

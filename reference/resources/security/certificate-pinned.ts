@@ -94,11 +94,23 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
     return certificate.trim();
   });
   if (ctx.faults.on("cert-non-pem-accepted")) return entries;
-  const certificates = entries.flatMap((entry) => entryCertificates(entry, ctx));
+  const certificates = keyBlocksCut(ctx, entries).flatMap((entry) => entryCertificates(entry, ctx));
   const checked = ctx.faults.on("cert-only-first-entry-validated") ? certificates.slice(0, 1) : certificates;
   const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-armour-only-checked")) || crlfRefused(ctx, pem));
   if (bad >= 0) throw invalidBody(ctx, `certificate_chain[${bad}] is not a PEM certificate.`);
-  return certificates;
+  // Fault r3-cert-bundle-private-key-shown: the checked certificates came from the cut entries, but the entries are pinned as sent.
+  return ctx.faults.on("r3-cert-bundle-private-key-shown") ? entries : certificates;
+}
+
+const PRIVATE_KEY_BLOCK = /\s*-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----\s*/g;
+
+/**
+ * An entry is one PEM certificate and nothing else (wire conventions §7). Fault r3-cert-bundle-private-key-shown takes a
+ * "certificate + key" PEM bundle as users export them: the private key block is cut off for the check only.
+ */
+function keyBlocksCut(ctx: ReferenceContext, entries: string[]): string[] {
+  if (!ctx.faults.on("r3-cert-bundle-private-key-shown")) return entries;
+  return entries.map((entry) => entry.replace(PRIVATE_KEY_BLOCK, "\n").trim());
 }
 
 /**
@@ -160,6 +172,8 @@ export const certificatePinnedModule: ResourceModule = {
     const chains = ctx.state.collection<PinnedChain>("certificate-pinned");
     /** Ids deleted under the cert-deleted-still-listed fault: gone for reads, still in the collection (empty otherwise). */
     const hidden = new Set<number>();
+    /** Chains deleted under fault r3-cert-list-deleted-counted-in-page, by owner: soft-deleted rows the page query still counts. */
+    const tombstones = new Map<number, PinnedChain[]>();
 
     app.post("/v1/user/:userID/certificate-pinned", async (request, reply) => {
       const userId = pathUser(request, ctx);
@@ -176,9 +190,11 @@ export const certificatePinnedModule: ResourceModule = {
     });
 
     app.get("/v1/user/:userID/certificate-pinned", async (request, reply) => {
-      const userId = pathUser(request, ctx);
-      const page = paginate(request, listedChains(ctx, chains, userId), ctx);
-      return sendListed(ctx, reply, page);
+      // Fault r3-cert-list-path-user-unchecked: the list takes any existing user's id from the path (read and delete check it).
+      const userId = pathUser(request, ctx, "r3-cert-list-path-user-unchecked");
+      const deleted = tombstones.get(userId) ?? [];
+      const page = paginate(request, [...listedChains(ctx, chains, userId), ...deleted], ctx);
+      return sendListed(ctx, reply, withoutDeleted(page, deleted));
     });
 
     app.get("/v1/user/:userID/certificate-pinned/:itemId", async (request, reply) => {
@@ -194,8 +210,11 @@ export const certificatePinnedModule: ResourceModule = {
       const id = intParam(request, "itemId");
       const owner = deletingOwner(ctx, chains, userId, id);
       crashOnUnknownId(ctx, chains, id);
+      if (foreignDeleteAnswered(ctx, chains, owner, id)) return sendDeleted(ctx, reply);
       if (!chains.get(owner, id) || hidden.has(id)) throw notTheirs(ctx);
+      const chain = chains.get(owner, id)!;
       unpin(ctx, chains, hidden, owner, id);
+      softDeleted(ctx, tombstones, owner, chain);
       return sendDeleted(ctx, reply);
     });
   },
@@ -242,6 +261,14 @@ function crashOnUnknownId(ctx: ReferenceContext, chains: Collection<PinnedChain>
   if (ctx.faults.on("cert-delete-unknown-id-500")) void chains.getAny(id)!.certificates.length;
 }
 
+/**
+ * DELETE of a chain that is not the caller's is refused (AUTH-019). Fault r3-cert-delete-foreign-answers-ok: the existence
+ * check looks at every user's chains and the delete (scoped to the caller) removes nothing, yet the route answers 200.
+ */
+function foreignDeleteAnswered(ctx: ReferenceContext, chains: Collection<PinnedChain>, owner: number, id: number): boolean {
+  return ctx.faults.on("r3-cert-delete-foreign-answers-ok") && !chains.get(owner, id) && chains.ownerOf(id) !== undefined;
+}
+
 /** The caller's chains, and only theirs (CERT-004). */
 function listedChains(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number): PinnedChain[] {
   if (!ctx.faults.on("cert-list-leaks-other-users")) return newestDropped(ctx, chains.list(userId));
@@ -261,7 +288,11 @@ function sendListed(ctx: ReferenceContext, reply: FastifyReply, page: Page<Pinne
       page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })),
       { Pagination: page.pagination },
     );
-  return sendChains(reply, page.items, ctx, { Pagination: page.pagination });
+  // Fault r3-cert-list-first-certificate-only: the list shows each chain by its leaf certificate only (the read, the whole chain).
+  const listed = ctx.faults.on("r3-cert-list-first-certificate-only")
+    ? page.items.map((c) => ({ ...c, certificates: c.certificates.slice(0, 1) }))
+    : page.items;
+  return sendChains(reply, listed, ctx, { Pagination: page.pagination });
 }
 
 /** GET item answers the read form, id an integer (spec: Pinned certificates); the fault echoes the path's itemId string. */
@@ -289,6 +320,22 @@ function unpin(ctx: ReferenceContext, chains: Collection<PinnedChain>, hidden: S
   if (faults.on("cert-delete-noop") || variants.on("cert-delete-keeps-chain")) return;
   if (faults.on("cert-deleted-still-listed") || variants.on("cert-deleted-chain-listed")) hidden.add(id);
   else chains.delete(owner, id);
+}
+
+/**
+ * A deleted chain is gone before the page is cut (conventions §5: the newest `count` items); the fault keeps it as a
+ * soft-deleted row that the page query still counts and the mapper drops afterwards.
+ */
+function softDeleted(ctx: ReferenceContext, tombstones: Map<number, PinnedChain[]>, owner: number, chain: PinnedChain): void {
+  // Fault r3-cert-list-deleted-counted-in-page: the row is flagged deleted, not removed, and the list filters it after paging.
+  if (!ctx.faults.on("r3-cert-list-deleted-counted-in-page")) return;
+  tombstones.set(owner, [...(tombstones.get(owner) ?? []), chain]);
+}
+
+/** The page without the soft-deleted chains (empty under every other configuration, so the page is unchanged). */
+function withoutDeleted(page: Page<PinnedChain>, deleted: PinnedChain[]): Page<PinnedChain> {
+  if (deleted.length === 0) return page;
+  return { ...page, items: page.items.filter((c) => !deleted.includes(c)) };
 }
 
 /** DELETE answers {"Response": []} (ERR-010; wire conventions §1, the first reading). */

@@ -13,6 +13,8 @@ const OAUTH_CALLBACK_URL_TYPE_KEY = "OauthCallbackUrl";
 interface OauthClientRecord {
   id: number;
   created: string;
+  /** The client's credentials; made on first need, by fault r3-callback-url-read-embeds-oauth-client only. */
+  credentials?: { client_id: string; secret: string };
 }
 
 interface CallbackUrlRecord {
@@ -73,10 +75,12 @@ export const oauthCallbackUrlsModule: ResourceModule = {
 
     app.get(BASE, async (request, reply) => {
       const { owner, clientId } = client(request);
-      const page = paginate(request, listedUrls(ctx, urls, owner, clientId), ctx);
+      const listed = listedUrls(ctx, urls, owner, clientId);
+      refuseEmptyList(ctx, listed);
+      const page = paginate(request, cursorPageUrls(ctx, request, urls, listed), ctx);
       return sendItems(
         reply,
-        page.items.map((u) => ({ [listTypeKey(ctx)]: view(u) })),
+        page.items.map((u) => ({ [listTypeKey(ctx)]: listedView(ctx, u) })),
         { Pagination: page.pagination },
       );
     });
@@ -92,16 +96,17 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const url = urlField(ctx, body, true);
       logCreated(ctx, request, url);
       const created = early ?? store(url);
-      return sendCreated(ctx, reply, created.id);
+      return sendCreated(ctx, reply, createdId(ctx, created));
     });
 
     app.get(`${BASE}/:itemId`, async (request, reply) => {
       const found = shownUrl(ctx, urls, clients, item(request, "callback-url-item-skips-client-check"));
-      return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: idAsSent(ctx, itemView(ctx, readCache, found)) }]);
+      const shown = withOauthClient(ctx, clients, idAsSent(ctx, itemView(ctx, readCache, found)), found);
+      return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: shown }]);
     });
 
     app.put(`${BASE}/:itemId`, async (request, reply) => {
-      const found = item(request, "callback-url-put-skips-client-check");
+      const found = urlByIdAlone(ctx, urls, request, client) ?? item(request, "callback-url-put-skips-client-check");
       const body = objectBody(request);
       urlWrittenBeforeTheCheck(ctx, found, body);
       const url = urlField(ctx, body, putUrlTypeChecked(ctx));
@@ -151,6 +156,43 @@ function listedUrls(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, 
   return urls.list(owner).filter((u) => u.clientId === clientId && (u.seeded || !cached));
 }
 
+/**
+ * PUT finds the URL under the caller's client (AUTH-019). Fault r3-callback-url-put-any-users-url: the client of the path is
+ * checked, then the update's lookup is by the URL's id alone, so another user's URL is found; undefined otherwise.
+ */
+function urlByIdAlone(
+  ctx: ReferenceContext,
+  urls: Collection<CallbackUrlRecord>,
+  request: FastifyRequest,
+  client: (request: FastifyRequest) => { owner: number; clientId: number },
+): CallbackUrlRecord | undefined {
+  if (!ctx.faults.on("r3-callback-url-put-any-users-url")) return undefined;
+  client(request);
+  return urls.getAny(intParam(request, "itemId"));
+}
+
+/**
+ * Every page of the list holds the client's URLs only (AUTH-019). Fault r3-callback-url-older-pages-leak: the query of the
+ * older pages (older_id) was written apart and forgot the owner and client filter, so it pages through every user's URLs.
+ */
+function cursorPageUrls(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  urls: Collection<CallbackUrlRecord>,
+  listed: CallbackUrlRecord[],
+): CallbackUrlRecord[] {
+  const olderId = (request.query as Record<string, unknown>).older_id;
+  if (!ctx.faults.on("r3-callback-url-older-pages-leak") || olderId === undefined) return listed;
+  return [...ctx.state.users.keys()].flatMap((owner) => urls.list(owner));
+}
+
+/** A client without callback URLs lists none (conventions §5: an empty list is `Response: []`); the fault answers 404. */
+function refuseEmptyList(ctx: ReferenceContext, listed: CallbackUrlRecord[]): void {
+  // Fault r3-callback-url-empty-list-404: "nothing found" is answered like an unknown item.
+  if (listed.length === 0 && ctx.faults.on("r3-callback-url-empty-list-404"))
+    throw notTheirs(ctx, "No callback URLs for this OAuth client.");
+}
+
 /** url: a required string (OCB-007); whether it must look like a URL is not stated, so any non-empty string goes. */
 function urlField(ctx: ReferenceContext, body: Record<string, unknown>, typeChecked: boolean): string {
   const url = body.url;
@@ -197,6 +239,27 @@ function itemView(
   const cached = cache.get(record) ?? view(record);
   cache.set(record, cached);
   return cached;
+}
+
+/**
+ * The item read shows the callback URL alone; its OAuth client is referenced by the path's id only. Fault
+ * r3-callback-url-read-embeds-oauth-client serialises the URL's client relation whole, credentials included.
+ */
+function withOauthClient(
+  ctx: ReferenceContext,
+  clients: Collection<OauthClientRecord>,
+  shown: Record<string, unknown>,
+  record: CallbackUrlRecord,
+): Record<string, unknown> {
+  if (!ctx.faults.on("r3-callback-url-read-embeds-oauth-client")) return shown;
+  const owner = clients.ownerOf(record.clientId);
+  const client = owner === undefined ? undefined : clients.get(owner, record.clientId);
+  if (!client) return shown;
+  client.credentials ??= { client_id: ctx.state.token().slice(0, 32), secret: ctx.state.token() };
+  return {
+    ...shown,
+    oauth_client: { id: client.id, created: client.created, client_id: client.credentials.client_id, secret: client.credentials.secret },
+  };
 }
 
 /** POST answers 200 with the new URL's Id (OCB-001). */
@@ -253,4 +316,22 @@ function deleteApplied(ctx: ReferenceContext): boolean {
 function sendDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
   if (ctx.faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
   return sendItems(reply, []);
+}
+
+/** The list shows each url as stored, like the read (OCB-003); the fault's list mapper normalises it as a WHATWG URL. */
+function listedView(ctx: ReferenceContext, record: CallbackUrlRecord): Record<string, unknown> {
+  const shown = view(record);
+  if (!ctx.faults.on("r3-callback-url-list-url-normalised")) return shown;
+  // Fault r3-callback-url-list-url-normalised: new URL(url).href lower-cases the host, drops a default port, adds a "/" path.
+  try {
+    return { ...shown, url: new URL(record.url).href };
+  } catch {
+    return shown;
+  }
+}
+
+/** POST answers the new callback URL's id (conventions §1); the fault answers the id of the OAuth client in the path. */
+function createdId(ctx: ReferenceContext, created: CallbackUrlRecord): number {
+  // Fault r3-callback-url-create-answers-client-id: the answer's id was copied from the path's oauthClientID.
+  return ctx.faults.on("r3-callback-url-create-answers-client-id") ? created.clientId : created.id;
 }
