@@ -61,11 +61,12 @@ const LIST_PATH = new RegExp(
  * specification; the faults and variants of this file act in the seams below them.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): void {
-  const h = (name: string) => ctx.header(name).toLowerCase();
   const refuse: Refuse = (status, kind, message) => new HttpError(authStatus(ctx, status, kind), message);
   app.decorateRequest("callerIp", "");
   app.decorateRequest("foreignWrite", false);
   app.decorateRequest("requestIdScope", undefined);
+  // Fault r3-session-bound-to-user-agent: the User-Agent each session token was first used with.
+  const sessionAgents = new Map<string, string>();
 
   app.addHook("onRequest", async (request, reply) => {
     request.callerIp = callerAddress(ctx, request);
@@ -91,6 +92,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
       if (!session) throw refuse(401, "token", "Insufficient authentication.");
       if (!boundAddress(ctx, session, request.callerIp) && ipBindingChecked(ctx, request))
         throw refuse(400, "ip", "Incorrect API key or IP address.");
+      if (userAgentChanged(ctx, sessionAgents, token, request)) throw refuse(401, "token", "Insufficient authentication.");
       request.session = session;
       scope = sessionScope(ctx, token, session);
       const pathUser = pathUserId(request);
@@ -99,7 +101,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
         if (answered) return answered;
       }
     }
-    const requestId = request.headers[h("Client-Request-Id")];
+    const requestId = requestIdOf(ctx, request);
     if (typeof requestId === "string" && requestId !== "") {
       scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
@@ -113,11 +115,11 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
   app.addHook("onSend", async (request, reply, payload) => {
     // Set only by fault foreign-write-applied-then-refused (otherUserInPath).
     if (request.foreignWrite && reply.statusCode === 200) payload = refusedAfterTheWrite(ctx, request, reply);
-    const requestId = request.headers[h("Client-Request-Id")];
+    const requestId = requestIdOf(ctx, request);
     // Set only by fault request-id-recorded-on-success-only: the id is remembered once the call answered 200.
     if (request.requestIdScope !== undefined && typeof requestId === "string" && reply.statusCode === 200)
       usedRequestIds(ctx, request.requestIdScope).add(requestId);
-    if (typeof requestId === "string" && requestIdEchoed(ctx, reply)) reply.header(ctx.header("Client-Request-Id"), requestId);
+    if (typeof requestId === "string" && requestIdEchoed(ctx, reply, request)) reply.header(ctx.header("Client-Request-Id"), requestId);
     return payload;
   });
 }
@@ -136,11 +138,26 @@ function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refu
   if (faults.on("language-ignored")) delete headers[h("Language")];
   if (!headers["user-agent"] && userAgentRequired(ctx, auth)) throw refuse(400, "header", "The User-Agent header is required.");
   if (faults.on("cache-control-required") && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
+  // Fault r3-cache-control-required-on-writes: "needed for signed requests" read as needed on every resource write with a body.
+  if (faults.on("r3-cache-control-required-on-writes") && auth === "session" && ["POST", "PUT"].includes(request.method)) {
+    const withBody = Number(headers["content-length"] ?? 0) > 0 || headers["transfer-encoding"] !== undefined;
+    if (withBody && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
+  }
   if (faults.on("user-agent-format-checked") && !/^[\w.-]+\/[\w.-]+/.test(String(headers["user-agent"] ?? "")))
     throw badRequest("The User-Agent is not valid.");
   if (geolocationRequired(ctx) && headers[h("Geolocation")] === undefined) throw badRequest("The geolocation header is required.");
   const geolocation = headers[h("Geolocation")];
   if (faults.on("zero-geolocation-rejected") && typeof geolocation === "string" && /^0 0 0 0/.test(geolocation)) {
+    throw badRequest("The geolocation is not valid.");
+  }
+  // Fault r3-zero-geolocation-refused-on-card-writes: the card fraud check takes a 0,0 location for a spoofed one.
+  if (
+    faults.on("r3-zero-geolocation-refused-on-card-writes") &&
+    request.method !== "GET" &&
+    /^\/v1\/user\/\d+\/card(-batch-replace|\/\d+(\/replace)?)$/.test(request.url.split("?")[0]!) &&
+    typeof geolocation === "string" &&
+    /^0+(\.0+)? 0+(\.0+)?(\s|$)/.test(geolocation.trim())
+  ) {
     throw badRequest("The geolocation is not valid.");
   }
   // Fault geolocation-negative-refused (and variant geolocation-unsigned-only, since the blind readers split on it): the
@@ -291,12 +308,34 @@ function boundAddress(ctx: ReferenceContext, session: SessionRecord, caller: str
   // Fault ip-binding-same-subnet: addresses are compared by their /24 network (first three octets).
   const network = (ip: string) => ip.split(".").slice(0, 3).join(".");
   if (faults.on("ip-binding-same-subnet")) return session.ips.some((ip) => network(ip) === network(caller));
+  // Fault r3-ip-binding-skipped-for-ip-lists: the check was written for the one address a plain registration binds; a device
+  // registered with a permitted_ips list of several addresses is never compared.
+  if (faults.on("r3-ip-binding-skipped-for-ip-lists") && session.ips.length > 1) return true;
   return session.ips.includes(caller);
+}
+
+/**
+ * User-Agent describes the client with no restriction on its value (HDR-010). Fault r3-session-bound-to-user-agent: a
+ * session is tied to the User-Agent of its first call, and another one later is taken for a hijacked token.
+ */
+function userAgentChanged(ctx: ReferenceContext, agents: Map<string, string>, token: string, request: FastifyRequest): boolean {
+  if (!ctx.faults.on("r3-session-bound-to-user-agent")) return false;
+  const agent = String(request.headers["user-agent"] ?? "");
+  const first = agents.get(token);
+  if (first === undefined) agents.set(token, agent);
+  return first !== undefined && first !== agent;
 }
 
 /** A session works only from the addresses its device is bound to, on every method (AUTH-011). */
 function ipBindingChecked(ctx: ReferenceContext, request: FastifyRequest): boolean {
   const { faults } = ctx;
+  // Fault r3-attachment-read-ip-unbound: attachment reads were exempted from the binding (image loaders fetch them from elsewhere).
+  if (
+    faults.on("r3-attachment-read-ip-unbound") &&
+    request.method === "GET" &&
+    request.routeOptions.url === "/v1/user/:userID/attachment/:itemId"
+  )
+    return false;
   return !faults.on("ip-binding-ignored") && !(faults.on("ip-binding-checked-on-get-only") && request.method !== "GET");
 }
 
@@ -369,9 +408,19 @@ function reuseStatus(ctx: ReferenceContext): number {
 }
 
 /** Every answer, refusals included, echoes the request id (HDR-003). */
-function requestIdEchoed(ctx: ReferenceContext, reply: FastifyReply): boolean {
+function requestIdEchoed(ctx: ReferenceContext, reply: FastifyReply, request: FastifyRequest): boolean {
   const { faults } = ctx;
+  // Fault r3-request-id-not-echoed-on-tokenless-calls: the echo was wired into the token handling, which calls without a token skip.
+  const auth = (request.routeOptions.config as RouteConfig | undefined)?.auth ?? "session";
+  if (faults.on("r3-request-id-not-echoed-on-tokenless-calls") && auth === "none") return false;
   return !faults.on("request-id-not-echoed") && !(faults.on("request-id-echoed-on-success-only") && reply.statusCode >= 400);
+}
+
+/** The request id as sent, free format (HDR-002, HDR-003). */
+function requestIdOf(ctx: ReferenceContext, request: FastifyRequest): string | string[] | undefined {
+  const requestId = request.headers[ctx.header("Client-Request-Id").toLowerCase()];
+  // Fault r3-request-id-lowercased: the header helper's toLowerCase() slipped onto the value, so the id is kept and echoed in lower case.
+  return ctx.faults.on("r3-request-id-lowercased") && typeof requestId === "string" ? requestId.toLowerCase() : requestId;
 }
 
 /** Fault foreign-write-applied-then-refused: the careless response filter; the write already happened, only the answer says no. */

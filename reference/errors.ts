@@ -3,6 +3,29 @@ import { HttpError, translate } from "./http-error.js";
 import type { ReferenceContext, RouteConfig } from "./module.js";
 import { notFoundStatus, variantStatus } from "./status-variants.js";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Fault r3-auth-refusals-untranslated: set once the request got past the authentication hook (preParsing). */
+    languageRead: boolean;
+  }
+}
+
+/** The language the error texts are asked in: X-Service-Language as sent (conventions §1). */
+function askedLanguage(ctx: ReferenceContext, request: FastifyRequest): string | undefined {
+  const { faults } = ctx;
+  // Fault r3-auth-refusals-untranslated: the language is read by a hook that runs after authentication, so the
+  // authentication hook's refusals never see it.
+  if (faults.on("r3-auth-refusals-untranslated") && !request.languageRead) return undefined;
+  const language = request.headers[ctx.header("Language").toLowerCase()];
+  const asked = typeof language === "string" ? language : undefined;
+  // Fault r3-region-as-language-fallback: a missing or unsupported language falls back on the client's region, not on en_US.
+  if (faults.on("r3-region-as-language-fallback") && (asked === undefined || !["en_US", "nl_NL"].includes(asked))) {
+    const region = request.headers[ctx.header("Region").toLowerCase()];
+    if (typeof region === "string") return region;
+  }
+  return asked;
+}
+
 /** The error envelope (conventions §1): {"Error":[{"error_description", "error_description_translated"}]}. */
 export function sendError(
   reply: FastifyReply,
@@ -11,7 +34,6 @@ export function sendError(
   status: number,
   message: string,
 ): FastifyReply {
-  const language = request.headers[ctx.header("Language").toLowerCase()];
   reply.code(status).type("application/json");
   if (status < 500 && ctx.faults.on("error-body-missing")) return reply.send("");
   if (ctx.faults.on("error-body-wrong-shape")) return reply.send({ error: message });
@@ -19,7 +41,7 @@ export function sendError(
   if (status === 401 && ctx.faults.on("error-401-without-translated")) return reply.send({ Error: [{ error_description: message }] });
   const rid = request.headers[ctx.header("Client-Request-Id").toLowerCase()];
   if (ctx.variants.on("error-text-names-request") && typeof rid === "string") message = `${message} (request ${rid})`;
-  const asked = typeof language === "string" ? language : undefined;
+  const asked = askedLanguage(ctx, request);
   const fallback = ctx.faults.on("unsupported-language-dutch") && asked !== undefined && asked !== "en_US" ? "nl_NL" : asked;
   const element = { error_description: message, error_description_translated: translate(message, fallback) };
   // Variant errors-two-elements: more than one element is allowed; the first still says what went wrong.
@@ -59,6 +81,14 @@ async function replayAsPut(
 }
 
 export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContext): void {
+  app.decorateRequest("languageRead", false);
+  if (ctx.faults.on("r3-auth-refusals-untranslated")) {
+    // Fault r3-auth-refusals-untranslated: the language "middleware", registered as a hook after the authentication hook.
+    app.addHook("preParsing", (request, _reply, payload, done) => {
+      request.languageRead = true;
+      done(null, payload);
+    });
+  }
   // The routes and their methods, so an unknown method on a known path can be told from an unknown path.
   const routes: { pattern: RegExp; methods: string[] }[] = [];
   app.addHook("onRoute", (route) => {

@@ -60,7 +60,7 @@ export const authenticationModule: ResourceModule = {
       if (!key) throw refuse("Incorrect API key or IP address.");
       if (lockoutChecked(ctx, permitted) && lockout.locked(installation, key, ip)) throw refuse("Incorrect API key or IP address.");
       if (permitted && !callerPermitted(ctx, permitted, ip) && permittedIpsEnforced(ctx)) {
-        lockout.lock(installation, key, ip);
+        for (const locked of lockedAddresses(ctx, permitted, ip)) lockout.lock(installation, key, locked);
         // Variant refused-registration-keeps-device (blind round 2, ruled open): the device row was saved before the permitted_ips check.
         if (ctx.variants.on("refused-registration-keeps-device")) storeDevice(ctx, installation, key, description, permitted);
         throw refuse("The calling IP address is not in permitted_ips.");
@@ -213,6 +213,12 @@ function lockouts(ctx: ReferenceContext) {
       else if (!faults.on("lockout-not-applied")) key.lockedIps.add(ip);
     },
   };
+}
+
+/** The address a refused permitted_ips registration locks out: the caller's (AUTH-012). */
+function lockedAddresses(ctx: ReferenceContext, permitted: string[], caller: string): string[] {
+  // Fault r3-lockout-locks-permitted-ips: the wrong variable; the addresses of the list are locked, not the caller.
+  return ctx.faults.on("r3-lockout-locks-permitted-ips") ? permitted : [caller];
 }
 
 /** permitted_ips as sent, an empty array included; the fault's length check reads [] as "no list". */
