@@ -30,6 +30,7 @@ import { BLIND3_AUTHZ_FAULTS } from "./blind/round3-authz.js";
 import { BLIND3_SECRETS_FAULTS } from "./blind/round3-secrets.js";
 import { BLIND3_LISTS_FAULTS } from "./blind/round3-lists.js";
 import { BLIND3_SESSION_FAULTS } from "./blind/round3-session.js";
+import { BLIND3_REFUSED_FAULTS } from "./blind/round3-refused.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -80,6 +81,7 @@ const FAULT_LISTS = [
   BLIND3_SECRETS_FAULTS,
   BLIND3_LISTS_FAULTS,
   BLIND3_SESSION_FAULTS,
+  BLIND3_REFUSED_FAULTS,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */

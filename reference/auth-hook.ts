@@ -10,6 +10,8 @@ declare module "fastify" {
     foreignWrite: boolean;
     /** Fault request-id-recorded-on-success-only: the scope whose used ids get this call's id once it answered 200. */
     requestIdScope?: string;
+    /** Fault r3-request-id-reuse-refused-after-handler: the id was reused; the answer is to be turned into the refusal. */
+    requestIdReused: boolean;
   }
 }
 
@@ -67,6 +69,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
   app.decorateRequest("requestIdScope", undefined);
   // Fault r3-session-bound-to-user-agent: the User-Agent each session token was first used with.
   const sessionAgents = new Map<string, string>();
+  app.decorateRequest("requestIdReused", false);
 
   app.addHook("onRequest", async (request, reply) => {
     request.callerIp = callerAddress(ctx, request);
@@ -105,8 +108,11 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     if (typeof requestId === "string" && requestId !== "") {
       scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
-      if (used.has(requestId) && reuseRefused(ctx, auth))
-        throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
+      if (used.has(requestId) && reuseRefused(ctx, auth)) {
+        // Fault r3-request-id-reuse-refused-after-handler: the reuse is only answered in the response hook, after the route ran.
+        if (ctx.faults.on("r3-request-id-reuse-refused-after-handler")) request.requestIdReused = true;
+        else throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
+      }
       if (recordedBeforeAnswer(ctx)) used.add(requestId);
       else request.requestIdScope = scope;
     }
@@ -115,6 +121,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
   app.addHook("onSend", async (request, reply, payload) => {
     // Set only by fault foreign-write-applied-then-refused (otherUserInPath).
     if (request.foreignWrite && reply.statusCode === 200) payload = refusedAfterTheWrite(ctx, request, reply);
+    // Set only by fault r3-request-id-reuse-refused-after-handler (the route has run; only the answer says no).
+    if (request.requestIdReused)
+      payload = refusedAfterTheWrite(ctx, request, reply, reuseStatus(ctx), "This request id was already used on this device.");
     const requestId = requestIdOf(ctx, request);
     // Set only by fault request-id-recorded-on-success-only: the id is remembered once the call answered 200.
     if (request.requestIdScope !== undefined && typeof requestId === "string" && reply.statusCode === 200)
@@ -424,10 +433,15 @@ function requestIdOf(ctx: ReferenceContext, request: FastifyRequest): string | s
 }
 
 /** Fault foreign-write-applied-then-refused: the careless response filter; the write already happened, only the answer says no. */
-function refusedAfterTheWrite(ctx: ReferenceContext, request: FastifyRequest, reply: FastifyReply): string {
-  const message = "Insufficient authorisation.";
+function refusedAfterTheWrite(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status = 403,
+  message = "Insufficient authorisation.",
+): string {
   const language = request.headers[ctx.header("Language").toLowerCase()];
-  reply.code(403).type("application/json");
+  reply.code(status).type("application/json");
   return JSON.stringify({
     Error: [
       { error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) },

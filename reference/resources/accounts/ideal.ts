@@ -118,20 +118,23 @@ export const idealModule: ResourceModule = {
       const { owner, accountId } = accountOfPath(ctx, request);
       const body = objectBody(request);
       const amountRequested = amountField(body.amount_requested);
-      const issuer = issuerField(ctx, body.issuer);
       const now = new Date();
-      const created = transactions.add(owner, (id) => ({
-        id,
-        created: timestamp(now),
-        updated: timestamp(now),
-        monetaryAccountId: createdOnAccount(ctx, owner, accountId),
-        amountRequested,
-        issuer,
-        status: "PENDING",
-        statusTimestamp: timestamp(now),
-        expiration: createdExpiration(ctx, now),
-        ...parsedAmount(ctx, amountRequested),
-      }));
+      const record = (issuer: string) =>
+        transactions.add(owner, (id) => ({
+          id,
+          created: timestamp(now),
+          updated: timestamp(now),
+          monetaryAccountId: createdOnAccount(ctx, owner, accountId),
+          amountRequested,
+          issuer,
+          status: "PENDING",
+          statusTimestamp: timestamp(now),
+          expiration: createdExpiration(ctx, now),
+          ...parsedAmount(ctx, amountRequested),
+        }));
+      const early = recordedBeforeTheIssuerCheck(ctx, body.issuer, record);
+      const issuer = issuerField(ctx, body.issuer);
+      const created = early ? Object.assign(early, { issuer }) : record(issuer);
       return sendCreated(ctx, reply, { [typeKey]: view(created) }, created.id);
     });
 
@@ -195,6 +198,18 @@ function issuerField(ctx: ReferenceContext, value: unknown): string {
   // Fault ideal-bic11-refused: the check counts a BIC as 8 characters, so a BIC with its 3-character branch code is refused.
   if (issuer.length !== 8 && ctx.faults.on("ideal-bic11-refused")) throw badRequest("Field issuer must be the BIC of the payer's bank.");
   return faults.on("ideal-issuer-ignored") || variants.on("ideal-issuer-fixed") ? IDEAL_FALLBACK_ISSUER : issuer;
+}
+
+/**
+ * A refused create records nothing; fault r3-ideal-refused-create-recorded records the transaction once the amount
+ * checks out, before the issuer is checked.
+ */
+function recordedBeforeTheIssuerCheck(
+  ctx: ReferenceContext,
+  issuer: unknown,
+  record: (issuer: string) => IdealRecord,
+): IdealRecord | undefined {
+  return ctx.faults.on("r3-ideal-refused-create-recorded") ? record(typeof issuer === "string" ? issuer : "") : undefined;
 }
 
 /** POST answers the new transaction's Id (IDEAL-001). */

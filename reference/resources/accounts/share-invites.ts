@@ -118,6 +118,7 @@ export const shareInvitesModule: ResourceModule = {
       if (badCardId && cardIdCheckedFirst(ctx)) refuseCardId(ctx);
       if (status !== undefined) {
         if (typeof status !== "string") throw invalidBody(ctx, "Field status must be a string.");
+        linkedFromBodyStatus(ctx, found, status);
         checkStatusValue(ctx, found, status, body);
         refusedMove(ctx, found, status);
         applyStatus(ctx, found, status);
@@ -240,6 +241,14 @@ function applyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: st
   found.status = status;
   if (status === "ACTIVE") found.linked = !faults.on("share-invite-accepted-without-account");
   else if (!faults.on("share-invite-rejected-keeps-account")) found.linked = false;
+}
+
+/**
+ * A refused PUT leaves the link as it was; fault r3-share-refused-put-unlinks-account recomputes it from the body
+ * (linked = status is ACTIVE) before the status value is checked.
+ */
+function linkedFromBodyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: string): void {
+  if (ctx.faults.on("r3-share-refused-put-unlinks-account")) found.linked = status === "ACTIVE";
 }
 
 /** The list's userID, which must be the caller's (AUTH-015); the fault takes the session's user, whatever the path says. */

@@ -58,7 +58,10 @@ export const authenticationModule: ResourceModule = {
       const ip = request.callerIp;
       const key = apiKeyOf(ctx, secret);
       if (!key) throw refuse("Incorrect API key or IP address.");
-      if (lockoutChecked(ctx, permitted) && lockout.locked(installation, key, ip)) throw refuse("Incorrect API key or IP address.");
+      if (lockoutChecked(ctx, permitted) && lockout.locked(installation, key, ip)) {
+        lockedOutDeviceKept(ctx, installation, key, description, ip);
+        throw refuse("Incorrect API key or IP address.");
+      }
       if (permitted && !callerPermitted(ctx, permitted, ip) && permittedIpsEnforced(ctx)) {
         for (const locked of lockedAddresses(ctx, permitted, ip)) lockout.lock(installation, key, locked);
         // Variant refused-registration-keeps-device (blind round 2, ruled open): the device row was saved before the permitted_ips check.
@@ -76,6 +79,7 @@ export const authenticationModule: ResourceModule = {
       const body = objectBody(request);
       const secret = stringField(body, "secret", true, invalid)!;
       const installation = state.installations.get(request.installationToken!)!;
+      sessionsEndedBeforeTheChecks(ctx, installation);
       const device = sessionDevice(ctx, installation, secret, request.callerIp);
       if (!device) throw refuse("No device is registered for this installation and API key.");
       if (secondSessionRefused(ctx, device)) throw refuse("A session is already open for this device.");
@@ -302,6 +306,24 @@ function implicitDevice(ctx: ReferenceContext, installation: Installation, secre
  */
 function sessionKey(ctx: ReferenceContext, device: Device, secret: string): string {
   return ctx.faults.on("r3-session-for-secret-on-other-keys-device") ? secret : device.apiKey;
+}
+
+/**
+ * A refused registration registers nothing; fault r3-device-lockout-refusal-keeps-device saved the device row (bound to the
+ * caller) before the lock-out check, and the lock-out refusal does not roll it back.
+ */
+function lockedOutDeviceKept(ctx: ReferenceContext, installation: Installation, key: ApiKeyRecord, description: string, ip: string): void {
+  if (ctx.faults.on("r3-device-lockout-refusal-keeps-device")) storeDevice(ctx, installation, key, description, [ip]);
+}
+
+/**
+ * A refused session-server call ends nothing; fault r3-session-refused-ends-open-sessions closes the installation's open
+ * sessions ("one session per installation") before it looks at the secret and the device.
+ */
+function sessionsEndedBeforeTheChecks(ctx: ReferenceContext, installation: Installation): void {
+  if (!ctx.faults.on("r3-session-refused-ends-open-sessions")) return;
+  for (const session of [...ctx.state.sessions.values()])
+    if (installation.deviceIds.includes(session.deviceId)) ctx.state.sessions.delete(session.token);
 }
 
 /** A device may open a session while it has one open (AUTH-020). */

@@ -111,6 +111,7 @@ export const cardReplacementModule: ResourceModule = {
       replacedBeforeTheChecks(ctx, card);
       const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], wrongTypesCoerced(ctx));
       carelessTextRefusals(ctx, texts);
+      textsWrittenBeforeNameCheck(ctx, card, texts);
       checkNameOnCard(texts, namesOffered(ctx, cards, userId), variants);
       refuseBilledReplacement(ctx, card);
       const replacedId = replace(ctx, card, texts);
@@ -202,6 +203,16 @@ function carelessTextRefusals(ctx: ReferenceContext, texts: Texts): void {
   const { faults } = ctx;
   if (faults.on("replace-empty-body-refused") && Object.keys(texts).length === 0) throw badRequest("Nothing to replace.");
   if (faults.on("replace-rejects-second-line") && texts.second_line !== undefined) throw badRequest("second_line is not valid.");
+}
+
+/**
+ * A refused replace changes nothing; fault r3-replace-refused-name-applies-texts writes preferred_name_on_card and
+ * second_line onto the card before name_on_card is checked.
+ */
+function textsWrittenBeforeNameCheck(ctx: ReferenceContext, card: CardRecord, texts: Texts): void {
+  if (!ctx.faults.on("r3-replace-refused-name-applies-texts")) return;
+  if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
+  if (texts.second_line !== undefined) card.second_line = texts.second_line;
 }
 
 /** A single replace answers the Id (REPL-003). */

@@ -330,14 +330,18 @@ export const cardsModule: ResourceModule = {
         textsSavedEarly(ctx, card, body, "body-refused");
         throw error;
       }
+      // Fault r3-card-refused-put-drops-fallback: an omitted fallback is cleared as the body is read, before any check.
+      if (faults.on("r3-card-refused-put-drops-fallback") && !("monetary_account_id_fallback" in body))
+        card.monetary_account_id_fallback = null;
       const pinRefusal = plaintextPinRefusal(ctx, request, body);
       if (pinRefusal) return sendError(reply, request, ctx, pinRefusal.status, pinRefusal.message);
       const fallback = update.monetary_account_id_fallback;
       if (typeof fallback === "number" && !fallbackAccountAllowed(ctx, userId, fallback)) {
         throw badRequest("monetary_account_id_fallback is not one of the user's monetary accounts.");
       }
+      const judged = virtualCardRequestedEarly(ctx, card, update);
       if (update.status !== undefined) {
-        const verdict = statusMove(card, update.status, ctx);
+        const verdict = statusMove(judged, update.status, ctx);
         if (!verdict.ok) {
           refusedMoveApplied(ctx, card, update.status, verdict);
           if (faults.on("card-refused-move-409")) return sendError(reply, request, ctx, 409, verdict.reason);
@@ -523,6 +527,18 @@ function textsSavedEarly(
   if (!early) return;
   if (typeof body.preferred_name_on_card === "string") card.preferred_name_on_card = body.preferred_name_on_card;
   if (typeof body.second_line === "string") card.second_line = body.second_line;
+}
+
+/**
+ * A refused PUT leaves order_status as it was (the card is judged as it is). Fault r3-card-refused-put-moves-order-status
+ * hands the virtual-card request to production first and judges the status move on the copy taken before, so a PUT
+ * refused for its status has already moved order_status. Returns the card as the status move is to be judged.
+ */
+function virtualCardRequestedEarly(ctx: ReferenceContext, card: CardRecord, update: CardUpdate): CardRecord {
+  if (!ctx.faults.on("r3-card-refused-put-moves-order-status") || update.order_status === undefined) return card;
+  const judged = { ...card };
+  if (orderMove(card, update.order_status, ctx).ok) card.order_status = update.order_status;
+  return judged;
 }
 
 /** A status move the table refuses changes nothing (CARD-015, CARD-020); the faults apply it and refuse all the same. */

@@ -118,9 +118,10 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     });
 
     app.delete(`${BASE}/:itemId`, async (request, reply) => {
+      const early = removedBeforeTheClientCheck(ctx, urls, request);
       const { owner } = client(request, "callback-url-delete-skips-client-check");
-      const found = item(request, "callback-url-delete-skips-client-check");
-      if (deleteApplied(ctx)) urls.delete(owner, found.id);
+      const found = early ?? item(request, "callback-url-delete-skips-client-check");
+      if (!early && deleteApplied(ctx)) urls.delete(owner, found.id);
       return sendDeleted(ctx, reply);
     });
   },
@@ -310,6 +311,22 @@ function updateApplied(ctx: ReferenceContext): boolean {
 /** DELETE removes the URL from reads and the list (OCB-006, LENIENT); the fault and callback-url-delete-keeps-url keep it. */
 function deleteApplied(ctx: ReferenceContext): boolean {
   return !ctx.faults.on("callback-url-delete-noop") && !ctx.variants.on("callback-url-delete-keeps-url");
+}
+
+/**
+ * A refused DELETE removes nothing; fault r3-callback-url-delete-other-client-removes deletes the caller's URL of that id
+ * first (looked up by user and id alone) and checks the OAuth client of the path afterwards.
+ */
+function removedBeforeTheClientCheck(
+  ctx: ReferenceContext,
+  urls: Collection<CallbackUrlRecord>,
+  request: FastifyRequest,
+): CallbackUrlRecord | undefined {
+  if (!ctx.faults.on("r3-callback-url-delete-other-client-removes")) return undefined;
+  const userId = pathUser(request, ctx);
+  const found = urls.get(userId, intParam(request, "itemId"));
+  if (found) urls.delete(userId, found.id);
+  return found;
 }
 
 /** DELETE answers 200 with an empty Response (OCB-005). */
