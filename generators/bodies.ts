@@ -398,6 +398,9 @@ const UNUSUAL: Record<JsonType, fc.Arbitrary<Json>> = {
   null: fc.constant(null),
 };
 
+/** A plausible text with a character outside the Basic Multilingual Plane: what a user types on a phone. */
+const ASTRAL = "Groceries 🛒";
+
 const aJsonType = (type: JsonType) => (type === "integer" || type === "number" ? "a number" : `a${/^[ao]/.test(type) ? "n" : ""} ${type}`);
 
 /**
@@ -412,6 +415,8 @@ export function unusualMembers(name: BodyName): fc.Arbitrary<UnusualMember[]> {
   for (const [field, { type }] of Object.entries(schemaFields(schema).fields)) {
     if (kept.includes(field)) continue;
     cases.push(UNUSUAL[type].map((value) => ({ what: `with ${field} ${JSON.stringify(value)}`, field, value })));
+    // Every text also meets a character beyond the Basic Multilingual Plane (a UTF-16 surrogate pair), in every run.
+    if (type === "string") cases.push(fc.constant({ what: `with ${field} ${JSON.stringify(ASTRAL)} (an emoji)`, field, value: ASTRAL }));
     if (wrong?.fields.includes(field)) continue;
     const other = fc.constantFrom(...valuesNotOfType(type));
     cases.push(

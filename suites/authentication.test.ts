@@ -399,7 +399,7 @@ describe.concurrent("POST /device-server and POST /session-server", () => {
 describe.concurrent("tokens on POST /session-server", () => {
   test(
     "AUTH-024 session-server made with the device's session token instead of its installation token is refused (strict) or served " +
-      "(noted); an unknown token is refused",
+      "(noted); an unknown token, and the API key, are refused",
     { tags: ["ERR-001", "AUTH-005"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
@@ -418,6 +418,9 @@ describe.concurrent("tokens on POST /session-server", () => {
         else expectRefused(session.exchange, { req: "AUTH-024", what });
         const unknown = await postSessionServer(t.client, { token: "3".repeat(64), apiKey: owner.apiKey, from: addressA });
         expectRefused(unknown.exchange, { req: "AUTH-005", what: "with a token the server never issued" });
+        // The API key in the header is no token at all: "with the installation token in the header".
+        const key = await postSessionServer(t.client, { token: owner.apiKey, apiKey: owner.apiKey, from: addressA });
+        expectRefused(key.exchange, { req: "AUTH-005", what: "with the API key in place of the installation token" });
         const control = await postSessionServer(t.client, { token: owner.installationToken, apiKey: owner.apiKey, from: addressA });
         expectOk(control.exchange, { req: "AUTH-024", what: "with the installation token (control)" });
       });
@@ -441,12 +444,18 @@ describe.concurrent("tokens on resource calls", () => {
   });
 
   test(
-    "AUTH-005 every endpoint refuses a token the server never issued: a made-up one, and the session token with its last character changed",
+    "AUTH-005 every endpoint refuses a token the server never issued: a made-up one, the session token with its last character " +
+      "changed, and the path's user's API key",
     { tags: ["ERR-001"] },
     async () => {
       const bogus = "1".repeat(64);
       await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session }) => {
         expectRefused(await sendTo(endpoint, path, bogus), { req: "AUTH-005", what: "with an unknown authentication token" });
+        // The API key is a secret the device registration proves, never a token: "all other calls send the session token".
+        expectRefused(await sendTo(endpoint, path, session.apiKey), {
+          req: "AUTH-005",
+          what: "with the path's user's API key in place of the session token",
+        });
         // A token is compared whole: one that differs from the session's in its last character only was never issued.
         const last = session.sessionToken.slice(-1);
         const tampered = `${session.sessionToken.slice(0, -1)}${last === "a" ? "b" : "a"}`;

@@ -170,7 +170,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
   test(
     "REPL-002 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's " +
       "expiry date",
-    { tags: ["REPL-003", "REPL-004", "REPL-005"] },
+    { tags: ["REPL-003", "REPL-004", "REPL-005", "CARD-004"] },
     async ({ skip }) => {
       needsDestructive(t, skip);
       const { calls, cards } = await freshCardUser(t, { req: "REPL-002" });
@@ -182,6 +182,8 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
       const replacement = await replacementOf(calls, cards, answeredId(exchange, { req: "REPL-003", what }), { req: "REPL-004", what });
       // GAP-04: the expiry is compared where both reads carry it.
       const after = replacement.card;
+      // The replacement is a card like any other: its fields keep their types (four_digit: four digits, never the new number).
+      expectSchema(after, "card", { req: "CARD-004", what: `replacement (card ${after.id}) read after the replace ${what}` });
       if (
         before.expiry_date !== undefined &&
         after.expiry_date !== undefined &&

@@ -399,8 +399,9 @@ describe.concurrent("every list, page by page", () => {
 
   test(
     "PAGE-003 every list a fresh user (else the primary, deleting what it added after) can add to, grown past 200 items in parallel, " +
-      "answers count 200 with exactly 200 items, no count with exactly 10, and a count above 200 with a refusal or at most 200 items",
-    { tags: ["PAGE-005", "PAGE-006"] },
+      "answers count 200 with exactly 200 items, no count with exactly 10, and a count above 200 with a refusal or at most 200 items; " +
+      "each page's links carry its own ids",
+    { tags: ["PAGE-005", "PAGE-006", "PAGE-008", "PAGE-009", "PAGE-017"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       // A fresh user's lists are grown once for this check and the long-list one (longLists). Without provisioning, the
@@ -446,6 +447,8 @@ describe.concurrent("every list, page by page", () => {
             { req: "PAGE-003" },
             `${plain.ids.length} items`,
           );
+          // Lists only a grown list pages (some a fresh user cannot fill any other way): their links name the page's ids.
+          for (const page of [full, plain]) expectCursors(page);
           above.forEach((count, i) => expectCountAboveMax(abovePages[i]!, count, log));
         });
       } finally {
