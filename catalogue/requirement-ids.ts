@@ -76,6 +76,7 @@ export const REQUIREMENT_IDS = [
   "COMP-015",
   "COMP-016",
   "COMP-017",
+  "COMP-018",
   "CARD-001",
   "CARD-002",
   "CARD-003",

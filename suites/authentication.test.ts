@@ -10,9 +10,10 @@ import { idsIn } from "./support/crud-checks.js";
 import { ENDPOINTS, endpointsFor, fillPath, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
 import { sharedKeyPair } from "../harness/session/keys.js";
 import type { Exchange } from "../harness/http/exchange.js";
-import { firstOfType } from "../harness/envelope.js";
+import { createdId, firstOfType } from "../harness/envelope.js";
 import { LenientLog } from "../harness/lenient.js";
 import { registerSecret } from "../harness/redact.js";
+import { gif1x1 } from "../harness/test-data/images.js";
 import { expectNoTrace } from "./support/resource-helpers.js";
 import {
   openSession,
@@ -78,6 +79,7 @@ const FIXTURE_ITEMS: Record<string, "challengeRequestIds" | "featureAnnouncement
  * either way); undefined when no such item is known.
  */
 async function realItemId(endpoint: Endpoint, session: Session): Promise<number | undefined> {
+  if (endpoint.path === ATTACHMENT_READ) return uploadedAttachmentId(session);
   const fixture = FIXTURE_ITEMS[endpoint.path];
   if (fixture) return session === t.primary() ? t.profile.fixtures[fixture]?.[0] : undefined;
   const listTemplate = endpoint.path.replace(/\/\{itemId\}(\/replace)?$/, "");
@@ -87,6 +89,27 @@ async function realItemId(endpoint: Endpoint, session: Session): Promise<number 
   if (!path) return undefined;
   const exchange = await t.client.request({ path, token: session.sessionToken, from: session.from });
   return exchange.status === 200 ? idsIn(exchange.json)[0] : undefined;
+}
+
+const ATTACHMENT_READ = "/user/{userID}/attachment/{itemId}";
+
+/**
+ * An attachment of the primary's for the attachment read: the API lists none, so one 1x1 GIF is uploaded to the primary's
+ * monetary account (fixtures.monetaryAccountId), as the attachments suite does (there is no delete). Undefined on a read-only
+ * target, without the fixture, or where the upload is not served: the read then names a made-up id, refused from anywhere.
+ */
+async function uploadedAttachmentId(session: Session): Promise<number | undefined> {
+  const account = t.profile.fixtures.monetaryAccountId;
+  if (readOnly || account === undefined || session !== t.primary()) return undefined;
+  const exchange = await t.client.request({
+    method: "POST",
+    path: t.userPath(session, `/monetary-account/${account}/attachment`),
+    token: session.sessionToken,
+    from: session.from,
+    body: gif1x1(),
+    headers: { "Content-Type": "image/gif", [t.header("Attachment-Description")]: "conformance authentication probe" },
+  });
+  return exchange.status === 200 ? createdId(exchange.json) : undefined;
 }
 
 interface Probe {
@@ -544,18 +567,35 @@ describe.concurrent("IP binding", () => {
   test(
     "AUTH-011 every endpoint and method refuses a session token used from an unbound address",
     { tags: ["ERR-001"] },
-    async ({ skip }) => {
+    async ({ skip, annotate }) => {
       skip(!addressB, SKIP.twoAddresses);
+      // Reads whose item is not served from the bound address either (made up, or gone meanwhile): their refusal from the
+      // other address proves nothing about the binding, so they are named.
+      const unproven: string[] = [];
+      // The path's user's session, bound to addressA: reads name the primary's real items (an attachment uploaded for the
+      // sweep too), writes a fresh user's items or made-up ids, so a server that skipped the check changes no shared data.
       await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session }) => {
+        if (endpoint.method === "GET") {
+          const control = await sendTo(endpoint, path, session.sessionToken, session.from ?? addressA);
+          if (control.status !== 200) unproven.push(`GET ${path} (${control.status})`);
+        }
         const exchange = await sendTo(endpoint, path, session.sessionToken, addressB);
-        expectRefused(exchange, { req: "AUTH-011", what: `from ${addressB}, an address the session's device is not bound to` });
+        expectRefused(exchange, {
+          req: "AUTH-011",
+          what: `with the path's user's session, whose device was registered from ${session.from ?? addressA} only`,
+        });
       });
+      if (unproven.length > 0)
+        await annotate(
+          `AUTH-011 reads not served from ${addressA} either, so their refusal from ${addressB} shows no binding: ${unproven.join(", ")}`,
+          "notice",
+        );
     },
   );
 
   test(
     "AUTH-012 device-server with permitted_ips that lack the caller (an empty list too) is refused, and the key is then locked out for " +
-      "the caller, whatever a later registration names",
+      "the caller, whatever a later registration names, and opens it no session",
     { tags: ["ERR-001"] },
     async ({ skip, annotate }) => {
       skip(!lockoutAddress, SKIP.lockoutAddress);
@@ -587,6 +627,12 @@ describe.concurrent("IP binding", () => {
       expectRefused(lockedToo, {
         req: "AUTH-012",
         what: `from ${from} on a new installation after the refused registration (the lock-out is the caller's, not the installation's)`,
+      });
+      // A refused registration registers nothing, and the lock-out holds for sessions too: no session for the caller there.
+      const session = await postSessionServer(t.client, { token: another.token ?? null, apiKey, from });
+      expectRefused(session.exchange, {
+        req: "AUTH-012",
+        what: `session-server from ${from} on the installation whose registration the lock-out refused`,
       });
       const naming = await postDeviceServer(t.client, { token: another.token ?? null, apiKey, from, permittedIps: [from] });
       expectRefused(naming, {
@@ -654,6 +700,33 @@ describe.concurrent("IP binding", () => {
       expectOk(exchange, { req: "AUTH-013", what: `from ${from}, with permitted_ips [${addressA}, ${addressB}]` });
     }
   });
+
+  test(
+    "AUTH-011 a session of a device registered with permitted_ips of the caller's address and another is refused from an address " +
+      "the list lacks",
+    { tags: ["AUTH-013", "ERR-001"] },
+    async ({ skip }) => {
+      skip(!addressB, SKIP.twoAddresses);
+      skip(readOnly, SKIP.readOnly);
+      // The key is bound to the list for good: a key of its own (a fresh user's, or a spare key), as AUTH-013's.
+      const apiKey = await t.throwAwayKey(addressA);
+      skip(apiKey === undefined, SKIP.spareKey);
+      // A list of two that lacks addressB: the caller's address and a documentation address no source address is (TEST-NET-1,
+      // or 2001:db8::/32 where the caller's address is IPv6). Nothing is sent from the lock-out address.
+      const documentation = addressA!.includes(":") ? ["2001:db8::1", "2001:db8::2"] : ["192.0.2.1", "192.0.2.2"];
+      const other = documentation.find((ip) => !t.profile.sourceAddresses.includes(ip))!;
+      const listed = [addressA!, other];
+      const session = await openSession(t.client, { apiKey: apiKey!, from: addressA, permittedIps: listed });
+      const path = t.userPath(session, "/card");
+      const control = await t.client.request({ path, token: session.sessionToken, from: addressA });
+      expectOk(control, { req: "AUTH-013", what: `from ${addressA}, with permitted_ips [${listed.join(", ")}] (control)` });
+      const exchange = await t.client.request({ path, token: session.sessionToken, from: addressB });
+      expectRefused(exchange, {
+        req: "AUTH-011",
+        what: `(not listed) with the session of a device registered with permitted_ips [${listed.join(", ")}]`,
+      });
+    },
+  );
 
   test("AUTH-014 an API key bound to one address cannot register a device from another", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(!addressB, SKIP.twoAddresses);

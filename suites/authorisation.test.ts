@@ -19,6 +19,7 @@ import { SharedData } from "./support/shared-data.js";
 import { FULL_CHAIN } from "../harness/test-data/certificates.js";
 import { png1x1 } from "../harness/test-data/images.js";
 import { sharedOnce } from "./support/shared-once.js";
+import { freshFixtures } from "./support/list-growth.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -171,11 +172,25 @@ function bodyOf(c: Case): { json?: unknown; body?: Buffer; headers?: Record<stri
   return endpoint.body === undefined ? {} : { json: endpoint.body };
 }
 
-function send(c: Case, userID: number, caller: Session): Promise<Exchange> {
-  const fixtures = c.owner === t.primary() ? t.profile.fixtures : {};
+function send(
+  c: Case,
+  userID: number,
+  caller: Session,
+  fixtures = c.owner === t.primary() ? t.profile.fixtures : {},
+  body = bodyOf(c),
+): Promise<Exchange> {
   const itemId = c.endpoint.path.includes("{itemId}") ? c.itemId : undefined;
   const path = fillPath(c.endpoint, { userID, fixtures, ...(itemId === undefined ? {} : { itemId }) })!;
-  return t.client.request({ method: c.endpoint.method, path, token: caller.sessionToken, from: caller.from, ...bodyOf(c) });
+  return t.client.request({ method: c.endpoint.method, path, token: caller.sessionToken, from: caller.from, ...body });
+}
+
+/**
+ * A card PUT that blocks the card (status LOST): a block is often its own code path, with its own lookup. Only on a card
+ * this file may write to and where the profile allows permanent card states.
+ */
+function blockBody(c: Case): ReturnType<typeof bodyOf> | undefined {
+  const blocks = c.endpoint.method === "PUT" && c.endpoint.path.endsWith("/card/{itemId}") && c.writable && t.profile.allowDestructive;
+  return blocks ? { json: { status: "LOST" } } : undefined;
 }
 
 /** What the owner can see of the data a write could touch: its item and its list, as read before and after. */
@@ -200,8 +215,9 @@ const ownerData = new SharedData();
  * time (across the file's tests too: ownerData), so a write that landed shows in its own case and never in a
  * neighbour's reads.
  */
-async function sweep(list: Case[], check: (c: Case) => Promise<void>): Promise<void> {
-  await mapConcurrently(list, inFlight, (c) => (c.endpoint.method === "GET" ? check(c) : ownerData.write(() => check(c))));
+async function sweep<C extends Case | { c: Case }>(list: C[], check: (c: C) => Promise<void>): Promise<void> {
+  const method = (x: Case | { c: Case }) => ("c" in x ? x.c : x).endpoint.method;
+  await mapConcurrently(list, inFlight, (x) => (method(x) === "GET" ? check(x) : ownerData.write(() => check(x))));
 }
 
 /**
@@ -299,8 +315,8 @@ describe.concurrent("a userID that names nobody", () => {
 // owner's data before and after its write with no other write of the file in between (ownerData).
 describe.concurrent("another user's item through the caller's own userID", () => {
   test(
-    "AUTH-019 the owner's item id under another user's own userID is refused on every item endpoint and method, and a refused write " +
-      "changes nothing",
+    "AUTH-019 the owner's item id under another user's own userID (and own monetary account or OAuth client) is refused on every item " +
+      "endpoint and method, a card block included, and a refused write changes nothing",
     { tags: ["AUTH-023"] },
     async ({ skip }) => {
       const list = await cases();
@@ -310,28 +326,40 @@ describe.concurrent("another user's item through the caller's own userID", () =>
       // ids per user an id of theirs can equal the owner's).
       const intruder = t.canProvision() && !readOnly ? await t.freshSession() : t.secondary();
       skip(!intruder, t.secondaryMissing());
+      // Each item endpoint under the path the owner's fixtures (account, OAuth client) fill, and, where the intruder has its own
+      // (a fresh user's), under the intruder's own account or client too: a lookup by item id alone shows only there.
+      const ownFixtures = intruder === t.secondary() ? {} : await freshFixtures(t, intruder!);
+      const ownerFixtures = (c: Case) => (c.owner === t.primary() ? t.profile.fixtures : {});
+      const attempts = list
+        .filter((x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId)
+        .flatMap((c) => {
+          const need = c.endpoint.needs;
+          const own = need !== undefined && ownFixtures[need] !== undefined ? [{ c, fixtures: ownFixtures, own: true }] : [];
+          const block = blockBody(c);
+          const blocking = block ? [{ c, fixtures: ownerFixtures(c), own: false, body: block, blocks: true }] : [];
+          const plain = { body: bodyOf(c), blocks: false };
+          return [{ c, fixtures: ownerFixtures(c), own: false, ...plain }, ...own.map((a) => ({ ...a, ...plain })), ...blocking];
+        });
       // Only item endpoints with a list: the intruder's own ids are known, so an id it also owns (ids per user, GAP-70) is left out.
-      const intruderListOf = (c: Case) =>
-        fillPath(
-          { ...c.endpoint, path: listTemplateOf(c.endpoint)! },
-          { userID: intruder!.userId, fixtures: c.owner === t.primary() ? t.profile.fixtures : {} },
-        )!;
-      const itemCases = list.filter(
-        (x) => x.endpoint.path.includes("{itemId}") && x.itemId !== MADE_UP_ID && x.listPath && x.owner.userId !== intruder!.userId,
-      );
+      const intruderListOf = ({ c, fixtures }: (typeof attempts)[number]) =>
+        fillPath({ ...c.endpoint, path: listTemplateOf(c.endpoint)! }, { userID: intruder!.userId, fixtures })!;
       // The intruder's own lists, each read once, all at once.
-      const intruderLists = [...new Set(itemCases.map(intruderListOf))];
+      const intruderLists = [...new Set(attempts.map(intruderListOf))];
       const intruderIds = await mapConcurrently(intruderLists, inFlight, async (path) => {
         const read = await get(intruder!, path, { count: 200 });
         return read.status === 200 ? idsIn(read.json) : [];
       });
       const ownIds = new Map(intruderLists.map((path, i) => [path, intruderIds[i]!]));
-      await sweep(itemCases, async (c) => {
-        if (ownIds.get(intruderListOf(c))!.includes(c.itemId!)) return;
-        const what = `with user ${intruder!.userId}'s session and own userID, naming user ${c.owner.userId}'s item ${c.itemId}`;
+      await sweep(attempts, async (attempt) => {
+        const { c, fixtures, own, body, blocks } = attempt;
+        if (ownIds.get(intruderListOf(attempt))!.includes(c.itemId!)) return;
+        const under = own ? ` under its own ${c.endpoint.needs === "oauthClientId" ? "OAuth client" : "monetary account"}` : "";
+        const what =
+          `with user ${intruder!.userId}'s session and own userID${under}, naming user ${c.owner.userId}'s item ${c.itemId}` +
+          (blocks ? ", to block it (status LOST)" : "");
         const write = c.endpoint.method !== "GET";
         const before = write ? await snapshot(c) : "";
-        const exchange = await send(c, intruder!.userId, intruder!);
+        const exchange = await send(c, intruder!.userId, intruder!, fixtures, body);
         const about = { req: "AUTH-019", what };
         const after = write && c.writable ? await snapshot(c) : "";
         const writeAbout = { req: "AUTH-023", what: `${c.endpoint.method} ${exchange.request.path} ${what}` };

@@ -241,6 +241,34 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
     },
   );
 
+  test(
+    "REPL-011 a replace whose name_on_card is shown only on another user's cards, on none of the caller's, is refused with 4XX and an " +
+      "error body, replacing nothing",
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-011" });
+      const [card] = replaceable(cards, skip);
+      // The names available for a user are not shown (GAP-30), but a name only another user's cards carry is that user's.
+      const own = new Set(cards.map((c) => c.name_on_card));
+      const others = [t.primary(), t.secondary()].filter((s): s is Session => s !== undefined && s.userId !== calls.session.userId);
+      const theirs = await Promise.all(others.map(async (s) => (await new CardCalls(t, s).all({ req: "REPL-011" })).cards));
+      const name = theirs.flat().find((c) => typeof c.name_on_card === "string" && c.name_on_card !== "" && !own.has(c.name_on_card));
+      skip(!name, "no other user's card shows a name_on_card that none of this user's cards shows");
+      const body = { name_on_card: name!.name_on_card };
+      const about = {
+        req: "REPL-011",
+        what: `with ${canonical(body)} on card ${card!.id}: the name on another user's card ${String(name!.id)}, on none of this user's`,
+      };
+      const before = await calls.read(card!.id, { ...about, what: "before the replace" });
+      expectRefused(await calls.replace(card!.id, body), about);
+      expectSameCard(before, await calls.read(card!.id, about), {
+        ...about,
+        what: `${about.what}: the refused replace must change nothing`,
+      });
+      await expectNoNewNumber(calls, cards, about);
+    },
+  );
+
   const wrongTypes: [string, Record<string, unknown>][] = [
     ["second_line is a number", { second_line: 42 }],
     ["preferred_name_on_card is a boolean", { preferred_name_on_card: true }],
@@ -389,11 +417,22 @@ describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
           `a card showing second_line ${canonical(entry.second_line)}, the replacement of card ${entry.id}`,
         );
       skip(old.size === 0 && !showsNumbers(after), NO_NUMBERS);
-      if (lacking.length > 0)
+      // A card the list showed with its old number may read with the new one (blind round 3: the readers split on a list that
+      // lags the read): noted, strict requires the list to show it.
+      const readNew = await Promise.all(lacking.map(async (id) => isNew(await calls.read(id, { req: "REPL-004", what: "read by id" }))));
+      const stale = lacking.filter((_, i) => readNew[i]);
+      if (stale.length > 0)
+        log.note(
+          { req: "REPL-004", what: `batch replace ${canonical(body)}` },
+          "the card list still showed the old card number of a replaced card whose read showed the new one",
+          "the card list showing the new card number",
+        );
+      const none = lacking.filter((id) => !stale.includes(id));
+      if (none.length > 0)
         failPlain(
           { req: "REPL-004", what: `batch replace ${canonical(body)}` },
-          `expected the replacements of card(s) ${lacking.join(", ")} to carry a card number no card of the user carried before; ` +
-            `${after.filter(isNew).length} card(s) carry one for ${entries.length} replacements`,
+          `expected the replacements of card(s) ${none.join(", ")} to carry a card number no card of the user carried before; ` +
+            `${after.filter(isNew).length} card(s) carry one for ${entries.length} replacements, in the list and in a read by id`,
         );
       await log.report(annotate);
     },

@@ -72,6 +72,8 @@ const changedBody = (body: Record<string, unknown>, name: string) => ({
   ubo: [{ name: "Sam Example", date_of_birth: "1975-05-05", nationality: "BE" }],
 });
 
+/** Company body fields the Company table does not list: write-only by the body's heading (GAP-03). */
+const WRITE_ONLY_BODY = ["subscription_type", "avatar_uuid", "signup_track_type"];
 const companyPath = (session: Session) => t.userPath(session, "/company");
 const itemPath = (session: Session, id: number | string) => t.userPath(session, `/company/${id}`);
 const send = (session: Session, method: string, path: string, json?: unknown) =>
@@ -266,6 +268,32 @@ describe.concurrent("POST /user/{userID}/company", () => {
         expectThat(company.id === id, exchange, `the company with id ${id}`, { req: "COMP-002" }, `id ${JSON.stringify(company.id)}`);
         await log.report(annotate);
       });
+    },
+  );
+
+  test(
+    "COMP-018 no company, listed or read, shows subscription_type, avatar_uuid or signup_track_type: body fields the Company table " +
+      "does not list (the body is headed write-only)",
+    async () => {
+      // On the writer (its own companies, one made here where the target may be written to), or the primary on a read-only target.
+      const session = readOnly ? t.primary() : await writer();
+      const about = { req: "COMP-018" };
+      // Beside the other creates, apart from COMP-015's count (companyLists).
+      if (!readOnly)
+        await companyLists.read(() =>
+          create(session, { ...BASE, name: "Conformance Write-Only BV" }, { ...about, what: "with subscription_type" }),
+        );
+      const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
+      const read = objects[0] === undefined ? undefined : await send(session, "GET", itemPath(session, String(objects[0].id)));
+      const shownIn = (companies: Record<string, unknown>[]) =>
+        companies.flatMap((c) => WRITE_ONLY_BODY.filter((field) => field in c).map((field) => `${field} on company ${String(c.id)}`));
+      for (const [exchange, companies, where] of [
+        [first, objects, "the list"],
+        ...(read ? [[read, objectsOfType(read.json, TYPE), "a read"] as const] : []),
+      ] as const) {
+        const shown = shownIn(companies);
+        expectThat(shown.length === 0, exchange, `no write-only body field in ${where}`, about, shown.join(", "));
+      }
     },
   );
 

@@ -313,9 +313,9 @@ describe.concurrent("invalid bodies", () => {
   );
 
   test(
-    "ERR-003 a body with one member set to an unusual but plausible value (an empty array, a short odd string, an emoji, 0, a negative, 2^31, " +
-      "another JSON type where no requirement refuses it, a card's limits and countries) is accepted or refused with an error body, " +
-      "never answered with 5XX",
+    "ERR-003 a body with one member set to an unusual but plausible value (an empty array, a short odd string, an emoji, 0, a " +
+      "negative, 2^31, another JSON type where no requirement refuses it, a card's limits and countries) is accepted or refused with " +
+      "an error body, never answered with 5XX",
     { tags: ["ERR-001", "ERR-002"] },
     async ({ skip }) => {
       skip(readOnly, SKIP.readOnly);

@@ -1,9 +1,10 @@
 // Common request headers (banking-api.md "Common request rules"; wire conventions §3).
 import { describe, test } from "vitest";
 import { expectOk, expectRefused, expectThat, failPlain } from "../harness/checks.js";
-import { errorEntries } from "../harness/envelope.js";
+import { errorEntries, firstOfType } from "../harness/envelope.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
+import { registerSecret } from "../harness/redact.js";
 import { sharedKeyPair } from "../harness/session/keys.js";
 import { postInstallation, postDeviceServer, postSessionServer } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
@@ -25,6 +26,18 @@ function answeredId(exchange: Exchange): string {
   const name = t.header("Client-Request-Id").toLowerCase();
   // The checks below always set the header, under one spelling or another.
   return Object.entries(exchange.request.headers).find(([header]) => header.toLowerCase() === name)?.[1] ?? "";
+}
+
+/** The answer echoes the request id it was sent with, in the response header of the same name (HDR-003). */
+function expectEcho(exchange: Exchange, id: string, what: string): void {
+  const echoed = exchange.headers[t.header("Client-Request-Id").toLowerCase()];
+  expectThat(
+    echoed === id,
+    exchange,
+    `the response header ${t.header("Client-Request-Id")}: ${id}`,
+    { req: "HDR-003", what },
+    echoed === undefined ? "no such header" : `"${echoed}"`,
+  );
 }
 
 // Side by side: reads of the primary's card list and refusals; nothing is changed.
@@ -76,7 +89,8 @@ describe.concurrent("User-Agent values and optional headers", () => {
   );
 });
 
-// Side by side: each test uses request ids of its own (random) and, for new sessions, a device of its own.
+// Side by side: each test uses request ids of its own (random) and, for new sessions, a device of its own; new
+// installations and sandbox users are nobody else's.
 describe.concurrent("X-Service-Client-Request-Id", () => {
   test("HDR-002 a request id reused on a resource call is refused, and each id is echoed", { tags: ["HDR-003", "ERR-001"] }, async () => {
     const first = await cards({ [t.header("Client-Request-Id")]: `conformance-${crypto.randomUUID()}` });
@@ -95,16 +109,6 @@ describe.concurrent("X-Service-Client-Request-Id", () => {
   });
 
   test("HDR-003 refusals echo the request id too: a call without authentication and a reused id", async () => {
-    const expectEcho = (exchange: Exchange, id: string, what: string) => {
-      const echoed = exchange.headers[t.header("Client-Request-Id").toLowerCase()];
-      expectThat(
-        echoed === id,
-        exchange,
-        `the response header ${t.header("Client-Request-Id")}: ${id}`,
-        { req: "HDR-003", what },
-        echoed === undefined ? "no such header" : `"${echoed}"`,
-      );
-    };
     const unauthenticated = `conformance-${crypto.randomUUID()}`;
     const refused = await cards({ [t.header("Client-Request-Id")]: unauthenticated }, null);
     expectRefused(refused, { req: "HDR-003", what: "without authentication" });
@@ -115,6 +119,39 @@ describe.concurrent("X-Service-Client-Request-Id", () => {
     const reused = await cards({ [t.header("Client-Request-Id")]: id });
     expectRefused(reused, { req: "HDR-002", what: `reusing request id ${id} on the same device` });
     expectEcho(reused, id, "on the refusal of a reused request id");
+  });
+
+  // Calls made without a token echo the id too: the rule names no call it leaves out.
+  test("HDR-003 POST /installation, a call without a token, echoes the request id", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    // A valid key, so that the call succeeds: a new installation, nothing of anyone's is changed.
+    const json = { client_public_key: (await sharedKeyPair()).publicKeyPem };
+    const headers = { [t.header("Client-Request-Id")]: `conformance-${crypto.randomUUID()}` };
+    const exchange = await t.client.request({ method: "POST", path: "/installation", json, headers, from });
+    const id = answeredId(exchange);
+    expectOk(exchange, { req: "HDR-003", what: `with a valid PEM RSA public key and a new request id ${id}` });
+    expectEcho(exchange, id, "without a token");
+  });
+
+  test("HDR-003 POST /sandbox-user-person, a call without a token, echoes the request id", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    // Test users are optional per target (conventions §4): a profile that provisions nobody declares the target has none.
+    skip(!t.canProvision(), t.profile.provisioning === "none" ? SKIP.noFactory : SKIP.provisioning);
+    // Resent after weather under the same id (as harness/session/session.ts does): at worst a second throw-away user.
+    const headers = { [t.header("Client-Request-Id")]: `conformance-${crypto.randomUUID()}` };
+    const exchange = await t.client.request({
+      method: "POST",
+      path: "/sandbox-user-person",
+      json: {},
+      headers,
+      from,
+      resend: "same-request-id",
+    });
+    const apiKey = firstOfType(exchange.json, "ApiKey")?.api_key;
+    if (typeof apiKey === "string") registerSecret(apiKey, "api key");
+    const id = answeredId(exchange);
+    expectOk(exchange, { req: "HDR-003", what: `with the body {} and a new request id ${id}` });
+    expectEcho(exchange, id, "without a token");
   });
 
   test(
@@ -230,7 +267,8 @@ describe.concurrent("X-Service-Client-Request-Id", () => {
   });
 });
 
-// Side by side: reads of the primary's card list and refusals; nothing is changed.
+// Side by side: reads of the primary's card list and refusals; the one write adds categories (no DELETE, never read back)
+// to a fresh user where the target provisions users, else to the primary.
 describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", () => {
   test("HDR-006 the supported languages en_US and nl_NL are accepted", async () => {
     for (const language of ["en_US", "nl_NL"]) {
@@ -244,18 +282,31 @@ describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", ()
       expectOk(await cards({ [t.header("Language")]: language }), { req: "HDR-004", what: `with ${t.header("Language")}: ${language}` });
     }
     // The same refused call (no authentication) in en_US and in an unsupported language: the translated texts match.
+    // An unsupported or missing language defaults to en_US whatever X-Service-Region says: the region is no language.
     const english = await cards({ [t.header("Language")]: "en_US" }, null);
     expectRefused(english, { req: "HDR-004", what: "without authentication, in en_US" });
-    for (const language of ["de_DE", "fr_FR"]) {
-      const other = await cards({ [t.header("Language")]: language }, null);
-      expectRefused(other, { req: "HDR-004", what: `without authentication, in ${language}` });
+    const cases: { language: string | null; region?: string }[] = [
+      { language: "de_DE" },
+      { language: "fr_FR" },
+      { language: "de_DE", region: "nl_NL" },
+      { language: null, region: "nl_NL" },
+    ];
+    for (const { language, region } of cases) {
+      const shown = `${language === null ? `and no ${t.header("Language")}` : `in ${language}`}${
+        region === undefined ? "" : `, with ${t.header("Region")}: ${region}`
+      }`;
+      const other = await cards(
+        { [t.header("Language")]: language, ...(region === undefined ? {} : { [t.header("Region")]: region }) },
+        null,
+      );
+      expectRefused(other, { req: "HDR-004", what: `without authentication, ${shown}` });
       const want = errorEntries(english.json)?.map((e) => e.error_description_translated);
       const got = errorEntries(other.json)?.map((e) => e.error_description_translated);
       // Error texts may carry per-request detail (a request or trace id): the answer's own English text counts too.
       const ownEnglish = errorEntries(other.json)?.every((e) => e.error_description_translated === e.error_description) ?? false;
       if (JSON.stringify(want) !== JSON.stringify(got) && !ownEnglish) {
         failPlain(
-          { req: "HDR-004", what: `GET ${t.userPath(t.primary(), "/card")} without authentication in ${language}` },
+          { req: "HDR-004", what: `GET ${t.userPath(t.primary(), "/card")} without authentication ${shown}` },
           `expected error_description_translated ${JSON.stringify(want)} (the en_US text), got ${JSON.stringify(got)}`,
         );
       }
@@ -316,6 +367,40 @@ describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", ()
 
   test("HDR-008 requests without Cache-Control are served", async () => {
     expectOk(await cards({ "Cache-Control": null }), { req: "HDR-008", what: "without Cache-Control" });
+  });
+
+  test("HDR-008 a write with a body without Cache-Control is served (a user-defined category created)", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    // "needed for signed requests": where the profile signs every body, this write is a signed request.
+    skip(
+      t.profile.signing?.requests === true,
+      "the profile signs every request body (signing.requests): Cache-Control is needed for signed requests",
+    );
+    // Additive data with no DELETE: a fresh user's where the target provisions users, else the primary's (as the
+    // categories suite does).
+    const session = t.canProvision() ? await t.freshSession({ from }) : t.primary();
+    const path = t.userPath(session, "/additional-transaction-information-category-user-defined");
+    const create = (category: string, headers: Record<string, string | null>) =>
+      t.client.request({
+        method: "POST",
+        path,
+        token: session.sessionToken,
+        from: session.from,
+        json: { status: t.profile.bodyValues.categoryStatus, category },
+        headers,
+      });
+    const control = await create("Conformance with Cache-Control", {});
+    // The create itself is the categories suite's to judge (CAT-001, CAT-002): refused here, there is nothing to compare.
+    skip(
+      control.status >= 400 && control.status < 500,
+      `the target refused the category create with Cache-Control too (${control.status}): set bodyValues.categoryStatus in the ` +
+        "profile to the status the target takes (CAT-002 judges the create)",
+    );
+    expectOk(control, { req: "HDR-008", what: "with Cache-Control: no-cache (control)" });
+    expectOk(await create("Conformance without Cache-Control", { "Cache-Control": null }), {
+      req: "HDR-008",
+      what: "without Cache-Control (a write with a JSON body)",
+    });
   });
 });
 

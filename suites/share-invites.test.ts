@@ -342,14 +342,17 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
   });
 
   test(
-    "SHARE-009 PUT with a status outside ACTIVE, REVOKED, REJECTED is refused and leaves the status as it was",
-    { tags: ["ERR-001"] },
+    "SHARE-009 PUT with a status outside ACTIVE, REVOKED, REJECTED is refused and leaves the status as it was, and an accepted " +
+      "share still applies to its account",
+    { tags: ["ERR-001", "SHARE-005"] },
     async ({ skip }) => {
       const session = await freshUser(skip);
-      const share = (await sharesOf(session, "SHARE-009")).find((s) => typeof s.id === "number");
+      const shares = (await sharesOf(session, "SHARE-009")).filter((s) => typeof s.id === "number");
+      // An accepted share where there is one: a refused PUT must not unlink it from its account either.
+      const share = shares.find((s) => s.status === "ACTIVE" && Number.isInteger(s.monetary_account_id)) ?? shares[0];
       skip(!share, NO_SHARES);
       for (const status of ["ACCEPTED", "PENDING", "CANCELLED", "", 1]) {
-        const before = (await readShare(session, share!.id, { req: "SHARE-009", what: "(before the PUT)" })).share.status;
+        const { share: before } = await readShare(session, share!.id, { req: "SHARE-009", what: "(before the PUT)" });
         const about = { req: "SHARE-009", what: `with {"status": ${JSON.stringify(status)}}` };
         expect4xxAndErrorBody(await put(session, share!.id, { status }), about);
         const { share: after, exchange } = await readShare(session, share!.id, {
@@ -357,12 +360,21 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
           what: `after the refused PUT {"status": ${JSON.stringify(status)}}`,
         });
         expectThat(
-          after.status === before,
+          after.status === before.status,
           exchange,
-          `status ${JSON.stringify(before)}, unchanged by the refused PUT`,
+          `status ${JSON.stringify(before.status)}, unchanged by the refused PUT`,
           { req: "SHARE-009" },
           `status ${JSON.stringify(after.status)}`,
         );
+        // "the account an accepted share applies to; null otherwise": still ACTIVE, it still names its account.
+        if (before.status === "ACTIVE" && Number.isInteger(before.monetary_account_id))
+          expectThat(
+            after.monetary_account_id === before.monetary_account_id,
+            exchange,
+            `monetary_account_id ${JSON.stringify(before.monetary_account_id)}: the share is still ACTIVE, so still applies to its account`,
+            { req: "SHARE-005", what: about.what },
+            `monetary_account_id ${JSON.stringify(after.monetary_account_id)}`,
+          );
       }
     },
   );

@@ -9,20 +9,29 @@ import { expectThat, fail, failPlain } from "../../harness/checks.js";
 import { createdId } from "../../harness/envelope.js";
 import { ENDPOINTS } from "../../harness/endpoints.js";
 import type { Fixtures } from "../../harness/profile/profile.js";
+import { discoverFixtures } from "../../harness/session/fixtures-discovery.js";
 import type { Session } from "../../harness/session/session.js";
 import type { Target } from "../../harness/run/target.js";
 import { validBody, type BodyName } from "../../generators/bodies.js";
 import { bodyNameOf } from "../../generators/requests.js";
 import { DEFAULT_COUNT, MAX_COUNT } from "../../generators/query.js";
 
-/** A fresh user's fixture ids the API shows: its monetary account, through its cards. */
+/**
+ * A fresh user's fixture ids: its monetary account, which the API shows through its cards, and its OAuth client, which no
+ * endpoint of the specification shows: asked of the sandbox-only fixtures endpoint where the target offers it (the
+ * embedded reference, or a profile with `fixtures: discover`), so the fresh user's callback URLs are checked too.
+ */
 export async function freshFixtures(t: Target, session: Session): Promise<Fixtures> {
-  const { cards } = await new CardCalls(t, session).all({
-    req: "PAGE-021",
-    what: "listing a fresh user's cards for its monetary account id",
-  });
+  const offersDiscovery = t.profile.embedded || t.profile.discoverFixtures === true;
+  const [{ cards }, discovered] = await together(
+    () => new CardCalls(t, session).all({ req: "PAGE-021", what: "listing a fresh user's cards for its monetary account id" }),
+    async () => (offersDiscovery ? (await discoverFixtures(t.client, session)).fixtures : {}),
+  );
   const account = accountIdsOf(cards)[0];
-  return account === undefined ? {} : { monetaryAccountId: account };
+  return {
+    ...(account === undefined ? {} : { monetaryAccountId: account }),
+    ...(discovered.oauthClientId === undefined ? {} : { oauthClientId: discovered.oauthClientId }),
+  };
 }
 
 /** Every id of a list, ascending: the first page with count 200, then older_url and newer_url to the ends. */
