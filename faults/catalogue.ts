@@ -25,12 +25,12 @@ import { BLIND2_COMPANIES_FAULTS, BLIND2_COMPANIES_VARIANTS } from "./blind/roun
 import { BLIND2_ACCOUNTS_FAULTS, BLIND2_ACCOUNTS_VARIANTS } from "./blind/round2-accounts.js";
 import { BLIND2_SECURITY_FAULTS, BLIND2_SECURITY_VARIANTS } from "./blind/round2-security.js";
 import { BLIND2_REQUESTS_FAULTS, BLIND2_REQUESTS_VARIANTS } from "./blind/round2-requests.js";
-import { BLIND3_READBACK_FAULTS } from "./blind/round3-readback.js";
-import { BLIND3_AUTHZ_FAULTS } from "./blind/round3-authz.js";
-import { BLIND3_SECRETS_FAULTS } from "./blind/round3-secrets.js";
-import { BLIND3_LISTS_FAULTS } from "./blind/round3-lists.js";
-import { BLIND3_SESSION_FAULTS } from "./blind/round3-session.js";
-import { BLIND3_REFUSED_FAULTS } from "./blind/round3-refused.js";
+import { BLIND3_READBACK_FAULTS, BLIND3_READBACK_VARIANTS } from "./blind/round3/readback.js";
+import { BLIND3_AUTHZ_FAULTS, BLIND3_AUTHZ_VARIANTS } from "./blind/round3/authz.js";
+import { BLIND3_SECRETS_FAULTS, BLIND3_SECRETS_VARIANTS } from "./blind/round3/secrets.js";
+import { BLIND3_LISTS_FAULTS, BLIND3_LISTS_VARIANTS } from "./blind/round3/lists.js";
+import { BLIND3_SESSION_FAULTS, BLIND3_SESSION_VARIANTS } from "./blind/round3/session.js";
+import { BLIND3_REFUSED_FAULTS, BLIND3_REFUSED_VARIANTS } from "./blind/round3/refused.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -104,6 +104,12 @@ const VARIANT_LISTS = [
   BLIND2_COMPANIES_VARIANTS,
   BLIND2_REQUESTS_VARIANTS,
   BLIND2_SECURITY_VARIANTS,
+  BLIND3_READBACK_VARIANTS,
+  BLIND3_AUTHZ_VARIANTS,
+  BLIND3_SECRETS_VARIANTS,
+  BLIND3_LISTS_VARIANTS,
+  BLIND3_SESSION_VARIANTS,
+  BLIND3_REFUSED_VARIANTS,
 ] as const;
 
 /** Every fault name: the only strings `ctx.faults.on()` takes. */

@@ -10,7 +10,10 @@ declare module "fastify" {
     foreignWrite: boolean;
     /** Fault request-id-recorded-on-success-only: the scope whose used ids get this call's id once it answered 200. */
     requestIdScope?: string;
-    /** Fault r3-request-id-reuse-refused-after-handler: the id was reused; the answer is to be turned into the refusal. */
+    /**
+     * Variant r3-request-id-reuse-refused-after-handler (blind round 3, ruled open): the id was reused; the answer is to be
+     * turned into the refusal.
+     */
     requestIdReused: boolean;
   }
 }
@@ -109,8 +112,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
       scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
       if (used.has(requestId) && reuseRefused(ctx, auth)) {
-        // Fault r3-request-id-reuse-refused-after-handler: the reuse is only answered in the response hook, after the route ran.
-        if (ctx.faults.on("r3-request-id-reuse-refused-after-handler")) request.requestIdReused = true;
+        // Variant r3-request-id-reuse-refused-after-handler (blind round 3, ruled open): the reuse is only answered in the
+        // response hook, after the route ran.
+        if (ctx.variants.on("r3-request-id-reuse-refused-after-handler")) request.requestIdReused = true;
         else throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
       }
       if (recordedBeforeAnswer(ctx)) used.add(requestId);
@@ -121,7 +125,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
   app.addHook("onSend", async (request, reply, payload) => {
     // Set only by fault foreign-write-applied-then-refused (otherUserInPath).
     if (request.foreignWrite && reply.statusCode === 200) payload = refusedAfterTheWrite(ctx, request, reply);
-    // Set only by fault r3-request-id-reuse-refused-after-handler (the route has run; only the answer says no).
+    // Set only by variant r3-request-id-reuse-refused-after-handler (the route has run; only the answer says no).
     if (request.requestIdReused)
       payload = refusedAfterTheWrite(ctx, request, reply, reuseStatus(ctx), "This request id was already used on this device.");
     const requestId = requestIdOf(ctx, request);
@@ -428,8 +432,9 @@ function requestIdEchoed(ctx: ReferenceContext, reply: FastifyReply, request: Fa
 /** The request id as sent, free format (HDR-002, HDR-003). */
 function requestIdOf(ctx: ReferenceContext, request: FastifyRequest): string | string[] | undefined {
   const requestId = request.headers[ctx.header("Client-Request-Id").toLowerCase()];
-  // Fault r3-request-id-lowercased: the header helper's toLowerCase() slipped onto the value, so the id is kept and echoed in lower case.
-  return ctx.faults.on("r3-request-id-lowercased") && typeof requestId === "string" ? requestId.toLowerCase() : requestId;
+  // Variant r3-request-id-lowercased (blind round 3, ruled open): the header helper's toLowerCase() slipped onto the value,
+  // so the id is kept and echoed in lower case.
+  return ctx.variants.on("r3-request-id-lowercased") && typeof requestId === "string" ? requestId.toLowerCase() : requestId;
 }
 
 /** Fault foreign-write-applied-then-refused: the careless response filter; the write already happened, only the answer says no. */

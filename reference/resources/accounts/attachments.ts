@@ -193,11 +193,11 @@ function sendAttachment(ctx: ReferenceContext, reply: FastifyReply, record: Atta
 }
 
 /**
- * The download url names the file only; the session token travels in the authentication header alone. Fault
- * r3-attachment-url-carries-session-token makes the link work in a browser by putting the caller's token in its query.
+ * The download url names the file only; the session token travels in the authentication header alone. Variant
+ * r3-attachment-url-carries-session-token (blind round 3, ruled open): the link works in a browser, the caller's token in its query.
  */
 function downloadUrl(ctx: ReferenceContext, url: string, sessionToken: string | undefined): string {
-  if (!ctx.faults.on("r3-attachment-url-carries-session-token") || !sessionToken) return url;
+  if (!ctx.variants.on("r3-attachment-url-carries-session-token") || !sessionToken) return url;
   return `${url}?token=${encodeURIComponent(sessionToken)}`;
 }
 

@@ -201,15 +201,15 @@ function issuerField(ctx: ReferenceContext, value: unknown): string {
 }
 
 /**
- * A refused create records nothing; fault r3-ideal-refused-create-recorded records the transaction once the amount
- * checks out, before the issuer is checked.
+ * A refused create records nothing; variant r3-ideal-refused-create-recorded (blind round 3, ruled open) records the
+ * transaction once the amount checks out, before the issuer is checked.
  */
 function recordedBeforeTheIssuerCheck(
   ctx: ReferenceContext,
   issuer: unknown,
   record: (issuer: string) => IdealRecord,
 ): IdealRecord | undefined {
-  return ctx.faults.on("r3-ideal-refused-create-recorded") ? record(typeof issuer === "string" ? issuer : "") : undefined;
+  return ctx.variants.on("r3-ideal-refused-create-recorded") ? record(typeof issuer === "string" ? issuer : "") : undefined;
 }
 
 /** POST answers the new transaction's Id (IDEAL-001). */
@@ -260,6 +260,7 @@ function crashOnMissing(ctx: ReferenceContext, found: IdealRecord | undefined): 
 
 /** The list holds the transactions of the path's monetary account only, as the read by id checks (conventions §7). */
 function listedTransactions(ctx: ReferenceContext, all: IdealRecord[], accountId: number): IdealRecord[] {
-  // Fault r3-ideal-list-all-accounts: the list's query filters by user only; the account filter was left out.
-  return ctx.faults.on("r3-ideal-list-all-accounts") ? all : all.filter((t) => t.monetaryAccountId === accountId);
+  // Variant r3-ideal-list-all-accounts (blind round 3, ruled open): the list's query filters by user only; the account filter
+  // was left out.
+  return ctx.variants.on("r3-ideal-list-all-accounts") ? all : all.filter((t) => t.monetaryAccountId === accountId);
 }

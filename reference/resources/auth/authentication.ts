@@ -273,8 +273,9 @@ function sessionDevice(ctx: ReferenceContext, installation: Installation, secret
   const devices = installation.deviceIds.map((id) => state.devices.get(id)!);
   const device = devices.find((d) => d.apiKey === secret);
   if (device) return device;
-  // Fault r3-session-for-secret-on-other-keys-device: any device of the installation will do for a known key (sessionKey).
-  if (faults.on("r3-session-for-secret-on-other-keys-device") && devices[0] && state.apiKeys.has(secret)) return devices[0];
+  // Variant r3-session-for-secret-on-other-keys-device (blind round 3, ruled open): any device of the installation will do
+  // for a known key (sessionKey).
+  if (variants.on("r3-session-for-secret-on-other-keys-device") && devices[0] && state.apiKeys.has(secret)) return devices[0];
   if ((faults.on("session-secret-not-checked") || variants.on("session-secret-ignored")) && devices[0]) return devices[0];
   if (variants.on("session-opens-without-device") && devices.length === 0) return implicitDevice(ctx, installation, secret, callerIp);
   if (faults.on("session-without-device") && state.apiKeys.has(secret)) {
@@ -301,11 +302,11 @@ function implicitDevice(ctx: ReferenceContext, installation: Installation, secre
 }
 
 /**
- * The session's API key: the device's (AUTH-007). Fault r3-session-for-secret-on-other-keys-device: the key is the secret sent,
- * so a device registered for one user's key opens a session for another user's key.
+ * The session's API key: the device's (AUTH-007). Variant r3-session-for-secret-on-other-keys-device (blind round 3,
+ * ruled open): the key is the secret sent, so a device registered for one user's key opens a session for another user's key.
  */
 function sessionKey(ctx: ReferenceContext, device: Device, secret: string): string {
-  return ctx.faults.on("r3-session-for-secret-on-other-keys-device") ? secret : device.apiKey;
+  return ctx.variants.on("r3-session-for-secret-on-other-keys-device") ? secret : device.apiKey;
 }
 
 /**
@@ -317,11 +318,11 @@ function lockedOutDeviceKept(ctx: ReferenceContext, installation: Installation, 
 }
 
 /**
- * A refused session-server call ends nothing; fault r3-session-refused-ends-open-sessions closes the installation's open
- * sessions ("one session per installation") before it looks at the secret and the device.
+ * A refused session-server call ends nothing; variant r3-session-refused-ends-open-sessions (blind round 3, ruled open)
+ * closes the installation's open sessions ("one session per installation") before it looks at the secret and the device.
  */
 function sessionsEndedBeforeTheChecks(ctx: ReferenceContext, installation: Installation): void {
-  if (!ctx.faults.on("r3-session-refused-ends-open-sessions")) return;
+  if (!ctx.variants.on("r3-session-refused-ends-open-sessions")) return;
   for (const session of [...ctx.state.sessions.values()])
     if (installation.deviceIds.includes(session.deviceId)) ctx.state.sessions.delete(session.token);
 }

@@ -206,11 +206,11 @@ function carelessTextRefusals(ctx: ReferenceContext, texts: Texts): void {
 }
 
 /**
- * A refused replace changes nothing; fault r3-replace-refused-name-applies-texts writes preferred_name_on_card and
- * second_line onto the card before name_on_card is checked.
+ * A refused replace changes nothing; variant r3-replace-refused-name-applies-texts (blind round 3, ruled open) writes
+ * preferred_name_on_card and second_line onto the card before name_on_card is checked.
  */
 function textsWrittenBeforeNameCheck(ctx: ReferenceContext, card: CardRecord, texts: Texts): void {
-  if (!ctx.faults.on("r3-replace-refused-name-applies-texts")) return;
+  if (!ctx.variants.on("r3-replace-refused-name-applies-texts")) return;
   if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
   if (texts.second_line !== undefined) card.second_line = texts.second_line;
 }
@@ -298,8 +298,9 @@ function issuedPan(ctx: ReferenceContext, current: PanRecord[]): PanRecord {
 /** An updated_card_ids entry is the card's id and nothing else (conventions §7). */
 function answeredCardNumber(ctx: ReferenceContext, card: CardRecord): { primary_account_number?: string } {
   const pan = card.primary_account_numbers[0];
-  // Fault r3-batch-replace-answers-card-numbers: the batch answer carries the new card number, whole, for the card printer.
-  if (!ctx.faults.on("r3-batch-replace-answers-card-numbers") || !pan) return {};
+  // Variant r3-batch-replace-answers-card-numbers (blind round 3, ruled open): the batch answer carries the new card number,
+  // whole, for the card printer.
+  if (!ctx.variants.on("r3-batch-replace-answers-card-numbers") || !pan) return {};
   return { primary_account_number: fullCardNumber(pan) };
 }
 

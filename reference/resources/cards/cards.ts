@@ -330,8 +330,9 @@ export const cardsModule: ResourceModule = {
         textsSavedEarly(ctx, card, body, "body-refused");
         throw error;
       }
-      // Fault r3-card-refused-put-drops-fallback: an omitted fallback is cleared as the body is read, before any check.
-      if (faults.on("r3-card-refused-put-drops-fallback") && !("monetary_account_id_fallback" in body))
+      // Variant r3-card-refused-put-drops-fallback (blind round 3, ruled open): an omitted fallback is cleared as the body is
+      // read, before any check.
+      if (ctx.variants.on("r3-card-refused-put-drops-fallback") && !("monetary_account_id_fallback" in body))
         card.monetary_account_id_fallback = null;
       const pinRefusal = plaintextPinRefusal(ctx, request, body);
       if (pinRefusal) return sendError(reply, request, ctx, pinRefusal.status, pinRefusal.message);
@@ -401,8 +402,8 @@ function listedView(ctx: ReferenceContext): (card: CardRecord) => Record<string,
     if (faults.on("card-list-ids-offset")) shown.id = card.id + 1;
     if (faults.on("card-list-leaks-cancellation-reason") && card.cancellation_reason !== undefined)
       shown.cancellation_reason = card.cancellation_reason;
-    // Fault r3-card-list-fallback-omitted: the list's summary projection has no fallback column.
-    if (faults.on("r3-card-list-fallback-omitted")) delete shown.monetary_account_id_fallback;
+    // Variant r3-card-list-fallback-omitted (blind round 3, ruled open): the list's summary projection has no fallback column.
+    if (ctx.variants.on("r3-card-list-fallback-omitted")) delete shown.monetary_account_id_fallback;
     return shown;
   };
 }
@@ -422,10 +423,13 @@ function listedNumbers(ctx: ReferenceContext, card: CardRecord): CardRecord {
 
 /** The fallback is one of the user's monetary accounts (AUTH-019: another user's account is refused with the card 400). */
 function fallbackAccountAllowed(ctx: ReferenceContext, userId: number, accountId: number): boolean {
-  const { faults, state } = ctx;
+  const { variants, state } = ctx;
   if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return true;
-  // Fault r3-card-fallback-any-users-account: the check asks whether the account exists at all, not whether it is the user's.
-  return faults.on("r3-card-fallback-any-users-account") && [...state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId));
+  // Variant r3-card-fallback-any-users-account (blind round 3, ruled open): the check asks whether the account exists at all,
+  // not whether it is the user's.
+  return (
+    variants.on("r3-card-fallback-any-users-account") && [...state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId))
+  );
 }
 
 /**
@@ -530,12 +534,12 @@ function textsSavedEarly(
 }
 
 /**
- * A refused PUT leaves order_status as it was (the card is judged as it is). Fault r3-card-refused-put-moves-order-status
- * hands the virtual-card request to production first and judges the status move on the copy taken before, so a PUT
- * refused for its status has already moved order_status. Returns the card as the status move is to be judged.
+ * A refused PUT leaves order_status as it was (the card is judged as it is). Variant r3-card-refused-put-moves-order-status
+ * (blind round 3, ruled open): the virtual-card request goes to production first and the status move is judged on the copy
+ * taken before, so a PUT refused for its status has already moved order_status. Returns the card as the move is to be judged.
  */
 function virtualCardRequestedEarly(ctx: ReferenceContext, card: CardRecord, update: CardUpdate): CardRecord {
-  if (!ctx.faults.on("r3-card-refused-put-moves-order-status") || update.order_status === undefined) return card;
+  if (!ctx.variants.on("r3-card-refused-put-moves-order-status") || update.order_status === undefined) return card;
   const judged = { ...card };
   if (orderMove(card, update.order_status, ctx).ok) card.order_status = update.order_status;
   return judged;

@@ -284,8 +284,8 @@ function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
     nullAccepted: faults.on("company-required-null-accepted"),
     // Variant company-address-street-required (blind round 2, ruled open): an address without street is refused.
     streetRequired: ctx.variants.on("company-address-street-required"),
-    // Fault r3-company-address-empty-members-dropped: address members sent as "" are not stored.
-    emptyMembersDropped: faults.on("r3-company-address-empty-members-dropped"),
+    // Variant r3-company-address-empty-members-dropped (blind round 3, ruled open): address members sent as "" are not stored.
+    emptyMembersDropped: ctx.variants.on("r3-company-address-empty-members-dropped"),
   };
 }
 
@@ -407,8 +407,9 @@ function updateBodyOptions(ctx: ReferenceContext, raw: Record<string, unknown>):
   const { faults } = ctx;
   return {
     coerceScalars: scalarsCoerced(ctx),
-    // Fault r3-company-address-empty-members-dropped: the update shares the body parser, so it drops "" members too.
-    emptyMembersDropped: faults.on("r3-company-address-empty-members-dropped"),
+    // Variant r3-company-address-empty-members-dropped (blind round 3, ruled open): the update shares the body parser, so it
+    // drops "" members too.
+    emptyMembersDropped: ctx.variants.on("r3-company-address-empty-members-dropped"),
     ...(faults.on("company-put-types-unchecked") ? { typeUnchecked: Object.keys(raw) } : {}),
     ...(faults.on("company-put-required-unchecked") ? { notRequired: ["name", "country", "legal_form", "subscription_type"] } : {}),
   };
@@ -431,8 +432,9 @@ function sendUpdated(ctx: ReferenceContext, reply: FastifyReply, company: Compan
 
 /** The Address response form (spec: Shared objects): is_user_address_updated is a boolean; the fault stringifies every member. */
 function shownAddress(ctx: ReferenceContext, a: Strings | undefined): Record<string, unknown> | undefined {
-  // Fault r3-company-address-members-dropped: the address mapper copies only the five members of a street address.
-  if (a && ctx.faults.on("r3-company-address-members-dropped"))
+  // Variant r3-company-address-members-dropped (blind round 3, ruled open): the address mapper copies only the five members
+  // of a street address.
+  if (a && ctx.variants.on("r3-company-address-members-dropped"))
     a = Object.fromEntries(Object.entries(a).filter(([k]) => ["street", "house_number", "postal_code", "city", "country"].includes(k)));
   const shown = address(a);
   if (!shown || !ctx.faults.on("company-address-flag-string")) return shown;

@@ -37,7 +37,7 @@ export interface CompanyBodyOptions {
   coerceScalars?: boolean;
   /** An address without street is refused (variant company-address-street-required). */
   streetRequired?: boolean;
-  /** Address members sent as "" are dropped (fault r3-company-address-empty-members-dropped). */
+  /** Address members sent as "" are dropped (variant r3-company-address-empty-members-dropped, blind round 3, ruled open). */
   emptyMembersDropped?: boolean;
 }
 
@@ -50,7 +50,8 @@ function stringObject(value: unknown, field: string, members: string[], emptyDro
   for (const member of members) {
     const v = value[member];
     if (v === undefined || v === null) continue;
-    // Fault r3-company-address-empty-members-dropped: the "skip what was not sent" test is `if (!v)`, so "" is skipped too.
+    // Variant r3-company-address-empty-members-dropped (blind round 3, ruled open): the "skip what was not sent" test is
+    // `if (!v)`, so "" is skipped too.
     if (emptyDropped && v === "") continue;
     if (typeof v !== "string") throw badRequest(`Field ${field}.${member} must be a string.`);
     out[member] = v;

@@ -13,7 +13,7 @@ const OAUTH_CALLBACK_URL_TYPE_KEY = "OauthCallbackUrl";
 interface OauthClientRecord {
   id: number;
   created: string;
-  /** The client's credentials; made on first need, by fault r3-callback-url-read-embeds-oauth-client only. */
+  /** The client's credentials; made on first need, by variant r3-callback-url-read-embeds-oauth-client only. */
   credentials?: { client_id: string; secret: string };
 }
 
@@ -243,8 +243,9 @@ function itemView(
 }
 
 /**
- * The item read shows the callback URL alone; its OAuth client is referenced by the path's id only. Fault
- * r3-callback-url-read-embeds-oauth-client serialises the URL's client relation whole, credentials included.
+ * The item read shows the callback URL alone; its OAuth client is referenced by the path's id only. Variant
+ * r3-callback-url-read-embeds-oauth-client (blind round 3, ruled open): the URL's client relation is serialised whole, credentials
+ * included.
  */
 function withOauthClient(
   ctx: ReferenceContext,
@@ -252,7 +253,7 @@ function withOauthClient(
   shown: Record<string, unknown>,
   record: CallbackUrlRecord,
 ): Record<string, unknown> {
-  if (!ctx.faults.on("r3-callback-url-read-embeds-oauth-client")) return shown;
+  if (!ctx.variants.on("r3-callback-url-read-embeds-oauth-client")) return shown;
   const owner = clients.ownerOf(record.clientId);
   const client = owner === undefined ? undefined : clients.get(owner, record.clientId);
   if (!client) return shown;
@@ -314,15 +315,15 @@ function deleteApplied(ctx: ReferenceContext): boolean {
 }
 
 /**
- * A refused DELETE removes nothing; fault r3-callback-url-delete-other-client-removes deletes the caller's URL of that id
- * first (looked up by user and id alone) and checks the OAuth client of the path afterwards.
+ * A refused DELETE removes nothing; variant r3-callback-url-delete-other-client-removes (blind round 3, ruled open) deletes
+ * the caller's URL of that id first (looked up by user and id alone) and checks the OAuth client of the path afterwards.
  */
 function removedBeforeTheClientCheck(
   ctx: ReferenceContext,
   urls: Collection<CallbackUrlRecord>,
   request: FastifyRequest,
 ): CallbackUrlRecord | undefined {
-  if (!ctx.faults.on("r3-callback-url-delete-other-client-removes")) return undefined;
+  if (!ctx.variants.on("r3-callback-url-delete-other-client-removes")) return undefined;
   const userId = pathUser(request, ctx);
   const found = urls.get(userId, intParam(request, "itemId"));
   if (found) urls.delete(userId, found.id);
@@ -335,11 +336,12 @@ function sendDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
   return sendItems(reply, []);
 }
 
-/** The list shows each url as stored, like the read (OCB-003); the fault's list mapper normalises it as a WHATWG URL. */
+/** The list shows each url as stored, like the read (OCB-003); the variant's list mapper normalises it as a WHATWG URL. */
 function listedView(ctx: ReferenceContext, record: CallbackUrlRecord): Record<string, unknown> {
   const shown = view(record);
-  if (!ctx.faults.on("r3-callback-url-list-url-normalised")) return shown;
-  // Fault r3-callback-url-list-url-normalised: new URL(url).href lower-cases the host, drops a default port, adds a "/" path.
+  if (!ctx.variants.on("r3-callback-url-list-url-normalised")) return shown;
+  // Variant r3-callback-url-list-url-normalised (blind round 3, ruled open): new URL(url).href lower-cases the host, drops a
+  // default port, adds a "/" path.
   try {
     return { ...shown, url: new URL(record.url).href };
   } catch {
