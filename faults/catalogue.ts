@@ -31,6 +31,12 @@ import { BLIND3_SECRETS_FAULTS, BLIND3_SECRETS_VARIANTS } from "./blind/round3/s
 import { BLIND3_LISTS_FAULTS, BLIND3_LISTS_VARIANTS } from "./blind/round3/lists.js";
 import { BLIND3_SESSION_FAULTS, BLIND3_SESSION_VARIANTS } from "./blind/round3/session.js";
 import { BLIND3_REFUSED_FAULTS, BLIND3_REFUSED_VARIANTS } from "./blind/round3/refused.js";
+import { BLIND4_STATE_FAULTS } from "./blind/round4/state.js";
+import { BLIND4_LESSER_FAULTS } from "./blind/round4/lesser.js";
+import { BLIND4_VALIDATION_FAULTS } from "./blind/round4/validation.js";
+import { BLIND4_ENCODING_FAULTS } from "./blind/round4/encoding.js";
+import { BLIND4_LIFECYCLE_FAULTS } from "./blind/round4/lifecycle.js";
+import { BLIND4_ERRORS_FAULTS } from "./blind/round4/errors.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -82,6 +88,12 @@ const FAULT_LISTS = [
   BLIND3_LISTS_FAULTS,
   BLIND3_SESSION_FAULTS,
   BLIND3_REFUSED_FAULTS,
+  BLIND4_STATE_FAULTS,
+  BLIND4_LESSER_FAULTS,
+  BLIND4_VALIDATION_FAULTS,
+  BLIND4_ENCODING_FAULTS,
+  BLIND4_LIFECYCLE_FAULTS,
+  BLIND4_ERRORS_FAULTS,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */

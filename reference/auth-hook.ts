@@ -109,6 +109,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     }
     const requestId = requestIdOf(ctx, request);
     if (typeof requestId === "string" && requestId !== "") {
+      checkRequestIdFormat(ctx, requestId);
       scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
       if (used.has(requestId) && reuseRefused(ctx, auth)) {
@@ -385,6 +386,13 @@ function installationScope(ctx: ReferenceContext, installationToken: string): st
 /** Request ids are remembered per device, across its sessions (HDR-002). */
 function sessionScope(ctx: ReferenceContext, token: string, session: SessionRecord): string {
   return ctx.faults.on("request-id-scoped-per-session") ? `session:${token}` : `device:${session.deviceId}`;
+}
+
+/** The request id is free format (HDR-002): any non-empty value is taken. */
+function checkRequestIdFormat(ctx: ReferenceContext, requestId: string): void {
+  // Fault r4-request-id-uuid-required: the id is validated as a UUID, as the server's own idempotency store keys it.
+  if (ctx.faults.on("r4-request-id-uuid-required") && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(requestId))
+    throw badRequest("X-Service-Client-Request-Id must be a UUID.");
 }
 
 /** Request ids are remembered per device, whatever endpoint they were sent to. */

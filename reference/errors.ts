@@ -23,6 +23,8 @@ function askedLanguage(ctx: ReferenceContext, request: FastifyRequest): string |
     const region = request.headers[ctx.header("Region").toLowerCase()];
     if (typeof region === "string") return region;
   }
+  // Fault r4-language-matched-by-language-part: only the part before the underscore is compared, so nl_BE reads as nl_NL.
+  if (faults.on("r4-language-matched-by-language-part") && asked?.split("_")[0]?.toLowerCase() === "nl") return "nl_NL";
   return asked;
 }
 
@@ -43,13 +45,21 @@ export function sendError(
   if (ctx.variants.on("error-text-names-request") && typeof rid === "string") message = `${message} (request ${rid})`;
   const asked = askedLanguage(ctx, request);
   const fallback = ctx.faults.on("unsupported-language-dutch") && asked !== undefined && asked !== "en_US" ? "nl_NL" : asked;
-  const element = { error_description: message, error_description_translated: translate(message, fallback) };
+  const element = { error_description: message, error_description_translated: translatedText(ctx, message, asked, fallback) };
   // Variant errors-two-elements: more than one element is allowed; the first still says what went wrong.
   const detail = {
     error_description: `Request ${request.method} ${request.url.split("?")[0]} was refused.`,
     error_description_translated: `Request ${request.method} ${request.url.split("?")[0]} was refused.`,
   };
   return reply.send({ Error: ctx.variants.on("errors-two-elements") ? [element, detail] : [element] });
+}
+
+/** The translated text: the language's, and the en_US text for a language without translations (conventions §3). */
+function translatedText(ctx: ReferenceContext, message: string, asked: string | undefined, fallback: string | undefined): string | null {
+  // Fault r4-error-translated-null-unsupported-language: the translation lookup answers null for a language it has no table for.
+  if (ctx.faults.on("r4-error-translated-null-unsupported-language") && asked !== undefined && !["en_US", "nl_NL"].includes(asked))
+    return null;
+  return translate(message, fallback);
 }
 
 // Variant other-4xx-statuses: where the specification fixes no status, any 4XX is conformant (conventions §6).
@@ -138,6 +148,12 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ReferenceContex
     // Fault patch-served-as-put: a PATCH on a path that has PUT is replayed as that PUT (a "partial update" alias).
     if (ctx.faults.on("patch-served-as-put") && request.method === "PATCH" && allowed.includes("PUT"))
       return replayAsPut(app, ctx, request, reply);
+    // Fault r4-unsupported-method-405-no-body: a known path with another method gets the framework's bare 405, Allow and no body.
+    if (ctx.faults.on("r4-unsupported-method-405-no-body") && allowed.length > 0)
+      return reply
+        .code(405)
+        .header("allow", [...new Set(allowed)].join(", "))
+        .send();
     const status = notFoundStatus(allowed.length > 0, ctx.variants) ?? (ctx.variants.on("other-4xx-statuses") ? 410 : 404);
     if (status === 405) reply.header("allow", [...new Set(allowed)].join(", "));
     return sendError(reply, request, ctx, status, `No such endpoint: ${request.method} ${path}.`);

@@ -182,6 +182,9 @@ function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | un
   let path = (faults.on("page-links-route-pattern") ? (request.routeOptions.url ?? request.url) : request.url).split("?")[0]!;
   // Fault page-links-without-version: the path as a router mounted under /v1 sees it.
   if (faults.on("page-links-without-version")) path = path.replace(/^\/v1(?=\/)/, "");
+  // Fault r4-share-invite-links-renamed-path: the deprecated share-invite list links to its successor's path, which is not served.
+  if (onList(ctx, "r4-share-invite-links-renamed-path", path, "share-invite-monetary-account-response"))
+    path = path.replace(/share-invite-monetary-account-response$/, "share-invite-bank-response");
   const base = faults.on("page-links-absolute") ? `${request.protocol}://${request.host}${path}` : path;
   const keepCount =
     count !== undefined && !faults.on("page-links-drop-count") && !(cursorPage && faults.on("page-links-drop-count-on-cursor-pages"));

@@ -88,7 +88,10 @@ function findAnnouncement(
   userId: number,
   id: number,
 ): AnnouncementRecord | undefined {
-  return ctx.faults.on("feature-announcement-other-user-readable") ? announcements.getAny(id) : announcements.get(userId, id);
+  const found = ctx.faults.on("feature-announcement-other-user-readable") ? announcements.getAny(id) : announcements.get(userId, id);
+  // Fault r4-feature-announcement-promotion-not-found: the read's query keeps type = FEATURE, so a PROMOTION is not found.
+  if (found && found.type !== "FEATURE" && ctx.faults.on("r4-feature-announcement-promotion-not-found")) return undefined;
+  return found;
 }
 
 /** An unknown announcement is refused (ERR-014); the fault answers an empty Response for an id nobody has. */

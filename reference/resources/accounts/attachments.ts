@@ -47,7 +47,10 @@ function view(record: AttachmentRecord, ctx: ReferenceContext, sessionToken?: st
     created: record.created,
     updated: record.updated,
     attachment: {
-      description: ctx.faults.on("attachment-description-truncated") ? record.description.slice(0, 30) : record.description,
+      description: htmlEscaped(
+        ctx,
+        ctx.faults.on("attachment-description-truncated") ? record.description.slice(0, 30) : record.description,
+      ),
       content_type: ctx.faults.on("attachment-content-type-not-stored")
         ? "application/octet-stream"
         : shownContentType(ctx, record.contentType),
@@ -94,6 +97,7 @@ function uploadedFile(request: FastifyRequest, ctx: ReferenceContext): { content
     if (ctx.variants.on("attachment-empty-upload-stored")) return { contentType, bytes };
     throw badRequest("The attachment is empty.");
   }
+  if (gif89aOnly(ctx, contentType, bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
   if (jfifOnly(ctx, contentType, bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
   if (check && !check(bytes)) throw badRequest(`The attachment's bytes are not of type ${contentType}.`);
   return { contentType, bytes };
@@ -130,14 +134,14 @@ export const attachmentsModule: ResourceModule = {
       const early = storedBeforeTheChecks(ctx, request, store);
       checkDescription(ctx, request, description);
       const { contentType, bytes } = uploadedFile(request, ctx);
-      const record = early ?? store(contentType, bytes);
+      const record = early ?? sameFileStored(ctx, attachments, userId, bytes) ?? store(contentType, bytes);
       return sendId(reply, answeredId(ctx, record));
     });
 
     app.get("/v1/user/:userID/attachment/:itemId", async (request, reply) => {
       const userId = routeUser(request, ctx, "attachment-read-ignores-path-user");
       const record = findAttachment(ctx, attachments, userId, intParam(request, "itemId"));
-      if (!record) throw notTheirs(ctx);
+      if (!record) return unknownAttachment(ctx, reply);
       return sendAttachment(ctx, reply, record, request);
     });
   },
@@ -167,6 +171,15 @@ function checkDescription(ctx: ReferenceContext, request: FastifyRequest, descri
   }
 }
 
+/**
+ * An id that names no attachment of the user is refused (4XX with an error body). Fault r4-attachment-unknown-id-200-empty:
+ * the read returns early with a bare send() for "nothing found", so the answer is 200 with an empty body.
+ */
+function unknownAttachment(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
+  if (ctx.faults.on("r4-attachment-unknown-id-200-empty")) return reply.code(200).send();
+  throw notTheirs(ctx);
+}
+
 /** The caller's attachment of that id (AUTH-019); the fault serves any user's. */
 function findAttachment(
   ctx: ReferenceContext,
@@ -174,7 +187,18 @@ function findAttachment(
   userId: number,
   id: number,
 ): AttachmentRecord | undefined {
-  return ctx.faults.on("attachment-other-user-readable") ? attachments.getAny(id) : attachments.get(userId, id);
+  const found = ctx.faults.on("attachment-other-user-readable") ? attachments.getAny(id) : attachments.get(userId, id);
+  return onFirstAccountOnly(ctx, userId, found);
+}
+
+/**
+ * Attachments are read back per user, whichever of the user's monetary accounts they were uploaded to (spec: What the
+ * service does); the fault's read joins on the user's first (primary) monetary account, so any other account's are not found.
+ */
+function onFirstAccountOnly(ctx: ReferenceContext, userId: number, found: AttachmentRecord | undefined): AttachmentRecord | undefined {
+  if (!found || !ctx.faults.on("r4-attachment-read-first-account-only")) return found;
+  // Fault r4-attachment-read-first-account-only: WHERE monetary_account_id = the user's primary account.
+  return found.monetaryAccountId === ctx.state.users.get(userId)?.monetaryAccountIds[0] ? found : undefined;
 }
 
 /** GET answers the read form under AttachmentUser (ERR-015), as application/json (ATT-007, LENIENT: the first reading). */
@@ -203,7 +227,7 @@ function downloadUrl(ctx: ReferenceContext, url: string, sessionToken: string | 
 
 /** The description as uploaded (ATT-006); the fault reads the header as a comma-separated list and keeps its first entry. */
 function headerDescription(ctx: ReferenceContext, raw: string | string[] | undefined): string {
-  const description = typeof raw === "string" ? raw : "";
+  const description = formDecoded(ctx, typeof raw === "string" ? raw : "");
   return ctx.faults.on("attachment-description-cut-at-comma") ? description.split(",")[0]!.trim() : description;
 }
 
@@ -233,4 +257,46 @@ function allowListKey(ctx: ReferenceContext, request: FastifyRequest, contentTyp
 function shownContentType(ctx: ReferenceContext, contentType: string): string {
   // Fault r3-attachment-jpeg-read-as-jpg: the file is stored as .jpg and its type read back as "image/" + extension.
   return ctx.faults.on("r3-attachment-jpeg-read-as-jpg") && contentType === "image/jpeg" ? "image/jpg" : contentType;
+}
+
+/** Every GIF is accepted (conventions §7: GIF87a and GIF89a alike); the fault's magic-number check wants GIF89a only. */
+function gif89aOnly(ctx: ReferenceContext, contentType: string, bytes: Buffer): boolean {
+  // Fault r4-attachment-gif87a-refused: the signature compared is "GIF89a", so a GIF87a file is refused.
+  if (!ctx.faults.on("r4-attachment-gif87a-refused") || contentType !== "image/gif") return false;
+  return bytes.subarray(0, 6).toString("latin1") !== "GIF89a";
+}
+
+/** The description reads back as uploaded (conventions §7); the fault's read form escapes it for HTML. */
+function htmlEscaped(ctx: ReferenceContext, description: string): string {
+  if (!ctx.faults.on("r4-attachment-description-html-escaped")) return description;
+  // Fault r4-attachment-description-html-escaped: an output sanitiser meant for the web view runs on the API answer too.
+  const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  return description.replace(/[&<>"']/g, (c) => entities[c]!);
+}
+
+/** The description header is taken as sent (ATT-006); the fault decodes it like an application/x-www-form-urlencoded field. */
+function formDecoded(ctx: ReferenceContext, description: string): string {
+  if (!ctx.faults.on("r4-attachment-description-plus-as-space")) return description;
+  // Fault r4-attachment-description-plus-as-space: the header helper shared with the query parser: '+' is a space, %XX a byte.
+  const spaced = description.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/**
+ * Every upload is a new attachment with its own description and type (conventions §7: read back as uploaded). Fault
+ * r4-attachment-same-file-answers-old-id: uploads are de-duplicated by their bytes, so a file the user uploaded before
+ * answers the older attachment (its description and type) and nothing new is stored; undefined otherwise.
+ */
+function sameFileStored(
+  ctx: ReferenceContext,
+  attachments: Collection<AttachmentRecord>,
+  userId: number,
+  bytes: Buffer,
+): AttachmentRecord | undefined {
+  if (!ctx.faults.on("r4-attachment-same-file-answers-old-id")) return undefined;
+  return attachments.list(userId).find((a) => a.bytes.equals(bytes));
 }

@@ -27,6 +27,8 @@ interface IdealRecord {
   expiration: string | number;
   /** Set only under fault ideal-created-amount-value-number: the value as the create parsed it. */
   parsedValue?: number;
+  /** Set only under fault r4-ideal-created-account-id-string: the account id as the path's text. */
+  accountIdText?: string;
 }
 
 const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
@@ -61,7 +63,8 @@ function view(record: IdealRecord): Record<string, unknown> {
     id: record.id,
     created: record.created,
     updated: record.updated,
-    monetary_account_id: record.monetaryAccountId,
+    // Fault r4-ideal-created-account-id-string: a created transaction shows the account id as the path gave it, a string.
+    monetary_account_id: record.accountIdText ?? record.monetaryAccountId,
     // Fault ideal-created-amount-value-number: a created transaction shows the value the create parsed, a number.
     amount_requested: record.parsedValue === undefined ? record.amountRequested : { ...record.amountRequested, value: record.parsedValue },
     issuer: record.issuer,
@@ -75,10 +78,13 @@ function view(record: IdealRecord): Record<string, unknown> {
   };
 }
 
-function amountField(value: unknown): Amount {
-  const amount = value as Partial<Record<keyof Amount, unknown>> | null;
+function amountField(ctx: ReferenceContext, value: unknown): Amount {
+  let amount = value as Partial<Record<keyof Amount, unknown>> | null;
   if (amount === null || typeof amount !== "object" || Array.isArray(amount))
     throw badRequest("Field amount_requested must be an Amount {value, currency}.");
+  // Fault r4-ideal-amount-value-number-accepted: a value sent as a JSON number is turned into its string before the check.
+  if (ctx.faults.on("r4-ideal-amount-value-number-accepted") && typeof amount.value === "number")
+    amount = { ...amount, value: String(amount.value) };
   if (typeof amount.value !== "string" || !/^\d{1,12}(\.\d{1,2})?$/.test(amount.value) || Number(amount.value) <= 0) {
     throw badRequest("amount_requested.value must be a positive decimal string.");
   }
@@ -117,7 +123,7 @@ export const idealModule: ResourceModule = {
     app.post(`/v1${BASE}`, async (request, reply) => {
       const { owner, accountId } = accountOfPath(ctx, request);
       const body = objectBody(request);
-      const amountRequested = amountField(body.amount_requested);
+      const amountRequested = amountField(ctx, body.amount_requested);
       const now = new Date();
       const record = (issuer: string) =>
         transactions.add(owner, (id) => ({
@@ -131,6 +137,7 @@ export const idealModule: ResourceModule = {
           statusTimestamp: timestamp(now),
           expiration: createdExpiration(ctx, now),
           ...parsedAmount(ctx, amountRequested),
+          ...accountIdAsText(ctx, request),
         }));
       const early = recordedBeforeTheIssuerCheck(ctx, body.issuer, record);
       const issuer = issuerField(ctx, body.issuer);
@@ -141,7 +148,7 @@ export const idealModule: ResourceModule = {
     app.get(listRoute(ctx, BASE), async (request, reply) => {
       const { owner, accountId } = accountOfPath(ctx, request);
       const page = paginate(request, listedTransactions(ctx, transactions.list(owner), accountId), ctx);
-      const items = page.items.map((t) => ({ [typeKey]: view(t) }));
+      const items = page.items.map((t) => ({ [typeKey]: listView(ctx, t) }));
       return sendItems(reply, items, listExtra(ctx, page));
     });
 
@@ -153,6 +160,7 @@ export const idealModule: ResourceModule = {
       const found = transactions.get(owner, id);
       crashOnMissing(ctx, found);
       if (!found || found.monetaryAccountId !== accountId) throw notFound();
+      polledStatusRestamped(ctx, found);
       return sendItems(reply, [{ [typeKey]: view(found) }]);
     });
   },
@@ -263,4 +271,35 @@ function listedTransactions(ctx: ReferenceContext, all: IdealRecord[], accountId
   // Variant r3-ideal-list-all-accounts (blind round 3, ruled open): the list's query filters by user only; the account filter
   // was left out.
   return ctx.variants.on("r3-ideal-list-all-accounts") ? all : all.filter((t) => t.monetaryAccountId === accountId);
+}
+
+/**
+ * The list shows each transaction as the read does (spec: the facts a transaction carries); the fault's list answers a
+ * summary without the URL to visit and the purchase id.
+ */
+function listView(ctx: ReferenceContext, record: IdealRecord): Record<string, unknown> {
+  const shown = view(record);
+  if (!ctx.faults.on("r4-ideal-list-summary-without-urls")) return shown;
+  // Fault r4-ideal-list-summary-without-urls: the list's summary mapper leaves out the two "detail" fields.
+  delete shown.issuer_authentication_url;
+  delete shown.purchase_identifier;
+  return shown;
+}
+
+/** monetary_account_id is an integer (spec: id fields are integers); the fault's create keeps the path parameter's text. */
+function accountIdAsText(ctx: ReferenceContext, request: FastifyRequest): { accountIdText?: string } {
+  if (!ctx.faults.on("r4-ideal-created-account-id-string")) return {};
+  return { accountIdText: (request.params as Record<string, string>).monetaryAccountID };
+}
+
+/**
+ * A poll reads the transaction; status_timestamp is the time of the last status update and moves only when the status does
+ * (spec: "time of last status update"). Fault r4-ideal-poll-restamps-status-time: the poll "refreshes" the status from the
+ * issuer and stamps the time of the refresh, changed or not.
+ */
+function polledStatusRestamped(ctx: ReferenceContext, found: IdealRecord): void {
+  if (!ctx.faults.on("r4-ideal-poll-restamps-status-time")) return;
+  const now = timestamp();
+  found.statusTimestamp = now;
+  found.updated = now;
 }

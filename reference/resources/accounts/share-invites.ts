@@ -1,7 +1,7 @@
 // The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FaultName } from "../../../faults/catalogue.js";
-import { badRequest } from "../../http-error.js";
+import { badRequest, HttpError } from "../../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
 import { paginate, type Page } from "../../pagination.js";
 import type { Collection } from "../../state.js";
@@ -98,7 +98,7 @@ export const shareInvitesModule: ResourceModule = {
       const page = unpagedWithoutCount(ctx, request, listed) ?? paginate(request, listed, ctx);
       return sendItems(
         reply,
-        page.items.map((s) => ({ [SHARE_INVITE_TYPE_KEY]: shareView(ctx, s) })),
+        pageOrderedByUpdate(ctx, page.items).map((s) => ({ [SHARE_INVITE_TYPE_KEY]: shareView(ctx, s) })),
         { Pagination: page.pagination },
       );
     });
@@ -108,13 +108,12 @@ export const shareInvitesModule: ResourceModule = {
       return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: cachedRead(ctx, readCache, found) ?? shareView(ctx, found, true) }]);
     });
 
-    app.put(`${BASE}/:itemId`, async (request, reply) => {
+    app.put(`${BASE}/:itemId`, { ...malformedBodyTakenAsEmpty(ctx, shares) }, async (request, reply) => {
       const found = findShare(ctx, shares, request, "share-invite-other-user-writable");
       const body = objectBody(request);
       const { status, card_id: cardId } = body;
       carelessStatusRequired(ctx, status);
-      const badCardId =
-        cardId !== undefined && !cardIdTaken(ctx, body) && (typeof cardId !== "number" || !Number.isInteger(cardId) || cardId < 1);
+      const badCardId = cardId !== undefined && !cardIdTaken(ctx, body) && !cardIdValid(ctx, cardId);
       if (badCardId && cardIdCheckedFirst(ctx)) refuseCardId(ctx);
       if (status !== undefined) {
         if (typeof status !== "string") throw invalidBody(ctx, "Field status must be a string.");
@@ -147,7 +146,7 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
     (share.linked && (share.status === "ACTIVE" || faults.on("share-invite-rejected-keeps-account"))) ||
     // Fault share-invite-read-account-unconditional: the read's mapper (not the list's) shows the stored account of every share.
     (read && faults.on("share-invite-read-account-unconditional"));
-  return {
+  const shown: Record<string, unknown> = {
     id: share.id,
     created: share.created,
     updated: share.updated,
@@ -164,6 +163,9 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
     description: share.description,
     ...(faults.on("share-invite-echoes-card-id") && share.cardId !== undefined ? { card_id: share.cardId } : {}),
   };
+  // Fault r4-share-invite-read-account-omitted: the read's mapper sets the member to undefined, which JSON leaves out, not null.
+  if (read && faults.on("r4-share-invite-read-account-omitted") && shown.monetary_account_id === null) delete shown.monetary_account_id;
+  return shown;
 }
 
 /** The caller's shares, and only theirs (SHARE-001). */
@@ -188,6 +190,22 @@ function findShare(
   return found;
 }
 
+/**
+ * A PUT whose body is not valid JSON is refused with a 4XX like every other malformed body. Fault
+ * r4-share-invite-put-malformed-json-ok: the route's own error handler reads a body that failed to parse as an empty one (every
+ * field of the PUT is optional) and answers the share's Id, changing nothing; any other error goes on to the server's handler.
+ */
+function malformedBodyTakenAsEmpty(ctx: ReferenceContext, shares: Collection<ShareInviteRecord>) {
+  if (!ctx.faults.on("r4-share-invite-put-malformed-json-ok")) return {};
+  return {
+    errorHandler: (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      const malformed = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (error instanceof HttpError && error.kind === "malformed-json");
+      if (!malformed) throw error;
+      return sendId(reply, findShare(ctx, shares, request, "share-invite-other-user-writable").id);
+    },
+  };
+}
+
 /** status is optional on PUT (SHARE-011); the fault requires it. */
 function carelessStatusRequired(ctx: ReferenceContext, status: unknown): void {
   if (status === undefined && ctx.faults.on("share-invite-status-required")) throw badRequest("Field status is required.");
@@ -199,6 +217,13 @@ function carelessStatusRequired(ctx: ReferenceContext, status: unknown): void {
  */
 function cardIdCheckedFirst(ctx: ReferenceContext): boolean {
   return !ctx.faults.on("share-invite-card-id-checked-late") && !ctx.variants.on("share-card-id-checked-after-status");
+}
+
+/** card_id is a positive integer (spec: the share-invite table, an integer id). */
+function cardIdValid(ctx: ReferenceContext, cardId: unknown): boolean {
+  // Fault r4-share-card-id-any-number: the check asks only for a JSON number, so 2.5, 0 and -7 pass.
+  if (ctx.faults.on("r4-share-card-id-any-number")) return typeof cardId === "number";
+  return typeof cardId === "number" && Number.isInteger(cardId) && cardId >= 1;
 }
 
 function refuseCardId(ctx: ReferenceContext): never {
@@ -238,7 +263,10 @@ function applyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: st
     (status === "ACTIVE" && faults.on("share-invite-accept-ignored")) ||
     (status === "REJECTED" && faults.on("share-invite-reject-ignored"));
   if (ignored) return;
-  found.status = status;
+  // Fault r4-share-rejected-put-ignored: a rejected invitation is taken as closed, and the PUT is answered without a move.
+  if (found.status === "REJECTED" && faults.on("r4-share-rejected-put-ignored")) return;
+  // Fault r4-share-revoke-stored-as-rejected: the answer is kept as accept or reject only, so REVOKED is stored as REJECTED.
+  found.status = status === "REVOKED" && faults.on("r4-share-revoke-stored-as-rejected") ? "REJECTED" : status;
   if (status === "ACTIVE") found.linked = !faults.on("share-invite-accepted-without-account");
   else if (!faults.on("share-invite-rejected-keeps-account")) found.linked = false;
 }
@@ -299,4 +327,13 @@ function unpagedWithoutCount(
 function cardIdTaken(ctx: ReferenceContext, body: Record<string, unknown>): boolean {
   const cardId = body.card_id;
   return ctx.variants.on("share-invite-card-id-digit-string-accepted") && typeof cardId === "string" && /^\d{1,15}$/.test(cardId);
+}
+
+/**
+ * A page of shares is in id order, as paginate() leaves it (conventions §5). Fault r4-share-invite-page-ordered-by-updated:
+ * the list's query orders by the last change (ORDER BY updated), so a share a PUT answered moves to the end of its page.
+ */
+function pageOrderedByUpdate(ctx: ReferenceContext, items: ShareInviteRecord[]): ShareInviteRecord[] {
+  if (!ctx.faults.on("r4-share-invite-page-ordered-by-updated")) return items;
+  return [...items].sort((a, b) => (a.updated < b.updated ? -1 : a.updated > b.updated ? 1 : 0));
 }

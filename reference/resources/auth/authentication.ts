@@ -53,10 +53,11 @@ export const authenticationModule: ResourceModule = {
       const description = stringField(body, "description", descriptionRequired(ctx), invalid) ?? "";
       trimSecret(ctx, body);
       const secret = stringField(body, "secret", true, invalid)!;
-      const permitted = permittedIpsOf(ctx, parsePermittedIps(body.permitted_ips, invalid));
+      const permitted = permittedIpsOf(ctx, parsePermittedIps(stringIpWrapped(ctx, body.permitted_ips), invalid));
       const installation = state.installations.get(request.installationToken!)!;
       const ip = request.callerIp;
       const key = apiKeyOf(ctx, secret);
+      lockoutReadBeforeKeyCheck(ctx, key);
       if (!key) throw refuse("Incorrect API key or IP address.");
       if (lockoutChecked(ctx, permitted) && lockout.locked(installation, key, ip)) {
         lockedOutDeviceKept(ctx, installation, key, description, ip);
@@ -81,9 +82,10 @@ export const authenticationModule: ResourceModule = {
       const installation = state.installations.get(request.installationToken!)!;
       sessionsEndedBeforeTheChecks(ctx, installation);
       const device = sessionDevice(ctx, installation, secret, request.callerIp);
-      if (!device) throw refuse("No device is registered for this installation and API key.");
+      if (!device) return sessionRefused(ctx, reply, refuse("No device is registered for this installation and API key."));
       if (secondSessionRefused(ctx, device)) throw refuse("A session is already open for this device.");
-      if (!device.ips.includes(request.callerIp) && deviceIpChecked(ctx)) throw refuse("Incorrect API key or IP address.");
+      if (!device.ips.includes(request.callerIp) && deviceIpChecked(ctx))
+        return sessionRefused(ctx, reply, refuse("Incorrect API key or IP address."));
       const key = state.apiKeys.get(sessionKey(ctx, device, secret));
       if (!key) throw unauthorized();
       const user = state.users.get(key.userId)!;
@@ -109,6 +111,12 @@ function parsePermittedIps(value: unknown, invalid: Refuse): string[] | undefine
 }
 
 // ---- Seams: each decides one rule of the routes above and names the faults and variants that bend it. ----
+
+/** permitted_ips is an array of addresses (spec: Authentication); anything else is refused by parsePermittedIps. */
+function stringIpWrapped(ctx: ReferenceContext, value: unknown): unknown {
+  // Fault r4-permitted-ips-string-wrapped: a lone address string is "helpfully" wrapped into a list of one.
+  return ctx.faults.on("r4-permitted-ips-string-wrapped") && typeof value === "string" ? [value] : value;
+}
 
 /** The status of an authentication refusal: 400 (variant auth-refusals-403: any 4XX passes, conventions §3, §4, §6). */
 function refusalStatus(ctx: ReferenceContext): number {
@@ -137,6 +145,15 @@ function checkClientPublicKey(ctx: ReferenceContext, pem: string, invalid: Refus
 /** Fault device-server-secret-number-500: the secret is trimmed before its type is checked; a number has no trim(). */
 function trimSecret(ctx: ReferenceContext, body: Record<string, unknown>): void {
   if (ctx.faults.on("device-server-secret-number-500")) body.secret = (body.secret as string | undefined)?.trim();
+}
+
+/**
+ * An unknown API key is refused with a 4XX (or provisioned, by a variant); never a crash. Fault r4-device-server-unknown-key-500:
+ * the lock-out lookup was moved above the key check and reads the missing key's locked addresses: an unhandled TypeError (500).
+ */
+function lockoutReadBeforeKeyCheck(ctx: ReferenceContext, key: ApiKeyRecord | undefined): void {
+  if (ctx.faults.on("r4-device-server-unknown-key-500") && key === undefined)
+    throw new TypeError("Cannot read properties of undefined (reading 'lockedIps')");
 }
 
 /** The caller's address is one of permitted_ips (AUTH-012); fault permitted-ips-substring-match searches the joined list. */
@@ -325,6 +342,15 @@ function sessionsEndedBeforeTheChecks(ctx: ReferenceContext, installation: Insta
   if (!ctx.variants.on("r3-session-refused-ends-open-sessions")) return;
   for (const session of [...ctx.state.sessions.values()])
     if (installation.deviceIds.includes(session.deviceId)) ctx.state.sessions.delete(session.token);
+}
+
+/**
+ * A session-server call refused for its secret or the caller's address gets the error body (conventions §4). Fault
+ * r4-session-server-refusals-bare-401: the login path answers a bare 401 with an empty body, so as not to say which check failed.
+ */
+function sessionRefused(ctx: ReferenceContext, reply: FastifyReply, refusal: HttpError): FastifyReply {
+  if (!ctx.faults.on("r4-session-server-refusals-bare-401")) throw refusal;
+  return reply.code(401).header("www-authenticate", "ServiceSession").send();
 }
 
 /** A device may open a session while it has one open (AUTH-020). */

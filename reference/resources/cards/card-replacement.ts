@@ -85,8 +85,9 @@ function replace(ctx: ReferenceContext, card: CardRecord, sent: Texts): number {
   // Fault r3-card-list-old-number-after-replace: the card's first number is what the list keeps showing.
   if (faults.on("r3-card-list-old-number-after-replace") && !FIRST_CARD_NUMBERS.has(card))
     FIRST_CARD_NUMBERS.set(card, card.primary_account_numbers);
-  if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [issuedPan(ctx, card.primary_account_numbers)];
+  if (!faults.on("replace-same-card-number")) card.primary_account_numbers = [replacementNumber(ctx, card)];
   if (faults.on("replace-new-expiry")) card.expiry_date = `${Number(card.expiry_date.slice(0, 4)) + 3}${card.expiry_date.slice(4)}`;
+  card.expiry_date = keptExpiry(ctx, card.expiry_date);
   if (texts.preferred_name_on_card !== undefined) card.preferred_name_on_card = texts.preferred_name_on_card;
   if (texts.second_line !== undefined) card.second_line = texts.second_line;
   if (faults.on("replace-name-on-card-from-preferred") && texts.preferred_name_on_card !== undefined)
@@ -137,11 +138,15 @@ export const cardReplacementModule: ResourceModule = {
         }
         if (planned.some((p) => p.card.id === card.id)) throw badRequest(`Card ${card.id} is named twice.`);
         const texts = parseTexts(fields, ["name_on_card", "second_line"], false);
-        checkNameOnCard(texts, cards.list(userId), variants);
+        if (batchNameChecked(ctx)) checkNameOnCard(texts, cards.list(userId), variants);
         refuseBilledReplacement(ctx, card);
         planned.push({ card, texts: batchTexts(ctx, texts) });
       }
-      if (batchReplaced(ctx)) for (const { card, texts } of planned) replace(ctx, card, texts);
+      if (batchReplaced(ctx))
+        for (const { card, texts } of planned) {
+          replace(ctx, card, texts);
+          batchReplacementActivated(ctx, card);
+        }
       const ids = planned.map(({ card }) => ({ id: batchAnswerId(ctx, card), ...answeredCardNumber(ctx, card) }));
       return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: updatedCardIds(ctx, ids) } }]);
     });
@@ -154,6 +159,12 @@ interface Planned {
 }
 
 // ---- Seams of the replace routes: each decides one rule and names the faults and variants that bend it. ----
+
+/** A batch entry's name_on_card is one of the user's names, as for a single replace (spec: Card replacement). */
+function batchNameChecked(ctx: ReferenceContext): boolean {
+  // Fault r4-batch-replace-name-on-card-unchecked: the batch route was written apart and never got the name check.
+  return !ctx.faults.on("r4-batch-replace-name-on-card-unchecked");
+}
 
 /** Refusals of the replace routes keep their own 4XX (variant replace-refusals-400 answers 400 for all, as cards do). */
 function replaceRouteConfig(ctx: ReferenceContext): RouteConfig {
@@ -277,6 +288,12 @@ function textsApplied(ctx: ReferenceContext, texts: Texts): Texts {
   return { ...texts, preferred_name_on_card: undefined, second_line: undefined };
 }
 
+/** A replacement keeps the card's status (permanent ones stay so); the fault's batch path sets every replaced card ACTIVE. */
+function batchReplacementActivated(ctx: ReferenceContext, card: CardRecord): void {
+  // Fault r4-batch-replace-reactivates-card: the batch path marks each new plastic as in use, whatever the card's status was.
+  if (ctx.faults.on("r4-batch-replace-reactivates-card")) card.status = "ACTIVE";
+}
+
 /** The batch replaces every card it names (REPL-004). */
 function batchReplaced(ctx: ReferenceContext): boolean {
   return !ctx.faults.on("batch-replace-answers-without-replacing");
@@ -293,6 +310,22 @@ function issuedPan(ctx: ReferenceContext, current: PanRecord[]): PanRecord {
   // Fault r3-replace-shows-full-card-number: the replacement's mapper writes the whole new number into four_digit (no slice(-4)).
   if (ctx.faults.on("r3-replace-shows-full-card-number")) pan.four_digit = fullCardNumber(pan);
   return pan;
+}
+
+/** Card numbers a replacement took out of use, per card: kept only under fault r4-replace-restores-previous-number. */
+const retiredNumbers = new WeakMap<CardRecord, PanRecord[]>();
+
+/**
+ * Every replacement issues a card number the card never had (spec: "gets a new card number"). Fault
+ * r4-replace-restores-previous-number: the number a replacement retires is kept as the card's "spare", and the next
+ * replacement swaps the spare back in instead of issuing a new one.
+ */
+function replacementNumber(ctx: ReferenceContext, card: CardRecord): PanRecord {
+  if (!ctx.faults.on("r4-replace-restores-previous-number")) return issuedPan(ctx, card.primary_account_numbers);
+  const spare = retiredNumbers.get(card) ?? [];
+  const next = spare.pop() ?? issuedPan(ctx, card.primary_account_numbers);
+  retiredNumbers.set(card, [...spare, ...card.primary_account_numbers]);
+  return next;
 }
 
 /** An updated_card_ids entry is the card's id and nothing else (conventions §7). */
@@ -316,4 +349,12 @@ function updatedCardIds(ctx: ReferenceContext, ids: { id: number }[]): { id: num
   // Fault batch-replace-ids-as-strings: the ids are copied from the path-style lookup keys, as strings.
   if (ctx.faults.on("batch-replace-ids-as-strings")) return ids.map(({ id }) => ({ id: String(id) }));
   return ctx.faults.on("batch-replace-missing-ids") ? ids.slice(0, 1) : ids;
+}
+
+/** The replacement keeps the old card's expiry date as it was (spec: Card replacement); the fault rewrites its form. */
+function keptExpiry(ctx: ReferenceContext, expiry: string): string {
+  // Fault r4-replace-expiry-as-mm-yy: the replacement copies the expiry from the card-printer record, in its embossed MM/YY form.
+  const date = /^\d{2}(\d{2})-(\d{2})-\d{2}$/.exec(expiry);
+  if (!ctx.faults.on("r4-replace-expiry-as-mm-yy") || !date) return expiry;
+  return `${date[2]}/${date[1]}`;
 }

@@ -66,6 +66,8 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
       update[name] = String(value);
     } else update[name] = value;
   }
+  // Fault r4-card-status-case-insensitive: the status is upper-cased before the check, so "lost" passes as LOST.
+  if (update.status !== undefined && faults.on("r4-card-status-case-insensitive")) update.status = update.status.toUpperCase();
   if (update.status !== undefined && !CARD_STATUSES.includes(update.status) && !faults.on("card-unknown-status-accepted")) {
     throw badRequest(`Field status must be one of ${CARD_STATUSES.join(", ")}.`);
   }
@@ -151,6 +153,9 @@ function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdic
   const { faults, variants } = ctx;
   const from = card.status;
   const order = card.order_status;
+  // Fault r4-card-permanent-deactivatable: the DEACTIVATED branch sits above the permanence guard, so it lets a blocked card through.
+  if (faults.on("r4-card-permanent-deactivatable") && to === "DEACTIVATED" && PERMANENT.has(from) && card.activated && DELIVERED.has(order))
+    return OK;
   if (PERMANENT.has(from)) {
     if (to === from) return OK;
     if (faults.on("card-lost-reactivable") && from === "LOST" && to === "ACTIVE") return OK;
@@ -199,6 +204,14 @@ export function orderMove(card: CardRecord, to: string, ctx: Switchboard): Verdi
   // Fault card-request-pending-refused-when-permanent: a lost, stolen or cancelled card is thought not to get a virtual one.
   if (ctx.faults.on("card-request-pending-refused-when-permanent") && to !== card.order_status && PERMANENT.has(card.status)) {
     return forbidden(`A virtual card cannot be requested for a card that is ${card.status}.`);
+  }
+  // Fault r4-card-request-pending-refused-in-production: a virtual card is thought not to be needed while the plastic one is made.
+  if (
+    ctx.faults.on("r4-card-request-pending-refused-in-production") &&
+    to !== card.order_status &&
+    card.order_status === "ACCEPTED_FOR_PRODUCTION"
+  ) {
+    return forbidden("A virtual card cannot be requested while the card is being produced.");
   }
   if (to === card.order_status || to === "CARD_REQUEST_PENDING" || ctx.variants.on("card-unlisted-moves-applied")) return OK;
   return unlisted(`The order status cannot be set to ${to}.`);

@@ -174,7 +174,10 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   const statusOnly = statusPutAppliesStatusOnly(ctx, update);
   if (update.status !== undefined && update.status !== card.status) {
     card.status = update.status;
-    if (update.status === "ACTIVE") card.activated = true;
+    // Fault r4-card-reactivation-forgets-activation: the mark is assigned "is this a first activation" instead of being kept.
+    if (update.status === "ACTIVE" && faults.on("r4-card-reactivation-forgets-activation"))
+      card.activated = card.order_status === "ACCEPTED_FOR_PRODUCTION";
+    else if (update.status === "ACTIVE") card.activated = true;
   }
   if (update.order_status !== undefined && !faults.on("card-request-pending-ignored")) {
     card.order_status = update.order_status;
@@ -189,7 +192,7 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   if (sentFallback && !statusOnly) {
     // Variant card-fallback-put-kept (CARD-021 LENIENT since blind round 2): a fallback sent in a PUT is not taken.
     if (!faults.on("card-fallback-not-stored") && !ctx.variants.on("card-fallback-put-kept"))
-      card.monetary_account_id_fallback = update.monetary_account_id_fallback ?? null;
+      card.monetary_account_id_fallback = storedFallback(ctx, update.monetary_account_id_fallback ?? null);
   } else if (
     !faults.on("card-fallback-kept-when-omitted") &&
     !(update.status !== undefined && faults.on("card-fallback-kept-on-status-change"))
@@ -299,7 +302,8 @@ export const cardsModule: ResourceModule = {
     app.get("/v1/user/:userID/card", { config: { errorStatus: 400 } }, async (request, reply) => {
       const userId = listOwner(ctx, request);
       forgiveBadCount(ctx, request);
-      const page = paginate(request, listedCards(ctx, cards, userId), ctx);
+      const page = listPage(ctx, request, reply, () => paginate(request, listedCards(ctx, cards, userId), ctx));
+      if (!page) return reply;
       return sendItems(
         reply,
         page.items.map((card) => ({ [CARD_TYPE_KEY]: listed(card) })),
@@ -341,7 +345,7 @@ export const cardsModule: ResourceModule = {
         throw badRequest("monetary_account_id_fallback is not one of the user's monetary accounts.");
       }
       const judged = virtualCardRequestedEarly(ctx, card, update);
-      if (update.status !== undefined) {
+      if (update.status !== undefined && !virtualRequestSkipsTable(ctx, update)) {
         const verdict = statusMove(judged, update.status, ctx);
         if (!verdict.ok) {
           refusedMoveApplied(ctx, card, update.status, verdict);
@@ -378,6 +382,21 @@ function forgiveBadCount(ctx: ReferenceContext, request: FastifyRequest): void {
   if (ctx.faults.on("card-list-older-id-ignored")) delete query.older_id;
 }
 
+/**
+ * A bad count on GET /card is a card list failure: 400 (CARD-011). Fault r4-card-list-bad-count-422: the list answers the
+ * pagination helper's refusals itself, as the generic list template's 422, past the route's errorStatus. Undefined when answered.
+ */
+function listPage<T>(ctx: ReferenceContext, request: FastifyRequest, reply: FastifyReply, page: () => T): T | undefined {
+  if (!ctx.faults.on("r4-card-list-bad-count-422")) return page();
+  try {
+    return page();
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error;
+    sendError(reply, request, ctx, 422, error.message);
+    return undefined;
+  }
+}
+
 /** The cards GET /card lists: the user's, each once (CARD-001, CARD-025). */
 function listedCards(ctx: ReferenceContext, cards: Collection<CardRecord>, userId: number): CardRecord[] {
   const { faults, state } = ctx;
@@ -404,6 +423,8 @@ function listedView(ctx: ReferenceContext): (card: CardRecord) => Record<string,
       shown.cancellation_reason = card.cancellation_reason;
     // Variant r3-card-list-fallback-omitted (blind round 3, ruled open): the list's summary projection has no fallback column.
     if (ctx.variants.on("r3-card-list-fallback-omitted")) delete shown.monetary_account_id_fallback;
+    // Fault r4-card-list-cancelled-spelled-canceled: the list's summary projection spells the status the American way.
+    if (faults.on("r4-card-list-cancelled-spelled-canceled") && shown.status === "CANCELLED") shown.status = "CANCELED";
     return shown;
   };
 }
@@ -419,6 +440,13 @@ function listedNumbers(ctx: ReferenceContext, card: CardRecord): CardRecord {
   // Fault r3-card-list-old-number-after-replace: the list joins the card-number table on the card's first number.
   const first = ctx.faults.on("r3-card-list-old-number-after-replace") ? FIRST_CARD_NUMBERS.get(card) : undefined;
   return first ? { ...card, primary_account_numbers: first } : card;
+}
+
+/** The fallback as stored: the integer sent (spec: Embedded card, monetary_account_id_fallback is an integer). */
+function storedFallback(ctx: ReferenceContext, fallback: number | null): number | null {
+  // Fault r4-card-fallback-stored-as-text: the update writes the id into a text column, so every later view shows a string.
+  if (fallback !== null && ctx.faults.on("r4-card-fallback-stored-as-text")) return String(fallback) as unknown as number;
+  return fallback;
 }
 
 /** The fallback is one of the user's monetary accounts (AUTH-019: another user's account is refused with the card 400). */
@@ -552,6 +580,14 @@ function refusedMoveApplied(ctx: ReferenceContext, card: CardRecord, to: string,
     (!verdict.ok && verdict.kind === "unlisted" && faults.on("card-unlisted-move-refused-but-applied")) ||
     (PERMANENT.has(card.status) && faults.on("card-permanent-refusal-still-applies"));
   if (applyAnyway) card.status = to;
+}
+
+/**
+ * The status of a PUT is judged by the state table, whatever else the PUT carries. Fault
+ * r4-card-virtual-request-skips-status-table: with order_status CARD_REQUEST_PENDING the virtual-card path sets the status up as sent.
+ */
+function virtualRequestSkipsTable(ctx: ReferenceContext, update: CardUpdate): boolean {
+  return ctx.faults.on("r4-card-virtual-request-skips-status-table") && update.order_status === "CARD_REQUEST_PENDING";
 }
 
 /**

@@ -1,6 +1,6 @@
 // The route reads as the specification; every fault and variant of this file hooks in through a named seam below it.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { badRequest } from "../../http-error.js";
+import { badRequest, HttpError } from "../../http-error.js";
 import { objectBody, pathUser, sendItems, sendId, type ReferenceContext, type ResourceModule } from "../../module.js";
 import { timestamp } from "../../time.js";
 import { recoded } from "./companies.js";
@@ -28,6 +28,7 @@ export const categoriesModule: ResourceModule = {
     const categories = ctx.state.collection<CategoryRecord>("categories");
     app.post(
       "/v1/user/:userID/additional-transaction-information-category-user-defined",
+      { ...fieldErrors(ctx) },
       recoded(ctx, async (request, reply) => {
         const userId = categoryUser(ctx, request);
         const body = objectBody(request);
@@ -43,13 +44,33 @@ export const categoriesModule: ResourceModule = {
           status: typeof status === "string" ? status : "ACTIVE",
           ...fields,
         }));
-        return sendCreated(ctx, reply, category.id);
+        return sendCreated(ctx, reply, answeredCategoryId(ctx, categories.list(userId), category.id));
       }),
     );
   },
 };
 
 // ---- Seams of the category route: each decides one rule and names the faults and variants that bend it. ----
+
+/**
+ * Refusals carry the error envelope with error_description a string (conventions §1). Fault r4-category-error-description-object:
+ * the route's newer validator answers its body refusals (400, or 422 under a variant) itself, with error_description as a
+ * {field, message} object; other errors go on to the server's handler.
+ */
+function fieldErrors(ctx: ReferenceContext) {
+  if (!ctx.faults.on("r4-category-error-description-object")) return {};
+  return {
+    errorHandler: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+      const bodyRefusal = error instanceof HttpError && /^(Field |The request body)/.test(error.message);
+      if (!bodyRefusal) throw error;
+      const field = /^Field (\w+)/.exec(error.message)?.[1] ?? null;
+      return reply
+        .code(error.status)
+        .type("application/json")
+        .send({ Error: [{ error_description: { field, message: error.message }, error_description_translated: error.message }] });
+    },
+  };
+}
 
 /** The userID of the path, which must be the caller's (AUTH-015); the faults take the session's user, or any existing user. */
 function categoryUser(ctx: ReferenceContext, request: FastifyRequest): number {
@@ -139,4 +160,11 @@ function hexColor(ctx: ReferenceContext, color: string): string {
   // Fault category-color-non-hex-500: exec() answers null for anything else, and destructuring null throws a TypeError.
   const [, hex] = /^#?([0-9a-f]{6})$/i.exec(color) as RegExpExecArray;
   return `#${hex!.toLowerCase()}`;
+}
+
+/** POST answers the new category's id (CAT-001); the fault's lookup after the insert takes the user's first category. */
+function answeredCategoryId(ctx: ReferenceContext, existing: CategoryRecord[], id: number): number {
+  // Fault r4-category-create-answers-first-id: SELECT id ... WHERE user_id = ? LIMIT 1, without ordering or the new row's key.
+  if (!ctx.faults.on("r4-category-create-answers-first-id")) return id;
+  return existing.reduce((first, c) => Math.min(first, c.id), id);
 }

@@ -188,7 +188,8 @@ export const companiesModule: ResourceModule = {
     };
     const store = (userId: number, body: CompanyBody) => {
       const now = timestamp();
-      return companies.add(userId, (id) => ({ ...body, id, created: now, updated: now, ...fresh(), seeded: false }));
+      const id = createdCompanyId(ctx, companies, userId);
+      return companies.add(userId, (next) => ({ ...body, id: id ?? next, created: now, updated: now, ...fresh(), seeded: false }));
     };
 
     app.post(
@@ -222,7 +223,7 @@ export const companiesModule: ResourceModule = {
         const id = companyItemId(ctx, request);
         const company = findCompany(ctx, companies, userId, id, "company-other-user-readable");
         if (!company) return refuseUnknownCompany(ctx, reply, companies, id);
-        return sendItems(reply, [view(companyShown(ctx, companies, userId, company))]);
+        return sendCompanyRead(ctx, reply, [view(companyShown(ctx, companies, userId, company))]);
       }),
     );
 
@@ -231,10 +232,13 @@ export const companiesModule: ResourceModule = {
       recoded(ctx, async (request, reply) => {
         const userId = companyUser(ctx, request, "company-put-path-user-unchecked");
         const company = findCompany(ctx, companies, userId, companyItemId(ctx, request), "company-put-other-user");
-        if (!company) throw notFound();
+        if (!company && !unknownCompanyUpdated(ctx)) throw notFound();
         const raw = objectBody(request);
-        renamedBeforeTheChecks(ctx, company, raw);
+        if (company) renamedBeforeTheChecks(ctx, company, raw);
         const body = parseCompanyBody(raw, updateBodyOptions(ctx, raw));
+        cutAtFirstEmoji(ctx, body);
+        // Fault r4-company-put-unknown-id-500: without the existence check, the update reads a company that is not there.
+        if (!company) throw new TypeError("Cannot read properties of undefined (reading 'name')");
         applyCompanyUpdate(ctx, company, body);
         return sendUpdated(ctx, reply, company);
       }),
@@ -257,6 +261,15 @@ function companyItemId(ctx: ReferenceContext, request: FastifyRequest): number {
   const id = Number.parseInt((request.params as Record<string, string>).itemId ?? "", 10);
   if (Number.isNaN(id)) throw new HttpError(400, "Path parameter itemId must be an integer.", "bad-path-id");
   return id;
+}
+
+/**
+ * PUT company/{itemId} refuses an id that names no company of the user (ERR-014), as GET does. Fault
+ * r4-company-put-unknown-id-500: the update skips that check and reads the stored company's fields, undefined, after the
+ * body checks: an unhandled TypeError (500).
+ */
+function unknownCompanyUpdated(ctx: ReferenceContext): boolean {
+  return ctx.faults.on("r4-company-put-unknown-id-500");
 }
 
 /** The caller's company of that id (AUTH-019); `anyOwner` names the fault that forgets the owner check. */
@@ -286,6 +299,8 @@ function createBodyOptions(ctx: ReferenceContext): CompanyBodyOptions {
     streetRequired: ctx.variants.on("company-address-street-required"),
     // Variant r3-company-address-empty-members-dropped (blind round 3, ruled open): address members sent as "" are not stored.
     emptyMembersDropped: ctx.variants.on("r3-company-address-empty-members-dropped"),
+    // Fault r4-company-house-number-number-accepted: a house_number sent as a JSON number is stored as sent.
+    numericHouseNumber: ctx.faults.on("r4-company-house-number-number-accepted"),
   };
 }
 
@@ -410,6 +425,8 @@ function updateBodyOptions(ctx: ReferenceContext, raw: Record<string, unknown>):
     // Variant r3-company-address-empty-members-dropped (blind round 3, ruled open): the update shares the body parser, so it
     // drops "" members too.
     emptyMembersDropped: ctx.variants.on("r3-company-address-empty-members-dropped"),
+    // Fault r4-company-house-number-number-accepted: the update shares the body parser, so it takes a numeric house_number too.
+    numericHouseNumber: faults.on("r4-company-house-number-number-accepted"),
     ...(faults.on("company-put-types-unchecked") ? { typeUnchecked: Object.keys(raw) } : {}),
     ...(faults.on("company-put-required-unchecked") ? { notRequired: ["name", "country", "legal_form", "subscription_type"] } : {}),
   };
@@ -421,7 +438,26 @@ function applyCompanyUpdate(ctx: ReferenceContext, company: CompanyRecord, body:
   if (faults.on("company-put-country-ignored") || ctx.variants.on("company-country-kept-on-put"))
     delete (body as Partial<CompanyBody>).country;
   if (faults.on("company-put-address-ignored")) delete body.address_main;
-  if (!faults.on("company-put-ignored")) Object.assign(company, body, { updated: timestamp() });
+  if (!faults.on("company-put-ignored")) Object.assign(company, body, { updated: updatedStamp(ctx) });
+}
+
+/** An update stamps updated as a timestamp string (spec: "timestamps (created, updated) are strings"). */
+function updatedStamp(ctx: ReferenceContext): string {
+  // Fault r4-company-put-updated-epoch: the update path stamps Date.now(), epoch milliseconds, where the create path uses timestamp().
+  return ctx.faults.on("r4-company-put-updated-epoch") ? (Date.now() as unknown as string) : timestamp();
+}
+
+/**
+ * A created company gets the next server-wide id, greater than every id already handed out (conventions §5: the newest
+ * items have the greatest ids); undefined takes it. Fault r4-company-create-id-from-count: the id is "the user's number of
+ * companies + 1", far below the ids the user's companies have, so the new company sorts as the oldest.
+ */
+function createdCompanyId(ctx: ReferenceContext, companies: Collection<CompanyRecord>, userId: number): number | undefined {
+  if (!ctx.faults.on("r4-company-create-id-from-count")) return undefined;
+  const owned = companies.list(userId);
+  let id = owned.length + 1;
+  while (owned.some((c) => c.id === id)) id += 1;
+  return id;
 }
 
 /** PUT answers the company's Id (ERR-011). */
@@ -464,4 +500,35 @@ function pageSortedByName(ctx: ReferenceContext, items: CompanyRecord[]): Compan
   // Fault r3-company-list-page-sorted-by-name: the list's display order is the name, as text, not the id.
   if (!ctx.faults.on("r3-company-list-page-sorted-by-name")) return items;
   return [...items].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+}
+
+/** GET company/{itemId} answers application/json, its text UTF-8 (banking-api.md: Common request rules), like the list. */
+function sendCompanyRead(ctx: ReferenceContext, reply: FastifyReply, items: Record<string, unknown>[]): FastifyReply {
+  if (!ctx.faults.on("r4-company-read-latin1-body")) return sendItems(reply, items);
+  // Fault r4-company-read-latin1-body: the item read goes through the legacy renderer, which encodes its text as ISO-8859-1.
+  return reply
+    .code(200)
+    .type("application/json; charset=iso-8859-1")
+    .send(Buffer.from(JSON.stringify({ Response: items }), "latin1"));
+}
+
+/** Text cut before its first character outside the Basic Multilingual Plane (what a utf8mb3 column keeps in non-strict mode). */
+const cutBeforeAstral = (text: string) => text.replace(/[\u{10000}-\u{10FFFF}][\s\S]*$/u, "");
+
+/**
+ * PUT stores the texts as sent, any Unicode included (COMP-012); the fault's update path writes through a 3-byte UTF-8 column
+ * in non-strict mode, which silently cuts each text at its first 4-byte character (an emoji). POST writes the whole text.
+ */
+function cutAtFirstEmoji(ctx: ReferenceContext, body: CompanyBody): void {
+  // Fault r4-company-put-text-cut-at-emoji: "Incorrect string value" is only a warning there; the text is truncated.
+  if (!ctx.faults.on("r4-company-put-text-cut-at-emoji")) return;
+  const cut = (value: unknown): unknown => {
+    if (typeof value === "string") return cutBeforeAstral(value);
+    if (Array.isArray(value)) return value.map(cut);
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, cut(v)]));
+    return value;
+  };
+  const fields = body as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) fields[key] = cut(fields[key]);
 }

@@ -39,12 +39,14 @@ export interface CompanyBodyOptions {
   streetRequired?: boolean;
   /** Address members sent as "" are dropped (variant r3-company-address-empty-members-dropped, blind round 3, ruled open). */
   emptyMembersDropped?: boolean;
+  /** A house_number sent as a JSON number is stored as sent (fault r4-company-house-number-number-accepted). */
+  numericHouseNumber?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** An object whose listed members are optional strings (Address, UBO, VatNumber); other members are ignored. */
-function stringObject(value: unknown, field: string, members: string[], emptyDropped = false): Strings {
+function stringObject(value: unknown, field: string, members: string[], emptyDropped = false, numericHouseNumber = false): Strings {
   if (!isObject(value)) throw badRequest(`Field ${field} must be an object.`);
   const out: Strings = {};
   for (const member of members) {
@@ -53,6 +55,11 @@ function stringObject(value: unknown, field: string, members: string[], emptyDro
     // Variant r3-company-address-empty-members-dropped (blind round 3, ruled open): the "skip what was not sent" test is
     // `if (!v)`, so "" is skipped too.
     if (emptyDropped && v === "") continue;
+    // Fault r4-company-house-number-number-accepted: the validator lets "a string or a number" through for house numbers.
+    if (numericHouseNumber && member === "house_number" && typeof v === "number") {
+      out[member] = v as unknown as string;
+      continue;
+    }
     if (typeof v !== "string") throw badRequest(`Field ${field}.${member} must be a string.`);
     out[member] = v;
   }
@@ -94,7 +101,7 @@ export function parseCompanyBody(body: Record<string, unknown>, options: Company
     if (body[field] !== undefined) throw badRequest(`Field ${field} is not supported.`);
   }
   const address = (v: unknown, field: string) =>
-    streetChecked(stringObject(v, field, ADDRESS, options.emptyMembersDropped), field, options);
+    streetChecked(stringObject(v, field, ADDRESS, options.emptyMembersDropped, options.numericHouseNumber), field, options);
   const objects: [string, (v: unknown) => unknown][] = [
     ["address_main", (v) => address(v, "address_main")],
     ["address_postal", (v) => address(v, "address_postal")],

@@ -1,5 +1,5 @@
 // The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
-import { X509Certificate } from "node:crypto";
+import { createPublicKey, X509Certificate } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import { badRequest } from "../../http-error.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
@@ -96,10 +96,24 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
   if (ctx.faults.on("cert-non-pem-accepted")) return entries;
   const certificates = keyBlocksCut(ctx, entries).flatMap((entry) => entryCertificates(entry, ctx));
   const checked = ctx.faults.on("cert-only-first-entry-validated") ? certificates.slice(0, 1) : certificates;
-  const bad = checked.findIndex((pem) => !isPemCertificate(pem, ctx.faults.on("cert-armour-only-checked")) || crlfRefused(ctx, pem));
+  const bad = checked.findIndex((pem) => !entryAccepted(ctx, pem) || crlfRefused(ctx, pem));
   if (bad >= 0) throw invalidBody(ctx, `certificate_chain[${bad}] is not a PEM certificate.`);
   // Fault r3-cert-bundle-private-key-shown: the checked certificates came from the cut entries, but the entries are pinned as sent.
   return ctx.faults.on("r3-cert-bundle-private-key-shown") ? entries : certificates;
+}
+
+/** An entry is one PEM certificate, parsed as X.509 (wire conventions §7). */
+function entryAccepted(ctx: ReferenceContext, pem: string): boolean {
+  // Fault r4-cert-any-pem-key-accepted: the entry is "validated" with createPublicKey, which also loads public and private keys.
+  if (ctx.faults.on("r4-cert-any-pem-key-accepted")) {
+    try {
+      createPublicKey(pem);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return isPemCertificate(pem, ctx.faults.on("cert-armour-only-checked"));
 }
 
 const PRIVATE_KEY_BLOCK = /\s*-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----\s*/g;
@@ -180,7 +194,7 @@ export const certificatePinnedModule: ResourceModule = {
       const body = objectBody(request);
       const pin = (certificates: string[]) => {
         const now = timestamp();
-        return chains.add(userId, (id) => ({ id, created: now, updated: now, certificates }));
+        return chains.add(userId, (id) => ({ id: pinnedId(ctx, chains, userId, id), created: now, updated: now, certificates }));
       };
       const early = pinnedBeforeTheChecks(ctx, body, pin);
       const certificates = storedCertificates(ctx, parseChain(body, ctx));
@@ -211,7 +225,7 @@ export const certificatePinnedModule: ResourceModule = {
       const owner = deletingOwner(ctx, chains, userId, id);
       crashOnUnknownId(ctx, chains, id);
       if (foreignDeleteAnswered(ctx, chains, owner, id)) return sendDeleted(ctx, reply);
-      if (!chains.get(owner, id) || hidden.has(id)) throw notTheirs(ctx);
+      if (!chains.get(owner, id) || hidden.has(id)) return unknownChainDeleted(ctx, reply);
       const chain = chains.get(owner, id)!;
       unpin(ctx, chains, hidden, owner, id);
       softDeleted(ctx, tombstones, owner, chain);
@@ -234,6 +248,14 @@ function pinnedBeforeTheChecks(
 /** The chain is pinned as sent, every certificate in order (wire conventions §7); the fault drops repeated certificates. */
 function storedCertificates(ctx: ReferenceContext, certificates: string[]): string[] {
   return ctx.faults.on("cert-duplicate-certificates-collapsed") ? [...new Set(certificates)] : certificates;
+}
+
+/** A new chain gets a new id, never one a deleted chain had (conventions §5: ids only grow, so future_url finds it). */
+function pinnedId(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number, id: number): number {
+  // Fault r4-cert-id-reused-after-delete: the id is "the user's greatest chain id + 1", so a deleted newest chain's id comes back.
+  if (!ctx.faults.on("r4-cert-id-reused-after-delete")) return id;
+  const owned = chains.list(userId);
+  return owned.length === 0 ? id : owned[owned.length - 1]!.id + 1;
 }
 
 /** A chain of one certificate is pinned (CERT-001); the fault demands two. */
@@ -288,6 +310,16 @@ function sendListed(ctx: ReferenceContext, reply: FastifyReply, page: Page<Pinne
       page.items.map((c) => ({ [CERTIFICATE_PINNED_TYPE_KEY]: { id: c.id } })),
       { Pagination: page.pagination },
     );
+  // Fault r4-cert-list-chain-double-encoded: the list's mapper stores the chain through JSON.stringify and serialises it again.
+  if (ctx.faults.on("r4-cert-list-chain-double-encoded"))
+    return sendItems(
+      reply,
+      page.items.map((c) => {
+        const shown = view(c, ctx);
+        return { [CERTIFICATE_PINNED_TYPE_KEY]: { ...shown, certificate_chain: JSON.stringify(shown.certificate_chain) } };
+      }),
+      { Pagination: page.pagination },
+    );
   // Fault r3-cert-list-first-certificate-only: the list shows each chain by its leaf certificate only (the read, the whole chain).
   const listed = ctx.faults.on("r3-cert-list-first-certificate-only")
     ? page.items.map((c) => ({ ...c, certificates: c.certificates.slice(0, 1) }))
@@ -336,6 +368,15 @@ function softDeleted(ctx: ReferenceContext, tombstones: Map<number, PinnedChain[
 function withoutDeleted(page: Page<PinnedChain>, deleted: PinnedChain[]): Page<PinnedChain> {
   if (deleted.length === 0) return page;
   return { ...page, items: page.items.filter((c) => !deleted.includes(c)) };
+}
+
+/**
+ * DELETE of an id that names no chain of the user is refused with an error body. Fault r4-cert-delete-unknown-id-404-no-body:
+ * the delete answers "not found" with a bare reply.code(404).send(), so the 404 carries no body.
+ */
+function unknownChainDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
+  if (ctx.faults.on("r4-cert-delete-unknown-id-404-no-body")) return reply.code(404).send();
+  throw notTheirs(ctx);
 }
 
 /** DELETE answers {"Response": []} (ERR-010; wire conventions §1, the first reading). */

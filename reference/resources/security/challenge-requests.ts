@@ -73,7 +73,8 @@ export const challengeRequestsModule: ResourceModule = {
     });
 
     app.put("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
-      const userId = pathUser(request, ctx);
+      // Fault r4-challenge-put-path-user-unchecked: the update takes any existing user's id from the path (the read checks it).
+      const userId = pathUser(request, ctx, "r4-challenge-put-path-user-unchecked");
       const id = intParam(request, "itemId");
       const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-writable");
       if (!c) throw notTheirs(ctx);
@@ -84,6 +85,7 @@ export const challengeRequestsModule: ResourceModule = {
         refusedAnswerApplied(ctx, c, status);
         throw invalidBody(ctx, `Field status must be one of ${CHALLENGE_ANSWERS.join(", ")}.`);
       }
+      if (answerLocked(ctx, c)) return sendAnswered(ctx, reply, c);
       c.status = status;
       c.updated = timestamp();
       updateEveryRequest(ctx, challenges, userId, c);
@@ -162,6 +164,14 @@ function acceptedAnswer(ctx: ReferenceContext, status: string): boolean {
   return allowed.includes(status) || faults.on("challenge-put-any-status");
 }
 
+/**
+ * Every PUT sets the status it sends, an answered request's too (conventions §7: a later GET shows the status that was set).
+ * Fault r4-challenge-answer-locked-silently: the first answer locks the request; later PUTs are answered but not applied.
+ */
+function answerLocked(ctx: ReferenceContext, c: ChallengeRecord): boolean {
+  return ctx.faults.on("r4-challenge-answer-locked-silently") && CHALLENGE_ANSWERS.includes(c.status);
+}
+
 /** A refused PUT changes nothing (CHAL-006); the fault stores the status before it refuses. */
 function refusedAnswerApplied(ctx: ReferenceContext, c: ChallengeRecord, status: unknown): void {
   if (ctx.faults.on("challenge-refused-put-applies")) c.status = String(status);
@@ -174,5 +184,7 @@ function refusedAnswerApplied(ctx: ReferenceContext, c: ChallengeRecord, status:
 function sendAnswered(ctx: ReferenceContext, reply: FastifyReply, c: ChallengeRecord): FastifyReply {
   if (ctx.faults.on("challenge-put-answers-object")) return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: challengeView(c, c.status) }]);
   if (ctx.variants.on("challenge-put-answers-request")) return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: readView(ctx, c) }]);
+  // Fault r4-challenge-put-status-beside-id: the answer adds the new status for the app's screen, beside Id in the same element.
+  if (ctx.faults.on("r4-challenge-put-status-beside-id")) return sendItems(reply, [{ Id: { id: c.id }, status: c.status }]);
   return sendId(reply, c.id);
 }

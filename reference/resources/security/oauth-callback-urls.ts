@@ -74,6 +74,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     }
 
     app.get(BASE, async (request, reply) => {
+      if (clientIdNotANumber(ctx, request)) return sendItems(reply, [], { Pagination: paginate(request, [], ctx).pagination });
       const { owner, clientId } = client(request);
       const listed = listedUrls(ctx, urls, owner, clientId);
       refuseEmptyList(ctx, listed);
@@ -108,13 +109,14 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     app.put(`${BASE}/:itemId`, async (request, reply) => {
       const found = urlByIdAlone(ctx, urls, request, client) ?? item(request, "callback-url-put-skips-client-check");
       const body = objectBody(request);
+      if (nullUrlKept(ctx, body)) return sendId(reply, found.id);
       urlWrittenBeforeTheCheck(ctx, found, body);
       const url = urlField(ctx, body, putUrlTypeChecked(ctx));
       if (updateApplied(ctx)) {
         found.url = url;
         found.updated = timestamp();
       }
-      return sendId(reply, found.id);
+      return sendId(reply, reissued(ctx, urls, found).id);
     });
 
     app.delete(`${BASE}/:itemId`, async (request, reply) => {
@@ -146,6 +148,17 @@ function clientOfPath(
   const unchecked = (forgotten !== undefined && ctx.faults.on(forgotten)) || ctx.faults.on("callback-url-other-users-client-accepted");
   if (owner !== undefined && unchecked) return { owner, clientId };
   throw notTheirs(ctx, "No such OAuth client for this user.");
+}
+
+/**
+ * The list refuses an oauth-clientID that is not an integer (conventions §6), as clientOfPath does. Fault
+ * r4-callback-url-list-client-id-nan-empty: the list reads the id with Number() and checks the client with
+ * `if (clientId && !owned)`, so NaN skips the check and filters the user's URLs down to none: 200 with an empty list.
+ */
+function clientIdNotANumber(ctx: ReferenceContext, request: FastifyRequest): boolean {
+  if (!ctx.faults.on("r4-callback-url-list-client-id-nan-empty")) return false;
+  pathUser(request, ctx);
+  return Number.isNaN(Number((request.params as Record<string, string>).oauthClientID));
 }
 
 /**
@@ -299,6 +312,24 @@ function urlWrittenBeforeTheCheck(ctx: ReferenceContext, found: CallbackUrlRecor
     found.url = String(body.url as string);
 }
 
+/** PUT requires url as POST does (spec: {url: required string}); a url of null is refused. */
+function nullUrlKept(ctx: ReferenceContext, body: Record<string, unknown>): boolean {
+  // Fault r4-callback-url-put-null-url-kept: the update merges the body as a partial update and skips null members.
+  return ctx.faults.on("r4-callback-url-put-null-url-kept") && body.url === null;
+}
+
+/**
+ * PUT changes the callback URL in place: it keeps its id (the PUT's itemId reads it back, OCB-004). Fault
+ * r4-callback-url-put-reissues-id: the update is written as "insert the new row, delete the old one", so the URL gets a new id.
+ */
+function reissued(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, found: CallbackUrlRecord): CallbackUrlRecord {
+  if (!ctx.faults.on("r4-callback-url-put-reissues-id")) return found;
+  const owner = [...ctx.state.users.keys()].find((u) => urls.get(u, found.id) === found)!;
+  const made = urls.add(owner, (id) => ({ ...found, id }));
+  urls.delete(owner, found.id);
+  return made;
+}
+
 /** PUT checks url's type as POST does (OCB-008, LENIENT); the fault and callback-url-put-url-any-type take any type, as text. */
 function putUrlTypeChecked(ctx: ReferenceContext): boolean {
   return !ctx.faults.on("callback-url-put-url-type-unchecked") && !ctx.variants.on("callback-url-put-url-any-type");
@@ -333,6 +364,8 @@ function removedBeforeTheClientCheck(
 /** DELETE answers 200 with an empty Response (OCB-005). */
 function sendDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
   if (ctx.faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
+  // Fault r4-callback-url-delete-text-plain: the answer is sent as a pre-built string, which Fastify labels text/plain.
+  if (ctx.faults.on("r4-callback-url-delete-text-plain")) return reply.code(200).send(JSON.stringify({ Response: [] }));
   return sendItems(reply, []);
 }
 
