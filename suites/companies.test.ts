@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { describe, test } from "vitest";
+import { sharedOnce } from "./support/shared-once.js";
 import {
   expectNot5xx,
   expectObjects,
@@ -80,7 +81,18 @@ const send = (session: Session, method: string, path: string, json?: unknown) =>
   t.client.request({ method, path, token: session.sessionToken, from: session.from, ...(json === undefined ? {} : { json }) });
 
 type Skip = (condition: boolean, note?: string) => void;
-let baseline: Promise<Exchange> | undefined;
+/** The first company create (a lean body, else a full one), shared by the checks that need writes; forgotten if it fails. */
+const baseline = sharedOnce(async (): Promise<Exchange> => {
+  const session = await writer();
+  const lean = await send(session, "POST", companyPath(session), { ...BASE, name: "Conformance Baseline BV" });
+  if (lean.status < 400 || lean.status >= 500) return lean;
+  return send(session, "POST", companyPath(session), {
+    ...BASE,
+    ...SAMPLE_ONLY,
+    name: "Conformance Baseline BV",
+    chamber_of_commerce_number: "87654321",
+  });
+});
 /**
  * Writes need a writable profile and a target that takes the profile's bodyValues. A first create with
  * them is refused: where the profile set none of them, the defaults are the likely reason and nothing
@@ -88,20 +100,9 @@ let baseline: Promise<Exchange> | undefined;
  */
 async function needWrites(skip: Skip): Promise<void> {
   skip(readOnly, SKIP.readOnly);
-  const session = await writer();
   // The values are blamed only when both a lean and a full body are refused: a target that refuses just one of
   // them refuses a field, which the checks below must see.
-  baseline ??= send(session, "POST", companyPath(session), { ...BASE, name: "Conformance Baseline BV" }).then((lean) =>
-    lean.status >= 400 && lean.status < 500
-      ? send(session, "POST", companyPath(session), {
-          ...BASE,
-          ...SAMPLE_ONLY,
-          name: "Conformance Baseline BV",
-          chamber_of_commerce_number: "87654321",
-        })
-      : lean,
-  );
-  const first = await baseline;
+  const first = await baseline();
   const ownValues = given("companyLegalForm") || given("companySubscriptionType") || given("companyCountries");
   skip(
     first.status >= 400 && first.status < 500 && !ownValues,

@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from "node:util";
 import * as allure from "allure-js-commons";
 import { beforeEach, describe, test } from "vitest";
+import { sharedOnce } from "./support/shared-once.js";
 import {
   expectNot5xx,
   expectObjects,
@@ -70,10 +71,11 @@ async function readShare(session: Session, id: unknown, about: About): Promise<{
   return { share: expectObjects(exchange, [TYPE], about)[0]!, exchange };
 }
 
-let primaryShares: Promise<Share[]> | undefined;
+/** The primary's shares, read once (forgotten if the read fails). */
+const primaryShares = sharedOnce(() => sharesOf(t.primary(), "SHARE-001"));
 /** The primary user's shares, listed once for the read-only checks (nothing in this file changes them but, without
  * provisioning, the answering checks: then listed afresh, under holdPrimaryShares). */
-const primaryList = () => (ownShares() ? sharesOf(t.primary(), "SHARE-001") : (primaryShares ??= sharesOf(t.primary(), "SHARE-001")));
+const primaryList = () => (ownShares() ? sharesOf(t.primary(), "SHARE-001") : primaryShares());
 
 /**
  * The primary's shares where the target provisions nobody: checks that answer them (allowDestructive) hold them alone,

@@ -6,6 +6,7 @@
 // HDR-014: LENIENT since the blind ruling of 2026-11-28, so only strict requires the refusal). Only session-server
 // is checked for refusals: the provider requires no signature on other calls.
 import { describe, test } from "vitest";
+import { sharedOnce } from "./support/shared-once.js";
 import { CARD_TYPES } from "./support/cards.js";
 import { expect4xx, expectOk, expectRefused, expectThat, fail, failPlain, type About } from "../harness/checks.js";
 import { objectsOfType } from "../harness/envelope.js";
@@ -34,8 +35,7 @@ function expectServerSigned(exchange: Exchange, serverKey: string | undefined, a
 
 // One API key for the whole file: a fresh user's where the target provisions them, else the primary's
 // (a device registration from the primary's own address changes no data).
-let keyPromise: Promise<string> | undefined;
-const bootstrapKey = () => (keyPromise ??= t.canProvision() ? t.freshApiKey(from) : Promise.resolve(t.primary().apiKey));
+const bootstrapKey = sharedOnce(() => (t.canProvision() ? t.freshApiKey(from) : Promise.resolve(t.primary().apiKey)));
 
 /** A new installation with a device registered for the file's key: ready for POST /session-server. */
 async function registeredDevice(about: About): Promise<{ apiKey: string; token: string }> {
@@ -85,7 +85,7 @@ describe.concurrent("server signatures (<prefix>Server-Signature)", () => {
   }
   const cardsOf = (session: Session) =>
     t.client.request({ path: `/user/${session.userId}/card`, token: session.sessionToken, from: session.from });
-  let writer: Promise<Session> | undefined;
+  const writer = sharedOnce(() => (t.canProvision() ? t.freshSession({ from }) : Promise.resolve(t.primary())));
   const SAMPLES: [string, Sample][] = [
     ["a list (GET /user/{userID}/card)", { send: async () => ({ exchange: await cardsOf(t.primary()), session: t.primary() }) }],
     [
@@ -116,7 +116,7 @@ describe.concurrent("server signatures (<prefix>Server-Signature)", () => {
         writes: true,
         async send() {
           // Additive data with no DELETE: a fresh user where the target provisions them.
-          const session = await (writer ??= t.canProvision() ? t.freshSession({ from }) : Promise.resolve(t.primary()));
+          const session = await writer();
           const path = `/user/${session.userId}/additional-transaction-information-category-user-defined`;
           return {
             exchange: await t.client.request({
