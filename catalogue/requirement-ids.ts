@@ -200,6 +200,7 @@ export const REQUIREMENT_IDS = [
   "IDEAL-003",
   "IDEAL-004",
   "IDEAL-005",
+  "IDEAL-006",
   "PAGE-001",
   "PAGE-002",
   "PAGE-003",

@@ -145,8 +145,9 @@ export const SHARE_INVITE_FAULTS = [
     SHARES,
   ),
   fault("share-invite-rejected-keeps-account", "SHARE-005", "Rejecting an accepted share keeps showing its monetary_account_id.", SHARES),
-  fault("share-invite-accept-ignored", "SHARE-006", "PUT status ACTIVE answers 200 but leaves the status as it was.", SHARES),
-  fault("share-invite-reject-ignored", "SHARE-007", "PUT status REJECTED answers 200 but leaves the status as it was.", SHARES),
+  // A move between answered statuses answered 200 and not made is noted (GAP-13; blind round 4, the readers split): strict only.
+  fault("share-invite-accept-ignored", "SHARE-006", "PUT status ACTIVE answers 200 but leaves the status as it was.", SHARES, STRICT),
+  fault("share-invite-reject-ignored", "SHARE-007", "PUT status REJECTED answers 200 but leaves the status as it was.", SHARES, STRICT),
   fault(
     "share-invite-revoke-refused",
     "SHARE-008",

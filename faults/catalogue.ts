@@ -31,11 +31,11 @@ import { BLIND3_SECRETS_FAULTS, BLIND3_SECRETS_VARIANTS } from "./blind/round3/s
 import { BLIND3_LISTS_FAULTS, BLIND3_LISTS_VARIANTS } from "./blind/round3/lists.js";
 import { BLIND3_SESSION_FAULTS, BLIND3_SESSION_VARIANTS } from "./blind/round3/session.js";
 import { BLIND3_REFUSED_FAULTS, BLIND3_REFUSED_VARIANTS } from "./blind/round3/refused.js";
-import { BLIND4_STATE_FAULTS } from "./blind/round4/state.js";
-import { BLIND4_LESSER_FAULTS } from "./blind/round4/lesser.js";
-import { BLIND4_VALIDATION_FAULTS } from "./blind/round4/validation.js";
-import { BLIND4_ENCODING_FAULTS } from "./blind/round4/encoding.js";
-import { BLIND4_LIFECYCLE_FAULTS } from "./blind/round4/lifecycle.js";
+import { BLIND4_STATE_FAULTS, BLIND4_STATE_VARIANTS } from "./blind/round4/state.js";
+import { BLIND4_LESSER_FAULTS, BLIND4_LESSER_VARIANTS } from "./blind/round4/lesser.js";
+import { BLIND4_VALIDATION_FAULTS, BLIND4_VALIDATION_VARIANTS } from "./blind/round4/validation.js";
+import { BLIND4_ENCODING_FAULTS, BLIND4_ENCODING_VARIANTS } from "./blind/round4/encoding.js";
+import { BLIND4_LIFECYCLE_FAULTS, BLIND4_LIFECYCLE_VARIANTS } from "./blind/round4/lifecycle.js";
 import { BLIND4_ERRORS_FAULTS } from "./blind/round4/errors.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
@@ -122,6 +122,11 @@ const VARIANT_LISTS = [
   BLIND3_LISTS_VARIANTS,
   BLIND3_SESSION_VARIANTS,
   BLIND3_REFUSED_VARIANTS,
+  BLIND4_STATE_VARIANTS,
+  BLIND4_LESSER_VARIANTS,
+  BLIND4_VALIDATION_VARIANTS,
+  BLIND4_ENCODING_VARIANTS,
+  BLIND4_LIFECYCLE_VARIANTS,
 ] as const;
 
 /** Every fault name: the only strings `ctx.faults.on()` takes. */

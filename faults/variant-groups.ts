@@ -74,12 +74,16 @@ const VARIANT_CONFLICTS: readonly (readonly [string, string])[] = [
   ["company-read-form-sparse", "company-read-postal-shows-main"],
   ["company-read-form-sparse", "company-ubo-first-only"],
   ["deprecated-share-invites-gone", "share-invite-card-id-digit-string-accepted"],
+  ["deprecated-share-invites-gone", "share-invite-read-cached"],
   // A list of the seeded URLs only never shows a new URL in its normalised form.
   ["callback-url-list-seeded-only", "r3-callback-url-list-url-normalised"],
   // Every DELETE removes the caller's URL of that id before the client check, so no delete keeps the URL.
   ["callback-url-delete-keeps-url", "r3-callback-url-delete-other-client-removes"],
   // Texts written before the name check are written on every replace, so a replace that ignores them still shows them.
   ["replace-ignores-texts", "r3-replace-refused-name-applies-texts"],
+  // Retired share invites leave no share to send a card_id to or to read.
+  ["deprecated-share-invites-gone", "r4-share-card-id-any-number"],
+  ["deprecated-share-invites-gone", "r4-share-invite-read-account-omitted"],
 ];
 
 /** Variants in one group at most: a failing group costs one rerun per member. */

@@ -14,6 +14,7 @@ import { SAME_ID_ELSEWHERE } from "./support/resource-helpers.js";
 import type { Session } from "../harness/session/session.js";
 import { gif1x1, IMAGE_FILES, jpeg1x1, OTHER_TYPE_FILES, PDF_FILE, png1x1, type TestFile } from "../harness/test-data/images.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
+import { accountIdsOf, CardCalls } from "./support/cards.js";
 
 const t = useTarget();
 const from = t.profile.sourceAddresses[0];
@@ -276,6 +277,34 @@ describe.concurrent("uploads", () => {
 
 // Independent: each check reads back the attachment it uploaded, by id.
 describe.concurrent("reading an attachment back", () => {
+  test(
+    "ATT-005 an attachment uploaded to each monetary account of a fresh user (as its cards name them) reads back per user",
+    { tags: ["ATT-006"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(!t.canProvision(), SKIP.provisioning);
+      // "files uploaded to a monetary account and read back per user": the account the upload named is no part of the read.
+      const session = await t.freshSession();
+      const { cards } = await new CardCalls(t, session).all({ req: "ATT-005", what: "listing a fresh user's cards for its accounts" });
+      const accounts = accountIdsOf(cards);
+      skip(accounts.length === 0, "the fresh user's cards name no monetary account");
+      for (const account of accounts) {
+        const description = uniqueDescription(`account ${account}`);
+        const about = { req: "ATT-005", what: `(a PNG uploaded to monetary account ${account} of user ${session.userId})` };
+        const id = expectCreated(await upload(session, IMAGE_FILES[0]!, { description, account }), { ...about, req: "ATT-001" });
+        const read = await readAttachment(session, id);
+        const inner = expectAttachmentRead(read, about);
+        expectThat(
+          (inner.attachment as Record<string, unknown> | undefined)?.description === description,
+          read,
+          `attachment.description "${description}"`,
+          about,
+          `${JSON.stringify(inner.attachment)}`.slice(0, 200),
+        );
+      }
+    },
+  );
+
   test.for(IMAGE_FILES.map((file) => [file.name, file] as const))(
     "ATT-005 %s reads back as AttachmentUser with the content type and description it was uploaded with",
     { tags: ["ATT-006", "ERR-015"] },
@@ -283,7 +312,8 @@ describe.concurrent("reading an attachment back", () => {
       skip(readOnly, SKIP.readOnly);
       skip(accountId === undefined, NO_ACCOUNT);
       // A comma and a semicolon: the header is one free text, not a list of values.
-      const description = `${uniqueDescription(`read-back of ${file.name}`)}, with a comma; a semicolon`;
+      // Characters a careless decoder changes: HTML's five, a form's "+" and a percent escape, read back as sent.
+      const description = `${uniqueDescription(`read-back of ${file.name}`)}, with a comma; a semicolon & "quotes" <tag> 'x' 2+1 50%2C`;
       const id = await uploaded(file, description);
       const exchange = await readAttachment(t.primary(), id);
       const about = { req: "ATT-005", what: `(the ${file.contentType} attachment just uploaded)` };

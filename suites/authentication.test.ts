@@ -25,6 +25,7 @@ import {
   type Session,
 } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
+import { CardCalls } from "./support/cards.js";
 import { SharedData } from "./support/shared-data.js";
 import { sharedOnce } from "./support/shared-once.js";
 
@@ -909,4 +910,39 @@ describe.concurrent("IP binding over random addresses", () => {
       );
     },
   );
+});
+
+// Alone, not side by side: a server that copies the last new user's cards into the next is seen only where no other check
+// makes a new user in between (the other files of a run against the embedded reference run one at a time too).
+describe("new users' data", () => {
+  test("AUTH-017 a new user's cards start as new users' cards start, whatever another new user did to its own", async ({ skip }) => {
+    skip(readOnly, SKIP.readOnly);
+    skip(t.profile.provisioning === "none", SKIP.noFactory);
+    // "A fresh user with fresh data": only where a permanent state may be set on a new user's card.
+    skip(!t.profile.allowDestructive, SKIP.destructive);
+    const open = async () => openSession(t.client, { apiKey: (await createSandboxUser(t.client, addressA)).apiKey!, from: addressA });
+    const ordered = async (session: Session) =>
+      (await new CardCalls(t, session).all({ req: "AUTH-017", what: `listing new user ${session.userId}'s cards` })).cards.sort(
+        (x, y) => x.id - y.id,
+      );
+    const a = await open();
+    const b = await open();
+    const [startA, startB] = (await Promise.all([ordered(a), ordered(b)])).map((cards) => cards.map((c) => String(c.status)));
+    const blocked = startB!.indexOf("ACTIVE");
+    // Only where two new users' cards start alike: a target whose new users get cards of their own kind is not judged here.
+    skip(startA!.join() !== startB!.join() || blocked < 0, "two new users' cards did not start alike (or none is ACTIVE)");
+    // The newest user's card: a server that copies the last new user's cards into the next shows it at once.
+    const card = (await ordered(b))[blocked]!;
+    expectOk(await new CardCalls(t, b).put(card.id, { status: "LOST" }), {
+      req: "AUTH-017",
+      what: `PUT {"status":"LOST"} on new user ${b.userId}'s card ${card.id}`,
+    });
+    const third = await open();
+    const fresh = (await ordered(third)).map((c) => String(c.status));
+    if (fresh.join() !== startA!.join())
+      failPlain(
+        { req: "AUTH-017", what: `new user ${third.userId}, made after user ${b.userId}'s card ${card.id} was set LOST` },
+        `expected its cards to start as two new users' cards started (${startA!.join(", ")}), got ${fresh.join(", ")}`,
+      );
+  });
 });

@@ -17,6 +17,7 @@ import {
   expectSameCard,
   freshCardUser,
   isPermanent,
+  REPORTABLE_ORDER,
   needsDestructive,
   needsFreshUser,
   type Card,
@@ -43,6 +44,16 @@ function replaceable(cards: Card[], skip: Skip, count = 1, note = ""): Card[] {
 const numbersOf = (cards: Card[]) => new Set(cards.flatMap(cardNumbers));
 const showsNumbers = (cards: Card[]) => cards.some((c) => cardNumbers(c).length > 0);
 const NO_NUMBERS = "the cards show no primary_account_numbers: card numbers cannot be compared (GAP-04)";
+
+/** Month and year of an expiry date written as YYYY-MM(-DD) or MM/YY(YY); undefined for any other text. */
+function monthOf(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const iso = /^(\d{4})-(\d{2})(?:-\d{2})?/.exec(value);
+  if (iso) return `${iso[1]}-${iso[2]}`;
+  const card = /^(\d{2})\/(\d{2}|\d{4})$/.exec(value);
+  return card ? `${card[2]!.length === 2 ? `20${card[2]}` : card[2]}-${card[1]}` : undefined;
+}
+const sameMonth = (a: unknown, b: unknown) => monthOf(a) !== undefined && monthOf(a) === monthOf(b);
 
 /** The id a replace answers (conventions §7: Id). */
 function answeredId(exchange: Exchange, about: About): number {
@@ -189,10 +200,16 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
         after.expiry_date !== undefined &&
         canonical(after.expiry_date) !== canonical(before.expiry_date)
       ) {
-        failPlain(
-          { req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` },
-          `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`,
-        );
+        const expiry = { req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` };
+        // The same month and year written another way ("12/29" for "2029-12-31": blind round 4, both readers OPEN, the field's
+        // format is not shown): noted, strict requires the text the old card read.
+        if (!t.profile.strict && sameMonth(before.expiry_date, after.expiry_date))
+          new LenientLog(t.profile.strict).note(
+            expiry,
+            "a replacement read its expiry date written another way",
+            "the expiry_date as before",
+          );
+        else failPlain(expiry, `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`);
       }
       skip(!replacement.numbersShown, NO_NUMBERS);
       if (!replacement.newNumber) {
@@ -242,8 +259,8 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
   );
 
   test(
-    "REPL-011 a replace whose name_on_card is shown only on another user's cards, on none of the caller's, is refused with 4XX and an " +
-      "error body, replacing nothing",
+    "REPL-011 a replace or batch replace whose name_on_card is shown only on another user's cards, on none of the caller's, is " +
+      "refused with 4XX and an error body, replacing nothing",
     async ({ skip }) => {
       needsDestructive(t, skip);
       const { calls, cards } = await freshCardUser(t, { req: "REPL-011" });
@@ -266,6 +283,44 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
         what: `${about.what}: the refused replace must change nothing`,
       });
       await expectNoNewNumber(calls, cards, about);
+      // The batch replace names the card's name too: the same rule on the other path.
+      const batch = { cards: [{ id: card!.id, ...body }] };
+      const batchAbout = { req: "REPL-011", what: `batch replace ${canonical(batch)}: another user's name, on none of this user's cards` };
+      expectRefused(await calls.batchReplace(batch), batchAbout);
+      expectSameCard(before, await calls.read(card!.id, batchAbout), {
+        ...batchAbout,
+        what: `${batchAbout.what}: the refused batch replace must change nothing`,
+      });
+      await expectNoNewNumber(calls, cards, batchAbout);
+    },
+  );
+
+  test(
+    "CARD-015 a replace of a LOST or STOLEN card, single or batch, accepted or refused, leaves that card LOST or STOLEN (permanent)",
+    { tags: ["REPL-008"] },
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      needsFreshUser(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "CARD-015" }, { permanent: true });
+      // Cards whose order status lets them be reported LOST or STOLEN (the card table's row 2).
+      const reportable = cards.filter((c) => REPORTABLE_ORDER.includes(String(c.order_status)));
+      const [single, batched] = replaceable(reportable, skip, 2, " in an order status that can be reported lost or stolen");
+      // A replaced card may be a new card (GAP-29): the card blocked keeps its id and its permanent status whatever the answer.
+      const cases: [Card, string, () => Promise<Exchange>][] = [
+        [single!, "STOLEN", () => calls.replace(single!.id, {})],
+        [batched!, "LOST", () => calls.batchReplace({ cards: [{ id: batched!.id }] })],
+      ];
+      for (const [card, status, replace] of cases) {
+        const about = { req: "CARD-015", what: `card ${card.id}, made ${status}, then replaced` };
+        expectOk(await calls.put(card.id, { status }), { ...about, what: `PUT {"status":"${status}"} on card ${card.id}` });
+        const answer = await replace();
+        const after = await calls.read(card.id, { ...about, what: `GET of card ${card.id} after the replace (${answer.status})` });
+        if (after.status !== status)
+          failPlain(
+            { ...about, what: `${about.what} (${answer.request.method} ${answer.request.path} answered ${answer.status})` },
+            `expected status ${status} ("permanent; cannot be changed afterwards"), got ${canonical(after.status)}`,
+          );
+      }
     },
   );
 
@@ -460,7 +515,8 @@ describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
         skip(!replacement.numbersShown, NO_NUMBERS);
         if (!replacement.newNumber)
           failPlain({ req: "REPL-004", what }, `expected a card number none of the user's cards carried before; none appeared`);
-        known = (await calls.all({ req: "REPL-017", what: `listing the cards after ${round}` })).cards;
+        // Every number the user's cards ever carried stays known: a number a replace retired is not new when it comes back.
+        known = [...known, ...(await calls.all({ req: "REPL-017", what: `listing the cards after ${round}` })).cards];
         current = replacement.card;
       }
     },

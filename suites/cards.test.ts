@@ -40,6 +40,7 @@ import {
   expectSchema,
   expectStatus,
   expectThat,
+  fail,
   failPlain,
   type About,
 } from "../harness/checks.js";
@@ -926,10 +927,12 @@ describe.concurrent("the card state table", () => {
   );
 
   test.for(PERMANENT)(
-    "CARD-014 PUT status %s sets it on a card in each of the five order statuses that allow it",
+    "CARD-014 PUT status %s sets it on a card in each of the five order statuses that allow it, and the list shows it so",
+    { tags: ["CARD-005"] },
     async (status, { skip }) => {
       needsDestructive(t, skip);
       const { calls, cards } = await freshCardUser(t, { req: "CARD-014" }, { permanent: true });
+      const set: number[] = [];
       const tried = await eachRow(
         REPORTABLE_ORDER,
         // The users' own cards hold one spare card awaiting activation each: STOLEN and CANCELLED take them, LOST the
@@ -945,9 +948,20 @@ describe.concurrent("the card state table", () => {
             await expectPutShows(calls, card, { status: "DEACTIVATED" }, { status: "DEACTIVATED" }, { req: "CARD-016" });
           const body = { status, ...(status === "CANCELLED" ? { cancellation_reason: "conformance check" } : {}) };
           await expectPutShows(calls, card, body, { status }, { req: "CARD-014" });
+          set.push(card.id);
         },
       );
       skip(tried === 0, `the user has no card in ${REPORTABLE_ORDER.join(", ")} that is not already permanent`);
+      // The list shows the status as the read does: one of the five values, spelled as the table spells it.
+      const { cards: listed, pages } = await calls.all({ req: "CARD-005", what: `listing the cards made ${status}` });
+      const wrong = set.filter((id) => listed.find((c) => c.id === id)?.status !== status);
+      if (wrong.length > 0)
+        fail(
+          { req: "CARD-005", what: `the card list after PUT {"status":"${status}"} on cards ${set.join(", ")}` },
+          pages[0]!,
+          `status ${status} on every one of them, as their reads show`,
+          wrong.map((id) => `card ${id}: status ${canonical(listed.find((c) => c.id === id)?.status)}`).join(", "),
+        );
     },
   );
 
@@ -969,6 +983,16 @@ describe.concurrent("the card state table", () => {
         for (const other of CARD_STATUSES.filter((s) => s !== status)) {
           await expectPutRefused(calls, card, { status: other }, { req: "CARD-015" });
         }
+        // A status beside a virtual card request (row 4, allowed from any state): the request may be taken or refused, the
+        // permanent status stays.
+        const body = { status: "ACTIVE", order_status: "CARD_REQUEST_PENDING" };
+        const answer = await calls.put(card.id, body);
+        const after = await calls.read(card.id, { req: "CARD-015", what: `after PUT ${canonical(body)} (${answer.status})` });
+        if (after.status !== status)
+          failPlain(
+            { req: "CARD-015", what: `card ${card.id} (${status}) after PUT ${canonical(body)} answered ${answer.status}` },
+            `expected status ${status} ("permanent; cannot be changed afterwards"), got ${canonical(after.status)}`,
+          );
       },
     );
   });
@@ -988,33 +1012,44 @@ describe.concurrent("the card state table", () => {
     skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
   });
 
-  test("CARD-017 PUT status ACTIVE on a card that was deactivated sets it back to ACTIVE, in each order status row 3 lists", async ({
-    skip,
-  }) => {
-    needsFreshUser(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "CARD-017" });
-    const tried = await eachRow(
-      DELIVERED_ORDER,
-      (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"),
-      async (card, order) => {
-        await expectPutShows(
-          calls,
-          card,
-          { status: "DEACTIVATED" },
-          { status: "DEACTIVATED" },
-          { req: "CARD-017", what: `deactivating first (order_status ${order})` },
-        );
-        await expectPutShows(
-          calls,
-          card,
-          { status: "ACTIVE" },
-          { status: "ACTIVE" },
-          { req: "CARD-017", what: `back to ACTIVE (order_status ${order})` },
-        );
-      },
-    );
-    skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
-  });
+  test(
+    "CARD-017 PUT status ACTIVE on a card that was deactivated sets it back to ACTIVE, in each order status row 3 lists, and it " +
+      "deactivates again",
+    { tags: ["CARD-016"] },
+    async ({ skip }) => {
+      needsFreshUser(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "CARD-017" });
+      const tried = await eachRow(
+        DELIVERED_ORDER,
+        (order) => cards.find((c) => c.order_status === order && c.status === "ACTIVE"),
+        async (card, order) => {
+          await expectPutShows(
+            calls,
+            card,
+            { status: "DEACTIVATED" },
+            { status: "DEACTIVATED" },
+            { req: "CARD-017", what: `deactivating first (order_status ${order})` },
+          );
+          await expectPutShows(
+            calls,
+            card,
+            { status: "ACTIVE" },
+            { status: "ACTIVE" },
+            { req: "CARD-017", what: `back to ACTIVE (order_status ${order})` },
+          );
+          // "reversible to ACTIVE": and from there deactivated again, the first activation still behind it (row 3).
+          await expectPutShows(
+            calls,
+            card,
+            { status: "DEACTIVATED" },
+            { status: "DEACTIVATED" },
+            { req: "CARD-016", what: `deactivating again after the reactivation (order_status ${order})` },
+          );
+        },
+      );
+      skip(tried === 0, `the user has no ACTIVE card in ${DELIVERED_ORDER.join(", ")}`);
+    },
+  );
 
   test(
     "CARD-018 PUT status DEACTIVATED on a card never activated (ACCEPTED_FOR_PRODUCTION, not ACTIVE) is refused with exactly 400 and " +

@@ -222,18 +222,26 @@ function withBody<B>(keys: string[], make: (slot: Slot) => fc.Arbitrary<B> | und
 // members only add or change items of the file's fresh writer, which no check here counts.
 describe.concurrent("invalid bodies", () => {
   test(
-    "ERR-001 malformed JSON sent to any endpoint that takes a JSON body is refused with 4XX and an error body, never 5XX",
+    "ERR-001 malformed JSON sent to any endpoint that takes a JSON body is refused with 4XX and an error body (strict; a 2XX is " +
+      "noted), never 5XX",
     { tags: ["ERR-002", "ERR-003", "ERR-005"] },
-    async ({ skip }) => {
+    async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       const keys = slotsWhere((s) => bodyNameOf(s.endpoint) !== undefined);
+      // A 2XX to a malformed body is a reading no sentence forbids (blind round 4: both readers OPEN): noted, strict refuses it.
+      const log = new LenientLog(t.profile.strict);
       await property(
         withBody(keys, (s) => malformedJson(bodyNameOf(s.endpoint)!)),
         async ({ slot, body }) => {
           const target = slotByKey(slot);
-          expectErrorAnswer(await send(target, { raw: body.raw! }), { req: body.req, what: body.what }, isCardEndpoint(target.endpoint));
+          const exchange = await send(target, { raw: body.raw! });
+          const about = { req: body.req, what: body.what };
+          if (body.req === "ERR-005" && exchange.status >= 200 && exchange.status < 300)
+            log.note(about, "a malformed JSON body was answered 2XX", "a 4XX refusal with an error body");
+          else expectErrorAnswer(exchange, about, isCardEndpoint(target.endpoint));
         },
       );
+      await log.report(annotate);
     },
   );
 

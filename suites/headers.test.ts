@@ -288,6 +288,8 @@ describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", ()
     const cases: { language: string | null; region?: string }[] = [
       { language: "de_DE" },
       { language: "fr_FR" },
+      // Dutch, but not the supported nl_NL: "anything else defaults to en_US".
+      { language: "nl_BE" },
       { language: "de_DE", region: "nl_NL" },
       { language: null, region: "nl_NL" },
     ];

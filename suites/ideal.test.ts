@@ -213,6 +213,31 @@ describe.concurrent("requesting and polling a transaction", () => {
     },
   );
 
+  test("IDEAL-006 two reads of a listed transaction whose status did not change between them show the same status_timestamp", async ({
+    skip,
+  }) => {
+    gate(skip, false);
+    const list = await call({ path: base() });
+    expectOk(list, { req: "IDEAL-006", what: "(the account's transactions, for an id to read)" });
+    const ids = idsIn(list.json);
+    skip(ids.length === 0, "the monetary account has no iDEAL transaction to read");
+    const about = { req: "IDEAL-006", what: `(transaction ${ids[0]!}, read twice)` };
+    const first = (await readTransaction(ids[0]!, about)).transaction;
+    // Apart by more than a timestamp's resolution, so a read that stamps its own time shows it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { transaction: second, exchange } = await readTransaction(ids[0]!, about);
+    // "time of last status update": a read that finds the status as it was leaves the time as it was.
+    if (second.status === first.status)
+      expectThat(
+        isDeepStrictEqual(second.status_timestamp, first.status_timestamp),
+        exchange,
+        `status_timestamp ${JSON.stringify(first.status_timestamp)} as the first read showed ` +
+          `(status ${JSON.stringify(first.status)} both times)`,
+        about,
+        `status_timestamp ${JSON.stringify(second.status_timestamp)}`,
+      );
+  });
+
   // LENIENT (blind ruling 2026-11-28, certifier and vendor OPEN): a transaction requested on another of the user's accounts may
   // be recorded on an account other than the path's (then read and listed under that one): noted; strict requires the path's.
   test(

@@ -66,6 +66,21 @@ async function create(url: string, forReq: string): Promise<number> {
 }
 
 /**
+ * After a PUT of `url` on `id`: where `id` no longer reads (4XX) and the list shows `url` under another id, that id (noted;
+ * strict: undefined, so the read of `id` fails).
+ */
+async function movedId(id: number, url: string, about: About, log: LenientLog): Promise<number | undefined> {
+  const read = await call("GET", callbackPath({ id }));
+  if (read.status < 400 || read.status >= 500 || strict) return undefined;
+  const listAbout = { ...about, what: `${about.what ?? ""}: GET ${callbackPath()} (all pages) for the url the PUT set` };
+  const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, listAbout);
+  const listed = objects.find((o) => sameUrl(o.url, url) && typeof o.id === "number" && o.id !== id);
+  if (!listed) return undefined;
+  log.note(about, "a PUT stored the callback URL under a new id (the id it named reads 4XX)", "the callback URL keeping its id");
+  return listed.id as number;
+}
+
+/**
  * The id of the callback URL a POST made: the answered Id where a read of it answers a callback URL, else (noted; strict: the
  * answered Id) the id the list shows the posted url under. Blind round 3: both readers OPEN on an answered Id naming
  * something else (wire conventions §1 fixes the Id's shape, not what it names).
@@ -268,6 +283,10 @@ describe.concurrent("update and delete", () => {
         const answered = expectUpdateAnswer(exchange, TYPE, "oauth-callback-url", { ...about, req: "ERR-011" }, strict);
         if (answered && !sameUrl(answered.url, after))
           log.note(about, "a PUT answered the callback URL without the url it set", `the answered object with the new url "${after}"`);
+        // A PUT that stored the URL under a new id, the old one gone (blind round 4: both readers OPEN, no sentence keeps the id):
+        // noted, and the URL is read under the id the list shows it with; strict reads the id the PUT named.
+        const moved = await movedId(id, after, about, log);
+        if (moved !== undefined) id = moved;
         const url = await readUrl(id, "OCB-004", `after PUT {url: "${after}"}`);
         if (!sameUrl(url, after))
           log.note(

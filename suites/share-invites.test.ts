@@ -285,6 +285,17 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
       if (ownShares()) recordConsumed("share invite answered", `share ${String(share.id)} of user ${session.userId} (${status})`);
       const answered = expectUpdateAnswer(exchange, TYPE, SCHEMA, { ...about, req: "ERR-011" }, strict);
       const read = await readShare(session, share.id, { req, what: `after PUT {"status": "${status}"}` });
+      // A move GAP-13 leaves open, answered 200 but not made (blind round 4: the readers split): noted, strict requires it made;
+      // the next candidate is tried, as after a refusal.
+      if (read.share.status === share.status && share.status !== status && !mustApply(share.status, status)) {
+        new LenientLog(strict).note(
+          { ...about, what: `${about.what}: answered 200, read back ${String(share.status)}` },
+          "a share move the specification leaves open answered 200 and was not made",
+          `status ${status}, as the PUT set it`,
+        );
+        refused.push(`${String(share.id)} (${String(share.status)}, answered 200 and kept)`);
+        continue;
+      }
       expectThat(
         read.share.status === status,
         read.exchange,
@@ -466,29 +477,44 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
     await log.report(annotate);
   });
 
-  test("SHARE-001 an answered share stays listed: after PUT REJECTED or REVOKED, listed with the status its read shows", async ({
-    skip,
-  }) => {
-    const session = await freshUser(skip);
-    // "all shares the user was invited to": an answered invitation is still one the user was invited to.
-    for (const [status, prefer] of [
-      ["REJECTED", "ACTIVE"],
-      ["REVOKED", "ACTIVE"],
-    ] as const) {
-      const { before, after } = await move(session, status, "SHARE-001", skip, prefer);
-      const listed = (await sharesOf(session, "SHARE-001")).find((s) => s.id === before.id);
-      if (!listed)
-        failPlain(
-          { req: "SHARE-001", what: `GET ${listPath(session)} (all pages) after PUT {"status": "${status}"}` },
-          `expected share ${String(before.id)} (now ${String(after.status)}, readable by its id) in the list, got a list without it`,
+  test(
+    "SHARE-001 an answered share stays listed: after PUT REJECTED or REVOKED, listed with the status its read shows, in id order",
+    { tags: ["PAGE-019"] },
+    async ({ skip }) => {
+      const session = await freshUser(skip);
+      // "all shares the user was invited to": an answered invitation is still one the user was invited to.
+      for (const [status, prefer] of [
+        ["REJECTED", "ACTIVE"],
+        ["REVOKED", "ACTIVE"],
+      ] as const) {
+        const { before, after } = await move(session, status, "SHARE-001", skip, prefer);
+        const walk = await listAll(
+          t.client,
+          { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] },
+          {
+            req: "SHARE-001",
+          },
         );
-      if (listed.status !== after.status)
-        failPlain(
-          { req: "SHARE-001", what: `GET ${listPath(session)} (all pages) after PUT {"status": "${status}"}` },
-          `expected share ${String(before.id)} listed with status ${String(after.status)} as read, got ${JSON.stringify(listed.status)}`,
-        );
-    }
-  });
+        // An answered share keeps its place: every page stays in id order (a page ordered by last change would move it).
+        for (const page of walk.pages) {
+          const ids = idsIn(page.json);
+          const ordered = ids.every((id, i) => i === 0 || ids[i - 1]! < id) || ids.every((id, i) => i === 0 || ids[i - 1]! > id);
+          expectThat(ordered, page, "the page's items in id order, ascending or descending", { req: "PAGE-019" }, `ids ${ids.join(", ")}`);
+        }
+        const listed = walk.objects.find((s) => s.id === before.id);
+        if (!listed)
+          failPlain(
+            { req: "SHARE-001", what: `GET ${listPath(session)} (all pages) after PUT {"status": "${status}"}` },
+            `expected share ${String(before.id)} (now ${String(after.status)}, readable by its id) in the list, got a list without it`,
+          );
+        if (listed.status !== after.status)
+          failPlain(
+            { req: "SHARE-001", what: `GET ${listPath(session)} (all pages) after PUT {"status": "${status}"}` },
+            `expected share ${String(before.id)} listed with status ${String(after.status)} as read, got ${JSON.stringify(listed.status)}`,
+          );
+      }
+    },
+  );
 
   test(
     "SHARE-005 a PUT without status (card_id alone, or {}) keeps an accepted share ACTIVE with an integer monetary_account_id",

@@ -272,7 +272,7 @@ describe("requirement catalogue", () => {
     "ERR-002": { level: "CONVENTION" },
     "ERR-003": { level: "CONVENTION" },
     "ERR-004": { level: "CONVENTION" },
-    "ERR-005": { level: "CONVENTION" },
+    "ERR-005": { level: "LENIENT" },
     "ERR-006": { level: "CONVENTION" },
     "ERR-007": { level: "CONVENTION" },
     "ERR-008": { level: "MUST" },

@@ -49,6 +49,9 @@ export function expectUpdateAnswer(
 export function expectDeleteAnswer(exchange: Exchange, typeKey: string, about: About, strict: boolean): void {
   const readings = strict ? '{"Response": []} (strict)' : `{"Response": []}, {} or {"Response": [{"${typeKey}Delete": {}}]}`;
   if (exchange.status !== 200) fail(about, exchange, `HTTP 200 with ${readings}`);
+  // "Successful responses are HTTP 200 with application/json": whichever body a DELETE answers, it is labelled JSON.
+  const contentType = exchange.headers["content-type"] ?? "";
+  if (!/^application\/json\b/i.test(contentType)) fail(about, exchange, `Content-Type application/json`, `Content-Type "${contentType}"`);
   const body = exchange.json;
   const items = responseItems(body);
   const first = items?.[0];

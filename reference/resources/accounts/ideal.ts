@@ -82,8 +82,9 @@ function amountField(ctx: ReferenceContext, value: unknown): Amount {
   let amount = value as Partial<Record<keyof Amount, unknown>> | null;
   if (amount === null || typeof amount !== "object" || Array.isArray(amount))
     throw badRequest("Field amount_requested must be an Amount {value, currency}.");
-  // Fault r4-ideal-amount-value-number-accepted: a value sent as a JSON number is turned into its string before the check.
-  if (ctx.faults.on("r4-ideal-amount-value-number-accepted") && typeof amount.value === "number")
+  // Variant r4-ideal-amount-value-number-accepted (blind round 4, ruled open): a value sent as a JSON number is turned into
+  // its string before the check.
+  if (ctx.variants.on("r4-ideal-amount-value-number-accepted") && typeof amount.value === "number")
     amount = { ...amount, value: String(amount.value) };
   if (typeof amount.value !== "string" || !/^\d{1,12}(\.\d{1,2})?$/.test(amount.value) || Number(amount.value) <= 0) {
     throw badRequest("amount_requested.value must be a positive decimal string.");
@@ -274,13 +275,14 @@ function listedTransactions(ctx: ReferenceContext, all: IdealRecord[], accountId
 }
 
 /**
- * The list shows each transaction as the read does (spec: the facts a transaction carries); the fault's list answers a
+ * The list shows each transaction as the read does (spec: the facts a transaction carries); the variant's list answers a
  * summary without the URL to visit and the purchase id.
  */
 function listView(ctx: ReferenceContext, record: IdealRecord): Record<string, unknown> {
   const shown = view(record);
-  if (!ctx.faults.on("r4-ideal-list-summary-without-urls")) return shown;
-  // Fault r4-ideal-list-summary-without-urls: the list's summary mapper leaves out the two "detail" fields.
+  if (!ctx.variants.on("r4-ideal-list-summary-without-urls")) return shown;
+  // Variant r4-ideal-list-summary-without-urls (blind round 4, ruled open): the list's summary mapper leaves out the two
+  // "detail" fields.
   delete shown.issuer_authentication_url;
   delete shown.purchase_identifier;
   return shown;

@@ -163,8 +163,10 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
     description: share.description,
     ...(faults.on("share-invite-echoes-card-id") && share.cardId !== undefined ? { card_id: share.cardId } : {}),
   };
-  // Fault r4-share-invite-read-account-omitted: the read's mapper sets the member to undefined, which JSON leaves out, not null.
-  if (read && faults.on("r4-share-invite-read-account-omitted") && shown.monetary_account_id === null) delete shown.monetary_account_id;
+  // Variant r4-share-invite-read-account-omitted (blind round 4, ruled open): the read's mapper sets the member to undefined,
+  // which JSON leaves out, not null.
+  if (read && ctx.variants.on("r4-share-invite-read-account-omitted") && shown.monetary_account_id === null)
+    delete shown.monetary_account_id;
   return shown;
 }
 
@@ -221,8 +223,9 @@ function cardIdCheckedFirst(ctx: ReferenceContext): boolean {
 
 /** card_id is a positive integer (spec: the share-invite table, an integer id). */
 function cardIdValid(ctx: ReferenceContext, cardId: unknown): boolean {
-  // Fault r4-share-card-id-any-number: the check asks only for a JSON number, so 2.5, 0 and -7 pass.
-  if (ctx.faults.on("r4-share-card-id-any-number")) return typeof cardId === "number";
+  // Variant r4-share-card-id-any-number (blind round 4, ruled open): the check asks only for a JSON number, so 2.5, 0 and
+  // -7 pass.
+  if (ctx.variants.on("r4-share-card-id-any-number")) return typeof cardId === "number";
   return typeof cardId === "number" && Number.isInteger(cardId) && cardId >= 1;
 }
 

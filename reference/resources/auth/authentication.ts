@@ -114,8 +114,9 @@ function parsePermittedIps(value: unknown, invalid: Refuse): string[] | undefine
 
 /** permitted_ips is an array of addresses (spec: Authentication); anything else is refused by parsePermittedIps. */
 function stringIpWrapped(ctx: ReferenceContext, value: unknown): unknown {
-  // Fault r4-permitted-ips-string-wrapped: a lone address string is "helpfully" wrapped into a list of one.
-  return ctx.faults.on("r4-permitted-ips-string-wrapped") && typeof value === "string" ? [value] : value;
+  // Variant r4-permitted-ips-string-wrapped (blind round 4, ruled open): a lone address string is "helpfully" wrapped into
+  // a list of one.
+  return ctx.variants.on("r4-permitted-ips-string-wrapped") && typeof value === "string" ? [value] : value;
 }
 
 /** The status of an authentication refusal: 400 (variant auth-refusals-403: any 4XX passes, conventions §3, §4, §6). */

@@ -66,8 +66,9 @@ export function parseCardUpdate(body: Record<string, unknown>, ctx: Switchboard)
       update[name] = String(value);
     } else update[name] = value;
   }
-  // Fault r4-card-status-case-insensitive: the status is upper-cased before the check, so "lost" passes as LOST.
-  if (update.status !== undefined && faults.on("r4-card-status-case-insensitive")) update.status = update.status.toUpperCase();
+  // Variant r4-card-status-case-insensitive (blind round 4, ruled open): the status is upper-cased before the check, so
+  // "lost" passes as LOST.
+  if (update.status !== undefined && variants.on("r4-card-status-case-insensitive")) update.status = update.status.toUpperCase();
   if (update.status !== undefined && !CARD_STATUSES.includes(update.status) && !faults.on("card-unknown-status-accepted")) {
     throw badRequest(`Field status must be one of ${CARD_STATUSES.join(", ")}.`);
   }

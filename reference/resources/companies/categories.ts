@@ -162,9 +162,10 @@ function hexColor(ctx: ReferenceContext, color: string): string {
   return `#${hex!.toLowerCase()}`;
 }
 
-/** POST answers the new category's id (CAT-001); the fault's lookup after the insert takes the user's first category. */
+/** POST answers the new category's id (CAT-001); the variant's lookup after the insert takes the user's first category. */
 function answeredCategoryId(ctx: ReferenceContext, existing: CategoryRecord[], id: number): number {
-  // Fault r4-category-create-answers-first-id: SELECT id ... WHERE user_id = ? LIMIT 1, without ordering or the new row's key.
-  if (!ctx.faults.on("r4-category-create-answers-first-id")) return id;
+  // Variant r4-category-create-answers-first-id (blind round 4, ruled open): SELECT id ... WHERE user_id = ? LIMIT 1,
+  // without ordering or the new row's key.
+  if (!ctx.variants.on("r4-category-create-answers-first-id")) return id;
   return existing.reduce((first, c) => Math.min(first, c.id), id);
 }

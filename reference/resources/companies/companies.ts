@@ -449,11 +449,11 @@ function updatedStamp(ctx: ReferenceContext): string {
 
 /**
  * A created company gets the next server-wide id, greater than every id already handed out (conventions §5: the newest
- * items have the greatest ids); undefined takes it. Fault r4-company-create-id-from-count: the id is "the user's number of
- * companies + 1", far below the ids the user's companies have, so the new company sorts as the oldest.
+ * items have the greatest ids); undefined takes it. Variant r4-company-create-id-from-count (blind round 4, ruled open): the
+ * id is "the user's number of companies + 1", far below the ids the user's companies have, so the new company sorts as the oldest.
  */
 function createdCompanyId(ctx: ReferenceContext, companies: Collection<CompanyRecord>, userId: number): number | undefined {
-  if (!ctx.faults.on("r4-company-create-id-from-count")) return undefined;
+  if (!ctx.variants.on("r4-company-create-id-from-count")) return undefined;
   const owned = companies.list(userId);
   let id = owned.length + 1;
   while (owned.some((c) => c.id === id)) id += 1;
@@ -504,8 +504,9 @@ function pageSortedByName(ctx: ReferenceContext, items: CompanyRecord[]): Compan
 
 /** GET company/{itemId} answers application/json, its text UTF-8 (banking-api.md: Common request rules), like the list. */
 function sendCompanyRead(ctx: ReferenceContext, reply: FastifyReply, items: Record<string, unknown>[]): FastifyReply {
-  if (!ctx.faults.on("r4-company-read-latin1-body")) return sendItems(reply, items);
-  // Fault r4-company-read-latin1-body: the item read goes through the legacy renderer, which encodes its text as ISO-8859-1.
+  if (!ctx.variants.on("r4-company-read-latin1-body")) return sendItems(reply, items);
+  // Variant r4-company-read-latin1-body (blind round 4, ruled open): the item read goes through the legacy renderer, which
+  // encodes its text as ISO-8859-1.
   return reply
     .code(200)
     .type("application/json; charset=iso-8859-1")
@@ -516,12 +517,13 @@ function sendCompanyRead(ctx: ReferenceContext, reply: FastifyReply, items: Reco
 const cutBeforeAstral = (text: string) => text.replace(/[\u{10000}-\u{10FFFF}][\s\S]*$/u, "");
 
 /**
- * PUT stores the texts as sent, any Unicode included (COMP-012); the fault's update path writes through a 3-byte UTF-8 column
+ * PUT stores the texts as sent, any Unicode included (COMP-012); the variant's update path writes through a 3-byte UTF-8 column
  * in non-strict mode, which silently cuts each text at its first 4-byte character (an emoji). POST writes the whole text.
  */
 function cutAtFirstEmoji(ctx: ReferenceContext, body: CompanyBody): void {
-  // Fault r4-company-put-text-cut-at-emoji: "Incorrect string value" is only a warning there; the text is truncated.
-  if (!ctx.faults.on("r4-company-put-text-cut-at-emoji")) return;
+  // Variant r4-company-put-text-cut-at-emoji (blind round 4, ruled open): "Incorrect string value" is only a warning there;
+  // the text is truncated.
+  if (!ctx.variants.on("r4-company-put-text-cut-at-emoji")) return;
   const cut = (value: unknown): unknown => {
     if (typeof value === "string") return cutBeforeAstral(value);
     if (Array.isArray(value)) return value.map(cut);

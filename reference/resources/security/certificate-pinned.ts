@@ -250,10 +250,11 @@ function storedCertificates(ctx: ReferenceContext, certificates: string[]): stri
   return ctx.faults.on("cert-duplicate-certificates-collapsed") ? [...new Set(certificates)] : certificates;
 }
 
-/** A new chain gets a new id, never one a deleted chain had (conventions §5: ids only grow, so future_url finds it). */
+/** A new chain gets a new id; reusing a deleted chain's id is a reading the text allows (no sentence keeps ids unique). */
 function pinnedId(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId: number, id: number): number {
-  // Fault r4-cert-id-reused-after-delete: the id is "the user's greatest chain id + 1", so a deleted newest chain's id comes back.
-  if (!ctx.faults.on("r4-cert-id-reused-after-delete")) return id;
+  // Variant r4-cert-id-reused-after-delete (blind round 4, ruled open): the id is "the user's greatest chain id + 1", so a deleted
+  // newest chain's id comes back.
+  if (!ctx.variants.on("r4-cert-id-reused-after-delete")) return id;
   const owned = chains.list(userId);
   return owned.length === 0 ? id : owned[owned.length - 1]!.id + 1;
 }

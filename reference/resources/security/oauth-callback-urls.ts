@@ -314,8 +314,9 @@ function urlWrittenBeforeTheCheck(ctx: ReferenceContext, found: CallbackUrlRecor
 
 /** PUT requires url as POST does (spec: {url: required string}); a url of null is refused. */
 function nullUrlKept(ctx: ReferenceContext, body: Record<string, unknown>): boolean {
-  // Fault r4-callback-url-put-null-url-kept: the update merges the body as a partial update and skips null members.
-  return ctx.faults.on("r4-callback-url-put-null-url-kept") && body.url === null;
+  // Variant r4-callback-url-put-null-url-kept (blind round 4, ruled open): the update merges the body as a partial update
+  // and skips null members.
+  return ctx.variants.on("r4-callback-url-put-null-url-kept") && body.url === null;
 }
 
 /**
