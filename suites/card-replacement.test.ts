@@ -301,6 +301,8 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
     async ({ skip }) => {
       needsDestructive(t, skip);
       needsFreshUser(t, skip);
+      // Two cards made permanent and replaced: only on a fresh user's cards, never on the target's own users'.
+      skip(!t.canProvision(), SKIP.provisioning);
       const { calls, cards } = await freshCardUser(t, { req: "CARD-015" }, { permanent: true });
       // Cards whose order status lets them be reported LOST or STOLEN (the card table's row 2).
       const reportable = cards.filter((c) => REPORTABLE_ORDER.includes(String(c.order_status)));
