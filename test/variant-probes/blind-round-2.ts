@@ -5,11 +5,9 @@
 // 127.0.0.1 out, from which the fresh users register (sandbox-user-lockout-shared shares one lock-out set among them).
 import { randomUUID } from "node:crypto";
 import { responseItems } from "../../harness/envelope.js";
-import type { Exchange } from "../../harness/http/exchange.js";
 import { sharedKeyPair } from "../../harness/session/keys.js";
-import { openSession, postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
+import { postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
 import { LEAF_PEM } from "../../harness/test-data/certificates.js";
-import { png1x1 } from "../../harness/test-data/images.js";
 import {
   ADDRESS,
   aliasName,
@@ -21,6 +19,9 @@ import {
   readCompany,
   type Probe,
   type ProbeFn,
+  freshUser,
+  refused,
+  uploadAttachment,
 } from "./support.js";
 
 /** The suite's second and third source addresses: a registration is refused from the first, a lock-out made from the second. */
@@ -28,16 +29,6 @@ const REFUSED = "127.0.0.2";
 const LOCKED_OUT = "127.0.0.3";
 /** An address no probe calls from (documentation range): a permitted_ips list of it alone refuses the caller. */
 const ELSEWHERE = "192.0.2.10";
-
-const refused = (e: Exchange) => e.status >= 400 && e.status < 500;
-
-/** The probe's server and client, as a fresh sandbox user: data of its own, which no other probe has changed. */
-async function freshUser(p: Probe): Promise<Probe> {
-  const session = await openSession(p.client, { apiKey: await provisionUser(p.client) });
-  const send = (method: string, path: string, json?: unknown) =>
-    p.client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });
-  return { ...p, session, get: (path) => send("GET", path), send };
-}
 
 /** A new installation of the probe's client key, made from `from`: its token. */
 async function installationFrom(p: Probe, from: string): Promise<string> {
@@ -65,15 +56,7 @@ const categories = (p: Probe) => `/user/${p.session.userId}/additional-transacti
 
 // ---- Attachments, share invites, pinned certificates, callback URLs ----
 
-function upload(p: Probe, contentType: string) {
-  return p.client.request({
-    method: "POST",
-    path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
-    token: p.session.sessionToken,
-    headers: { "Content-Type": contentType, [p.client.header("Attachment-Description")]: "variant probe" },
-    body: png1x1(),
-  });
-}
+const upload = (p: Probe, contentType: string) => uploadAttachment(p, { contentType });
 
 const shares = (p: Probe) => `/user/${p.session.userId}/share-invite-monetary-account-response`;
 const shareStatus = async (p: Probe, id: number) => inner(await p.get(`${shares(p)}/${id}`))[1].status;

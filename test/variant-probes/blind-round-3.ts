@@ -7,18 +7,20 @@ import { randomUUID } from "node:crypto";
 import { responseItems } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import { openSession, postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
-import { png1x1 } from "../../harness/test-data/images.js";
-import { ADDRESS, callbackPath, COMPANY_BODY, companies, ids, inner, readCompany, type Probe, type ProbeFn } from "./support.js";
-
-const refused = (e: Exchange) => e.status >= 400 && e.status < 500;
-
-/** The probe's server and client, as a fresh sandbox user: data of its own, which no other probe has changed. */
-async function freshUser(p: Probe): Promise<Probe> {
-  const session = await openSession(p.client, { apiKey: await provisionUser(p.client) });
-  const send = (method: string, path: string, json?: unknown) =>
-    p.client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });
-  return { ...p, session, get: (path) => send("GET", path), send };
-}
+import {
+  ADDRESS,
+  callbackPath,
+  COMPANY_BODY,
+  companies,
+  ids,
+  inner,
+  readCompany,
+  type Probe,
+  type ProbeFn,
+  freshUser,
+  refused,
+  uploadAttachment,
+} from "./support.js";
 
 // ---- Cards ----
 
@@ -226,13 +228,7 @@ export const PROBES: Record<string, ProbeFn> = {
     return read.status === 200 && "oauth_client" in inner(read)[1];
   },
   "r3-attachment-url-carries-session-token": async (p) => {
-    const upload = await p.client.request({
-      method: "POST",
-      path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
-      token: p.session.sessionToken,
-      headers: { "Content-Type": "image/png", [p.client.header("Attachment-Description")]: "variant probe" },
-      body: png1x1(),
-    });
+    const upload = await uploadAttachment(p);
     const id = ids(upload)[0];
     if (id === undefined) return false;
     const read = await p.get(`/user/${p.session.userId}/attachment/${id}`);

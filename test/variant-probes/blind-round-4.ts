@@ -5,19 +5,21 @@
 import { randomUUID } from "node:crypto";
 import { responseItems } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
-import { openSession, postInstallation, provisionUser } from "../../harness/session/session.js";
+import { postInstallation, provisionUser } from "../../harness/session/session.js";
 import { LEAF_PEM } from "../../harness/test-data/certificates.js";
-import { aliasName, callbackPath, COMPANY_BODY, companies, ids, inner, readCompany, type Probe, type ProbeFn } from "./support.js";
-
-const refused = (e: Exchange) => e.status >= 400 && e.status < 500;
-
-/** The probe's server and client, as a fresh sandbox user: data of its own, which no other probe has changed. */
-async function freshUser(p: Probe): Promise<Probe> {
-  const session = await openSession(p.client, { apiKey: await provisionUser(p.client) });
-  const send = (method: string, path: string, json?: unknown) =>
-    p.client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });
-  return { ...p, session, get: (path) => send("GET", path), send };
-}
+import {
+  aliasName,
+  callbackPath,
+  COMPANY_BODY,
+  companies,
+  ids,
+  inner,
+  readCompany,
+  type Probe,
+  type ProbeFn,
+  freshUser,
+  refused,
+} from "./support.js";
 
 /** The objects of a list answer, each without its type key. */
 const listed = (e: Exchange) => (responseItems(e.json) ?? []).map((item) => Object.values(item)[0] as Record<string, unknown>);

@@ -2,8 +2,7 @@
 import { responseItems, typeKeyOf } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import { openSession } from "../../harness/session/session.js";
-import { png1x1 } from "../../harness/test-data/images.js";
-import { callbackPath, ids, inner, newCallbackUrl, type ProbeFn } from "./support.js";
+import { callbackPath, ids, inner, newCallbackUrl, type ProbeFn, uploadAttachment } from "./support.js";
 
 /** Per variant: true when the answer shows the variant's mark. */
 export const PROBES: Record<string, ProbeFn> = {
@@ -58,13 +57,7 @@ export const PROBES: Record<string, ProbeFn> = {
   "delete-answers-typed-element": async (p) =>
     inner(await p.send("DELETE", `${callbackPath(p)}/${await newCallbackUrl(p)}`))[0] === "OauthCallbackUrlDelete",
   "attachment-read-typed": async (p) => {
-    const upload = await p.client.request({
-      method: "POST",
-      path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
-      token: p.session.sessionToken,
-      headers: { "Content-Type": "image/png", [p.client.header("Attachment-Description")]: "variant probe" },
-      body: png1x1(),
-    });
+    const upload = await uploadAttachment(p);
     return (await p.get(`/user/${p.session.userId}/attachment/${ids(upload)[0]}`)).headers["content-type"] === "image/png";
   },
   "auth-elements-reordered": async (p) => {

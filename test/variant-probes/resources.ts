@@ -2,17 +2,9 @@
 // requests): each answers true when the answer shows the variant's mark.
 import { LEAF_PEM, INTERMEDIATE_CA_PEM } from "../../harness/test-data/certificates.js";
 import { png1x1 } from "../../harness/test-data/images.js";
-import { ids, inner, type Probe, type ProbeFn } from "./support.js";
+import { ids, inner, type Probe, type ProbeFn, uploadAttachment } from "./support.js";
 
-function uploadPng(p: Probe, bytes: Buffer) {
-  return p.client.request({
-    method: "POST",
-    path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
-    token: p.session.sessionToken,
-    headers: { "Content-Type": "image/png", [p.client.header("Attachment-Description")]: "variant probe" },
-    body: bytes,
-  });
-}
+const uploadPng = (p: Probe, bytes: Buffer) => uploadAttachment(p, { bytes });
 
 const pin = (p: Probe, certificates: string[]) =>
   p.send("POST", `/user/${p.session.userId}/certificate-pinned`, {
@@ -22,13 +14,7 @@ const pin = (p: Probe, certificates: string[]) =>
 export const PROBES: Record<string, ProbeFn> = {
   "attachment-empty-upload-stored": async (p) => (await uploadPng(p, Buffer.alloc(0))).status === 200,
   "resource-refusal-codes": async (p) => {
-    const text = await p.client.request({
-      method: "POST",
-      path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
-      token: p.session.sessionToken,
-      headers: { "Content-Type": "text/plain", [p.client.header("Attachment-Description")]: "variant probe" },
-      body: Buffer.from("text"),
-    });
+    const text = await uploadAttachment(p, { contentType: "text/plain", bytes: Buffer.from("text") });
     const chain = await pin(p, ["not a certificate"]);
     const missing = await p.get(`/user/${p.session.userId}/certificate-pinned/999999999`);
     return text.status === 415 && chain.status === 422 && missing.status === 403 && (await uploadPng(p, png1x1())).status === 200;

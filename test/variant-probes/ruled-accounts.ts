@@ -2,21 +2,24 @@
 // faults/accounts.ts): companies, categories, attachments, share invites and iDEAL. Marks are read where the other
 // variants of a kill-matrix group leave them: the alias name (raw) where the read form may leave out or upper-case name.
 import { png1x1 } from "../../harness/test-data/images.js";
-import { aliasName, COMPANY_BODY as BODY, companies, ids, inner, readCompany, type Probe, type ProbeFn } from "./support.js";
+import {
+  aliasName,
+  COMPANY_BODY as BODY,
+  companies,
+  ids,
+  inner,
+  readCompany,
+  type Probe,
+  type ProbeFn,
+  uploadAttachment,
+} from "./support.js";
 
 async function newCompany(p: Probe, name: string): Promise<number | undefined> {
   return ids(await p.send("POST", companies(p), { ...BODY, name }))[0];
 }
 
-function upload(p: Probe, contentType: string, description: string, bytes: Buffer) {
-  return p.client.request({
-    method: "POST",
-    path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
-    token: p.session.sessionToken,
-    headers: { "Content-Type": contentType, [p.client.header("Attachment-Description")]: description },
-    body: bytes,
-  });
-}
+const upload = (p: Probe, contentType: string, description: string, bytes: Buffer) =>
+  uploadAttachment(p, { contentType, description, bytes });
 
 const ideal = (p: Probe, account = p.server.fixtures.monetaryAccountId!) =>
   `/user/${p.session.userId}/monetary-account/${account}/ideal-merchant-transaction`;

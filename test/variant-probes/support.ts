@@ -4,7 +4,8 @@
 import { HttpClient } from "../../harness/http/client.js";
 import { responseItems, typeKeyOf } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
-import type { Session } from "../../harness/session/session.js";
+import { openSession, provisionUser, type Session } from "../../harness/session/session.js";
+import { png1x1 } from "../../harness/test-data/images.js";
 import type { RunningReference } from "../../reference/server.js";
 
 export interface Probe {
@@ -31,6 +32,30 @@ export async function newCallbackUrl(p: Probe): Promise<number> {
 }
 
 export type ProbeFn = (p: Probe) => Promise<boolean>;
+
+export const refused = (e: Exchange) => e.status >= 400 && e.status < 500;
+
+/** The probe's server and client, as a fresh sandbox user: data of its own, which no other probe has changed. */
+export async function freshUser(p: Probe): Promise<Probe> {
+  const session = await openSession(p.client, { apiKey: await provisionUser(p.client) });
+  const send = (method: string, path: string, json?: unknown) =>
+    p.client.request({ method, path, token: session.sessionToken, ...(json === undefined ? {} : { json }) });
+  return { ...p, session, get: (path) => send("GET", path), send };
+}
+
+/** An attachment the probe's user uploads to the fixture account: a 1x1 PNG described "variant probe" unless told otherwise. */
+export function uploadAttachment(p: Probe, options: { contentType?: string; description?: string; bytes?: Buffer } = {}) {
+  return p.client.request({
+    method: "POST",
+    path: `/user/${p.session.userId}/monetary-account/${p.server.fixtures.monetaryAccountId}/attachment`,
+    token: p.session.sessionToken,
+    headers: {
+      "Content-Type": options.contentType ?? "image/png",
+      [p.client.header("Attachment-Description")]: options.description ?? "variant probe",
+    },
+    body: options.bytes ?? png1x1(),
+  });
+}
 
 // Companies, as the company probes make and read them.
 export const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
