@@ -1,10 +1,8 @@
 // The faults and legal variants of what hangs off a monetary account (reference/resources/accounts/): attachments,
 // share invites and iDEAL merchant transactions.
-import { fault } from "./fault.js";
+import { fault, STRICT_ONLY } from "./fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "./variant-spec.js";
 
-/** Faults that break only a first reading of a LENIENT rule: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 const ATTACHMENTS = ["attachments"];
 
 export const ATTACHMENT_FAULTS = [
@@ -30,7 +28,7 @@ export const ATTACHMENT_FAULTS = [
     "ATT-010",
     "The upload is stored before its type and description are checked, so a refused upload still becomes an attachment.",
     ATTACHMENTS,
-    STRICT,
+    STRICT_ONLY,
   ),
   fault(
     "attachment-urls-as-string",
@@ -146,8 +144,14 @@ export const SHARE_INVITE_FAULTS = [
   ),
   fault("share-invite-rejected-keeps-account", "SHARE-005", "Rejecting an accepted share keeps showing its monetary_account_id.", SHARES),
   // A move between answered statuses answered 200 and not made is noted (GAP-13; blind round 4, the readers split): strict only.
-  fault("share-invite-accept-ignored", "SHARE-006", "PUT status ACTIVE answers 200 but leaves the status as it was.", SHARES, STRICT),
-  fault("share-invite-reject-ignored", "SHARE-007", "PUT status REJECTED answers 200 but leaves the status as it was.", SHARES, STRICT),
+  fault("share-invite-accept-ignored", "SHARE-006", "PUT status ACTIVE answers 200 but leaves the status as it was.", SHARES, STRICT_ONLY),
+  fault(
+    "share-invite-reject-ignored",
+    "SHARE-007",
+    "PUT status REJECTED answers 200 but leaves the status as it was.",
+    SHARES,
+    STRICT_ONLY,
+  ),
   fault(
     "share-invite-revoke-refused",
     "SHARE-008",
@@ -174,7 +178,7 @@ export const SHARE_INVITE_FAULTS = [
     "SHARE-012",
     "card_id is checked after the status was stored: a PUT refused for its card_id has already moved the share.",
     SHARES,
-    STRICT,
+    STRICT_ONLY,
   ),
   fault("share-invite-status-required", "SHARE-011", "PUT without status is refused with 400, although status is optional.", SHARES),
   fault(
@@ -229,7 +233,7 @@ export const IDEAL_FAULTS = [
     "IDEAL-002",
     `Every transaction shows issuer ${IDEAL_FALLBACK_ISSUER}, whatever BIC was sent.`,
     IDEAL,
-    STRICT,
+    STRICT_ONLY,
   ),
   fault("ideal-list-without-pagination", "IDEAL-003", "The ideal-merchant-transaction list has no Pagination object.", IDEAL),
   fault(
@@ -237,7 +241,7 @@ export const IDEAL_FAULTS = [
     "IDEAL-004",
     `POST ideal-merchant-transaction without issuer is accepted (issuer ${IDEAL_FALLBACK_ISSUER} is assumed).`,
     IDEAL,
-    STRICT,
+    STRICT_ONLY,
   ),
   fault(
     "ideal-wrong-type-key",

@@ -1,16 +1,14 @@
 // The faults and legal variants of companies and user-defined transaction categories (reference/resources/companies/).
-import { fault } from "./fault.js";
+import { fault, STRICT_ONLY } from "./fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "./variant-spec.js";
 
 const COMPANIES = ["companies"];
-/** Faults that break only a first reading of a LENIENT rule: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 
 export const COMPANY_FAULTS = [
   fault("company-create-answers-company", "COMP-001", "POST company answers the created UserCompany instead of Id.", COMPANIES),
   fault("company-read-first-company", "COMP-002", "GET company/{itemId} answers the user's oldest company, whatever the id.", COMPANIES),
   // Legal by default (COMP-003 is LENIENT, blind ruling 2026-11-28): only the strict profile requires the values read back as created.
-  fault("company-read-name-uppercased", "COMP-003", "Companies read back with their name upper-cased.", COMPANIES, STRICT),
+  fault("company-read-name-uppercased", "COMP-003", "Companies read back with their name upper-cased.", COMPANIES, STRICT_ONLY),
   fault(
     "company-list-stale",
     "COMP-004",
@@ -25,7 +23,7 @@ export const COMPANY_FAULTS = [
   fault("company-vat-numbers-refused", "COMP-009", "POST company with vat_numbers is refused as an unsupported field.", COMPANIES),
   // Legal by default (COMP-010 is LENIENT): only the strict profile requires the refusal. The other COMP-010 faults store the
   // wrong-typed value, which the read-back's Company table types (COMP-005) catch by default.
-  fault("company-name-type-unchecked", "COMP-010", "POST company accepts a name that is not a string.", COMPANIES, STRICT),
+  fault("company-name-type-unchecked", "COMP-010", "POST company accepts a name that is not a string.", COMPANIES, STRICT_ONLY),
   fault(
     "company-enum-fields-type-unchecked",
     "COMP-010",
@@ -64,16 +62,16 @@ export const COMPANY_FAULTS = [
     "COMP-003",
     "POST company drops chamber_of_commerce_number (the create mapper forgot it); PUT stores it.",
     COMPANIES,
-    STRICT,
+    STRICT_ONLY,
   ),
   // Legal by default (COMP-012 is LENIENT): only the strict profile requires every field read back as the PUT set it.
-  fault("company-put-country-ignored", "COMP-012", "PUT company applies every field but country.", COMPANIES, STRICT),
+  fault("company-put-country-ignored", "COMP-012", "PUT company applies every field but country.", COMPANIES, STRICT_ONLY),
   fault(
     "company-put-address-ignored",
     "COMP-012",
     "PUT company applies the scalar fields but keeps the old address_main.",
     COMPANIES,
-    STRICT,
+    STRICT_ONLY,
   ),
   // Legal by default (COMP-013 is LENIENT): only the strict profile requires a refused PUT to change nothing.
   fault(
@@ -81,7 +79,7 @@ export const COMPANY_FAULTS = [
     "COMP-013",
     "PUT company writes the name before it checks the rest of the body, so a refused PUT has renamed the company.",
     COMPANIES,
-    STRICT,
+    STRICT_ONLY,
   ),
   fault(
     "company-put-required-unchecked",
@@ -96,7 +94,7 @@ export const COMPANY_FAULTS = [
     "POST company stores the company once the four required fields check out, then refuses a wrong-typed " +
       "address or ubo: the refused company is in the list.",
     COMPANIES,
-    STRICT,
+    STRICT_ONLY,
   ),
   fault(
     "company-put-path-user-unchecked",
@@ -199,9 +197,15 @@ export const CATEGORY_FAULTS = [
     "CAT-004",
     "POST category accepts a color of any JSON type (only status is type-checked).",
     CATEGORIES,
-    STRICT,
+    STRICT_ONLY,
   ),
-  fault("category-name-type-unchecked", "CAT-004", "POST category accepts a category (the name) of any JSON type.", CATEGORIES, STRICT),
+  fault(
+    "category-name-type-unchecked",
+    "CAT-004",
+    "POST category accepts a category (the name) of any JSON type.",
+    CATEGORIES,
+    STRICT_ONLY,
+  ),
   fault(
     "category-path-user-unchecked",
     "AUTH-015",

@@ -27,6 +27,11 @@ export interface FaultSpec<Name extends string = string> {
   freshUsers?: true;
 }
 
+/** The options of a fault only checks on fresh users can see (FaultSpec.freshUsers). */
+export const FRESH_USERS = { freshUsers: true } as const;
+/** The options of a fault that breaks only a first reading: the kill matrix runs it against the strict profile. */
+export const STRICT_ONLY = { target: "reference-strict" } as const;
+
 /**
  * Declares one fault: `fault("card-lost-reactivable", "CARD-015", "A LOST card can be set ACTIVE again.", CARD_SUITES)`.
  * The name's literal type is kept, so a module's `[fault(…), …] as const` list feeds FaultName.

@@ -1,10 +1,7 @@
 // Blind round 1 (faults/blind-rounds.md): faults written by an author who read only spec/, reference/ and faults/,
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites were mapped after the first kill-matrix run.
-import { fault } from "../fault.js";
-
-/** Faults that play a reading a blind ruling made legal (LENIENT): the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
+import { fault, STRICT_ONLY } from "../fault.js";
 
 export const BLIND_ACCOUNTS_FAULTS = [
   // banking-api.md, Shared objects:
@@ -39,7 +36,7 @@ export const BLIND_ACCOUNTS_FAULTS = [
     "CAT-004",
     'POST category takes a boolean status (status true, read as "whether the category is active") instead of refusing it.',
     ["categories"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §7: "Attachment upload answers `Id`; `GET /user/{u}/attachment/{id}` answers `AttachmentUser` with
   // `attachment.content_type` and `attachment.description` as uploaded."
@@ -123,6 +120,6 @@ export const BLIND_ACCOUNTS_FAULTS = [
     "IDEAL-005",
     "A transaction created on the user's second monetary account is recorded on the first (the create copied the seed's line).",
     ["ideal"],
-    STRICT,
+    STRICT_ONLY,
   ),
 ] as const;

@@ -1,11 +1,8 @@
 // Blind round 2 (faults/blind-rounds.md): faults written by an author who read only spec/, reference/ and faults/,
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites are mapped after the first run.
-import { fault } from "../fault.js";
+import { fault, FRESH_USERS } from "../fault.js";
 import type { VariantSpec } from "../variant-spec.js";
-
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 
 export const BLIND2_AUTH_FAULTS = [
   // banking-api.md, Authentication rules: "The device-server request can carry an array of IP addresses. The caller's

@@ -1,13 +1,7 @@
 // Blind round 2 (faults/blind-rounds.md): faults written by an author who read only spec/, reference/ and faults/,
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites are mapped after the first run.
-import { fault } from "../fault.js";
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
-
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
+import { fault, FRESH_USERS, STRICT_ONLY } from "../fault.js";
 
 export const BLIND2_CARDS_FAULTS = [
   // banking-api.md, Resources and their fields > Embedded card: "| pin_code_assignment | array of {type, routing_type, status
@@ -35,7 +29,7 @@ export const BLIND2_CARDS_FAULTS = [
     "CARD-026",
     "PUT with card_limit_atm writes the amount into card_limit (a copy-paste slip): card_limit_atm stays as it was.",
     ["cards"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // banking-api.md, Endpoints > Cards: "| GET | /user/{userID}/card/{itemId} | none | one card; 400 on error |"
   fault(
@@ -83,7 +77,7 @@ export const BLIND2_CARDS_FAULTS = [
     "REPL-003",
     "POST /card/{id}/replace answers the id of the new card number (primary_account_numbers[].id) in Id instead of the card's id.",
     ["card-replacement"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §7: "Batch `POST /user/{u}/card-batch-replace` body `{"cards": [{"id": N, "name_on_card"?,
   // "second_line"?}]}` → `[{"CardBatchReplace": {"updated_card_ids": [{"id": N}]}}]`." (banking-api.md: "id fields are integers")

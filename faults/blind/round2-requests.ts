@@ -1,14 +1,11 @@
 // Blind round 2 (faults/blind-rounds.md): faults written by an author who read only spec/, reference/ and faults/,
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites are mapped after the first run.
-import { fault } from "../fault.js";
+import { fault, STRICT_ONLY } from "../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../variant-spec.js";
 
 /** Faults that show only where the profile turns response signing on. */
 const SIGNED = { target: "reference-signed" };
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 
 export const BLIND2_REQUESTS_FAULTS = [
   // banking-api.md, Limits > Pagination rules: "older_url uses older_id, the id of the first item of the current page,
@@ -49,7 +46,7 @@ export const BLIND2_REQUESTS_FAULTS = [
     "ERR-007",
     "PATCH, a method no endpoint has, is served on every path that has PUT, as that PUT (a partial-update alias).",
     ["error-bodies"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions §3: "Request signing: ... (RSA PKCS#1 v1.5, SHA-256 over the exact body bytes, base64, header
   // `X-Service-Client-Signature`)."

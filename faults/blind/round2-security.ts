@@ -1,14 +1,8 @@
 // Blind round 2 (faults/blind-rounds.md): faults written by an author who read only spec/, reference/ and faults/,
 // never the suites or the requirement catalogue. Each entry's comment quotes the sentence of spec/banking-api.md or
 // spec/wire-conventions.md it breaks. The requirement and the suites are mapped after the first run.
-import { fault } from "../fault.js";
+import { fault, FRESH_USERS, STRICT_ONLY } from "../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../variant-spec.js";
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
-
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 
 export const BLIND2_SECURITY_FAULTS = [
   // banking-api.md, Endpoints > Pinned certificates:
@@ -18,7 +12,7 @@ export const BLIND2_SECURITY_FAULTS = [
     "CERT-002",
     "POST certificate-pinned answers, as the new chain's id, the number of chains the user now has instead of the chain's id.",
     ["certificate-pinned"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §6: "A 5XX is never a pass."
   fault(

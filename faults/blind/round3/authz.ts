@@ -1,12 +1,6 @@
 // Blind round 3 (bug shape: authz): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS, STRICT_ONLY } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
-
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 
 export const BLIND3_AUTHZ_FAULTS = [
   // banking-api.md, What the service does: "The service exposes banking functions to an authenticated client, always scoped to a
@@ -62,7 +56,7 @@ export const BLIND3_AUTHZ_FAULTS = [
     "DELETE certificate-pinned/{itemId} of another user's chain answers 200 as if deleted (the chain stays): the " +
       "existence check looks at every user's chains.",
     ["certificate-pinned"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §7: "`POST|GET /user/{u}/monetary-account/{m}/ideal-merchant-transaction`,
   // `GET .../ideal-merchant-transaction/{id}`"

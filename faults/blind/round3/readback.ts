@@ -1,12 +1,9 @@
 // Blind round 3 (bug shape: readback): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, STRICT_ONLY } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 /** The iDEAL suite and the suites that read every resource (as faults/accounts.ts scopes the iDEAL variants). */
 const IDEAL_SCOPE = ["ideal", ...VARIANT_SCOPE.attachments.filter((suite) => suite !== "attachments")];
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 
 export const BLIND3_READBACK_FAULTS = [
   // wire-conventions.md §5: "Items are ordered by id; within a page either ascending (the specification's reading: `newer_id`
@@ -25,7 +22,7 @@ export const BLIND3_READBACK_FAULTS = [
     "After a replacement GET /card (the list) still shows the card's first card number in primary_account_numbers; " +
       "GET /card/{id} shows the new one.",
     ["card-replacement"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §7: "Pinned certificate read form joins the chain's PEM certificates with newlines."
   // (banking-api.md: "| GET | /user/{userID}/certificate-pinned | none | array of {certificate_chain: string, id: integer} |")
@@ -42,7 +39,7 @@ export const BLIND3_READBACK_FAULTS = [
     "OCB-002",
     "POST callback-url answers, as the new callback URL's Id, the id of the OAuth client in the path.",
     ["oauth-callback-urls"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // banking-api.md, Share invite table: "| monetary_account_id | integer | read-only | the account an accepted share applies
   // to; null otherwise |"

@@ -1,12 +1,9 @@
 // Blind round 3 (bug shape: refused): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 /** The iDEAL suite and the suites that read every resource (as faults/accounts.ts scopes the iDEAL variants). */
 const IDEAL_SCOPE = ["ideal", ...VARIANT_SCOPE.attachments.filter((suite) => suite !== "attachments")];
-
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 
 export const BLIND3_REFUSED_FAULTS = [
   // banking-api.md, Share invite table:

@@ -1,9 +1,6 @@
 // Blind round 3 (bug shape: secrets): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
-
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 
 export const BLIND3_SECRETS_FAULTS = [
   // wire-conventions.md §4: "`POST /installation` body `{"client_public_key": "<PEM, RSA 2048>"}` → `Response: [{"Id":{id}},

@@ -1,9 +1,6 @@
 // Blind round 4 (bug shape: encoding): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, STRICT_ONLY } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 
 export const BLIND4_ENCODING_FAULTS = [
   // banking-api.md, Resources and their fields > Embedded card: "| monetary_account_id_fallback | integer |"
@@ -22,7 +19,7 @@ export const BLIND4_ENCODING_FAULTS = [
     "REPL-005",
     'A replaced card shows its expiry_date in the embossed MM/YY form ("12/29") instead of the date it had ("2029-12-31").',
     ["card-replacement"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §7: "Attachment upload answers `Id`; `GET /user/{u}/attachment/{id}` answers `AttachmentUser` with
   // `attachment.content_type` and `attachment.description` as uploaded."

@@ -1,11 +1,5 @@
 // Blind round 4 (bug shape: errors): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
-
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
+import { fault, FRESH_USERS, STRICT_ONLY } from "../../fault.js";
 
 export const BLIND4_ERRORS_FAULTS = [
   // banking-api.md, Errors: "| Card list, read and update failures | HTTP 400 |"
@@ -41,7 +35,7 @@ export const BLIND4_ERRORS_FAULTS = [
     "PUT share-invite-monetary-account-response/{itemId} with a body that is not valid JSON answers 200 with the share's Id " +
       "and changes nothing, as if the body were empty.",
     ["errors", "error-bodies"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §4: "A call from an IP the key is not bound to → 4XX with error body"; §1: "every 4XX and 5XX has body
   // `{"Error": [{"error_description": string, "error_description_translated": string}, ...]}` with at least one element."

@@ -1,15 +1,10 @@
 // Blind round 4 (bug shape: lesser): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS, STRICT_ONLY } from "../../fault.js";
 
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 /** The iDEAL suite and the suites that read every resource (as faults/accounts.ts scopes the iDEAL variants). */
 const IDEAL_SCOPE = ["ideal", ...VARIANT_SCOPE.attachments.filter((suite) => suite !== "attachments")];
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 
 export const BLIND4_LESSER_FAULTS = [
   // banking-api.md, What the service does: "Attachments (files uploaded to a monetary account and read back per user)."
@@ -54,7 +49,7 @@ export const BLIND4_LESSER_FAULTS = [
     "GET feature-announcement/{itemId} serves only announcements of type FEATURE: the user's announcement of type PROMOTION " +
       "answers 404.",
     ["feature-announcements"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // banking-api.md, Authentication > Rules: "The user id in every path is the authenticated user's id."
   fault(

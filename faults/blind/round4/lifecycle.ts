@@ -1,12 +1,7 @@
 // Blind round 4 (bug shape: lifecycle): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS, STRICT_ONLY } from "../../fault.js";
 
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 
 export const BLIND4_LIFECYCLE_FAULTS = [
   // banking-api.md, Endpoints > OAuth client callback URLs: "| PUT | /user/{userID}/oauth-client/{oauth-clientID}/callback-url/{itemId}
@@ -18,7 +13,7 @@ export const BLIND4_LIFECYCLE_FAULTS = [
     "PUT callback-url/{itemId} stores the changed URL as a new callback URL under a new id (answered in Id) and removes the " +
       "old one, so a GET of the itemId that was updated answers 404.",
     ["oauth-callback-urls"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // banking-api.md, Resources and their fields > Company: "| created, updated | string |" (and Conventions: "timestamps (created,
   // updated) are strings")

@@ -1,12 +1,7 @@
 // Blind round 4 (bug shape: state): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS, STRICT_ONLY } from "../../fault.js";
 
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
-
-/** Faults that play a reading a blind ruling made legal: the kill matrix runs them against the strict profile. */
-const STRICT = { target: "reference-strict" };
 
 export const BLIND4_STATE_FAULTS = [
   // banking-api.md, States and transitions > Card, row 2: "| ... | PUT with status LOST, STOLEN or CANCELLED | order_status is
@@ -79,7 +74,7 @@ export const BLIND4_STATE_FAULTS = [
     "A share-invite PUT of a status on a share whose status is REJECTED answers its Id but leaves the status as it was (a " +
       "rejected invitation is taken as closed), so PUT ACTIVE or REVOKED there keeps it REJECTED.",
     ["share-invites"],
-    STRICT,
+    STRICT_ONLY,
   ),
   // wire-conventions.md §7: "Challenge request PUT answers `Id`; a later GET shows the status that was set."
   // banking-api.md, States and transitions > Challenge request: "PUT sets status to ACCEPTED_PENDING_RESPONSE or

@@ -1,8 +1,6 @@
 // Blind round 4 (bug shape: validation): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS } from "../../fault.js";
 
-/** Faults only checks on fresh users can see (faults/fault.ts). */
-const FRESH_USERS = { freshUsers: true } as const;
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 /** The iDEAL suite and the suites that read every resource (as faults/accounts.ts scopes the iDEAL variants). */
