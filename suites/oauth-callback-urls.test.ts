@@ -70,14 +70,25 @@ async function create(url: string, forReq: string): Promise<number> {
  * strict: undefined, so the read of `id` fails).
  */
 async function movedId(id: number, url: string, about: About, log: LenientLog): Promise<number | undefined> {
-  const read = await call("GET", callbackPath({ id }));
-  if (read.status < 400 || read.status >= 500 || strict) return undefined;
-  const listAbout = { ...about, what: `${about.what ?? ""}: GET ${callbackPath()} (all pages) for the url the PUT set` };
-  const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, listAbout);
-  const listed = objects.find((o) => sameUrl(o.url, url) && typeof o.id === "number" && o.id !== id);
-  if (!listed) return undefined;
+  if (strict) return undefined;
+  const listed = await listedInstead(
+    id,
+    url,
+    { ...about, what: `${about.what ?? ""}: GET ${callbackPath()} (all pages) for the url the PUT set` },
+    id,
+  );
+  if (listed === undefined) return undefined;
   log.note(about, "a PUT stored the callback URL under a new id (the id it named reads 4XX)", "the callback URL keeping its id");
-  return listed.id as number;
+  return listed;
+}
+
+/** Where `id` reads 4XX: the id the whole list shows `url` under (never `except`), else undefined. */
+async function listedInstead(id: number, url: string, listAbout: About, except?: number): Promise<number | undefined> {
+  const read = await call("GET", callbackPath({ id }));
+  if (read.status < 400 || read.status >= 500) return undefined;
+  const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, listAbout);
+  const listed = objects.find((o) => sameUrl(o.url, url) && typeof o.id === "number" && o.id !== except);
+  return listed?.id as number | undefined;
 }
 
 /**
@@ -86,18 +97,17 @@ async function movedId(id: number, url: string, about: About, log: LenientLog): 
  * something else (wire conventions §1 fixes the Id's shape, not what it names).
  */
 async function urlOfAnsweredId(answered: number, url: string, about: About, log: LenientLog): Promise<number> {
-  const read = await call("GET", callbackPath({ id: answered }));
-  if (read.status < 400 || read.status >= 500) return answered;
-  const listAbout = { ...about, what: `${about.what ?? ""}: GET ${callbackPath()} (all pages) for the posted url` };
-  const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, listAbout);
-  const listed = objects.find((o) => sameUrl(o.url, url) && typeof o.id === "number");
-  if (!listed) return answered;
+  const listed = await listedInstead(answered, url, {
+    ...about,
+    what: `${about.what ?? ""}: GET ${callbackPath()} (all pages) for the posted url`,
+  });
+  if (listed === undefined) return answered;
   log.note(
     about,
     "the Id a POST callback-url answered named no callback URL (the list shows it under another id)",
     "the answered Id naming it",
   );
-  return listed.id as number;
+  return listed;
 }
 
 /** Created by a test, deleted afterwards; a failed clean-up is not the test's verdict. */

@@ -3,6 +3,7 @@
 import { expect4xx, expectErrorBody, expectOk, expectSchema, fail, failPlain, type About } from "../../harness/checks.js";
 import type { HttpClient } from "../../harness/http/client.js";
 import { objectsOfType, paginationOf, responseItems, typeKeyOf } from "../../harness/envelope.js";
+import type { LenientLog } from "../../harness/lenient.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -137,4 +138,14 @@ export function idsIn(body: unknown): number[] {
     .flatMap((item) => Object.values(item))
     .map((inner) => (isObject(inner) ? inner.id : undefined))
     .filter((id): id is number => typeof id === "number");
+}
+
+/**
+ * A malformed JSON body answered 2XX: a reading no sentence forbids (blind round 4: both readers OPEN, ERR-005 LENIENT), noted;
+ * strict requires a 4XX refusal. Whether it was noted (else the caller judges the refusal).
+ */
+export function notedMalformedTaken(exchange: Exchange, about: About, log: LenientLog): boolean {
+  if (exchange.status < 200 || exchange.status >= 300) return false;
+  log.note(about, "a malformed JSON body was answered 2XX", "a 4XX refusal with an error body");
+  return true;
 }

@@ -158,11 +158,18 @@ export function expectCursors(page: Page): void {
   check("older_url", "older_id", min, "PAGE-009");
 }
 
+/** Whether a page's ids rise or fall throughout. */
+export function idOrder(ids: number[]): { ascending: boolean; descending: boolean } {
+  return {
+    ascending: ids.every((id, i) => i === 0 || ids[i - 1]! < id),
+    descending: ids.every((id, i) => i === 0 || ids[i - 1]! > id),
+  };
+}
+
 /** PAGE-019: items in id order, ascending or descending (LENIENT: strict requires ascending, the specification's reading). */
 export function expectIdOrder(page: Page, lenient: LenientLog): void {
   const { ids, exchange } = page;
-  const ascending = ids.every((id, i) => i === 0 || ids[i - 1]! < id);
-  const descending = ids.every((id, i) => i === 0 || ids[i - 1]! > id);
+  const { ascending, descending } = idOrder(ids);
   expectThat(
     ascending || descending,
     exchange,
