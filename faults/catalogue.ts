@@ -48,6 +48,7 @@ import {
   CHALLENGE_VARIANTS,
 } from "./security.js";
 import type { VariantSpec } from "./variant-spec.js";
+import { STRICT_ONLY_TWIN_VARIANTS } from "./blind/strict-only-twins.js";
 import { VARIANTS } from "./variants.js";
 import { VERSIONING_FAULTS, VERSIONING_VARIANTS } from "./versioning.js";
 
@@ -127,6 +128,7 @@ const VARIANT_LISTS = [
   BLIND4_VALIDATION_VARIANTS,
   BLIND4_ENCODING_VARIANTS,
   BLIND4_LIFECYCLE_VARIANTS,
+  STRICT_ONLY_TWIN_VARIANTS,
 ] as const;
 
 /** Every fault name: the only strings `ctx.faults.on()` takes. */

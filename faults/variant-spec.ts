@@ -21,6 +21,11 @@ export interface VariantSpec {
    * runs only those with it on. Absent: every suite (cross-cutting variants: envelope, ids, transport, auth).
    */
   suites?: readonly string[];
+  /**
+   * A strict-only fault (FaultSpec.target "reference-strict") whose behaviour this variant switches on unchanged: the
+   * readers found no sentence against it, so the strict profile must fail it and the default one pass it.
+   */
+  plays?: string;
 }
 
 /**

@@ -58,7 +58,9 @@ function buildReferenceServer(options: ReferenceOptions = {}): {
   }
   const prefix = options.headerPrefix ?? "X-Service-";
   // Switched apart: ctx.faults.on() takes fault names only, ctx.variants.on() variant names only (faults/catalogue.ts).
-  const faults = new Switches<FaultName>(options.faults ?? []);
+  // A variant that plays a strict-only fault (VariantSpec.plays) switches on that fault's seams.
+  const played = variantCatalogue().flatMap((v) => (v.plays && options.variants?.includes(v.name) ? [v.plays] : []));
+  const faults = new Switches<FaultName>([...(options.faults ?? []), ...played]);
   const variants = new Switches<VariantName>(options.variants ?? []);
   const state = new ReferenceState({
     idsLarge: variants.on("ids-large"),

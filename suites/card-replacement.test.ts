@@ -181,7 +181,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
   test(
     "REPL-002 a replace with an empty object answers 200, and the replacement has a card number new to the user and the old card's " +
       "expiry date",
-    { tags: ["REPL-003", "REPL-004", "REPL-005", "CARD-004"] },
+    { tags: ["REPL-003", "REPL-004", "REPL-005", "REPL-019", "CARD-004"] },
     async ({ skip }) => {
       needsDestructive(t, skip);
       const { calls, cards } = await freshCardUser(t, { req: "REPL-002" });
@@ -201,11 +201,11 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
         canonical(after.expiry_date) !== canonical(before.expiry_date)
       ) {
         const expiry = { req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` };
-        // The same month and year written another way ("12/29" for "2029-12-31": blind round 4, both readers OPEN, the field's
-        // format is not shown): noted, strict requires the text the old card read.
-        if (!t.profile.strict && sameMonth(before.expiry_date, after.expiry_date))
+        // The same month and year written another way ("12/29" for "2029-12-31": REPL-019, blind round 4, both readers OPEN,
+        // the field's format is not shown): noted, strict requires the text the old card read.
+        if (sameMonth(before.expiry_date, after.expiry_date))
           new LenientLog(t.profile.strict).note(
-            expiry,
+            { ...expiry, req: "REPL-019" },
             "a replacement read its expiry date written another way",
             "the expiry_date as before",
           );
@@ -431,7 +431,7 @@ describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
   test(
     "REPL-008 a batch of two cards answers one CardBatchReplace listing both ids, and each card gets a replacement with a new card " +
       "number, showing the second_line sent for it or not (strict: showing it)",
-    { tags: ["REPL-004", "REPL-016"] },
+    { tags: ["REPL-004", "REPL-016", "REPL-018"] },
     async ({ skip, annotate }) => {
       needsDestructive(t, skip);
       const { calls, cards } = await freshCardUser(t, { req: "REPL-008" });
@@ -474,13 +474,13 @@ describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
           `a card showing second_line ${canonical(entry.second_line)}, the replacement of card ${entry.id}`,
         );
       skip(old.size === 0 && !showsNumbers(after), NO_NUMBERS);
-      // A card the list showed with its old number may read with the new one (blind round 3: the readers split on a list that
-      // lags the read): noted, strict requires the list to show it.
+      // A card the list showed with its old number may read with the new one (REPL-018, blind round 3: the readers split on a
+      // list that lags the read): noted, strict requires the list to show it.
       const readNew = await Promise.all(lacking.map(async (id) => isNew(await calls.read(id, { req: "REPL-004", what: "read by id" }))));
       const stale = lacking.filter((_, i) => readNew[i]);
       if (stale.length > 0)
         log.note(
-          { req: "REPL-004", what: `batch replace ${canonical(body)}` },
+          { req: "REPL-018", what: `batch replace ${canonical(body)}` },
           "the card list still showed the old card number of a replaced card whose read showed the new one",
           "the card list showing the new card number",
         );

@@ -650,7 +650,7 @@ describe.concurrent("deleting chains", () => {
 describe.concurrent("chains belong to their user", () => {
   test(
     "AUTH-019 the second user can neither read nor delete another user's chain under its own userID",
-    { tags: ["ERR-001"] },
+    { tags: ["ERR-001", "AUTH-025"] },
     async ({ skip, annotate }) => {
       skip(readOnly, SKIP.readOnly);
       const other = t.secondary();
@@ -665,11 +665,11 @@ describe.concurrent("chains belong to their user", () => {
       expectRefused(read, about);
       expectThat(!mentions(read, marker(LEAF_PEM)), read, "no trace of the chain", about, "the chain's certificate in the body");
       const deleted = await deleteChain(other!, id);
-      // A DELETE answered 200 that deleted nothing is a reading the text allows (blind round 3: both readers OPEN on a 200 for
-      // another user's item id): noted, strict requires the refusal. That the chain still exists is required either way.
+      // A DELETE answered 200 that deleted nothing is a reading the text allows (AUTH-025, blind round 3: both readers OPEN on a
+      // 200 for another user's item id): noted, strict requires the refusal. That the chain still exists is required either way.
       if (deleted.status === 200)
         log.note(
-          about,
+          { ...about, req: "AUTH-025" },
           "a DELETE of another user's item id under the caller's own userID answered 200 (and deleted nothing)",
           "a 4XX refusal",
         );

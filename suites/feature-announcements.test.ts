@@ -29,12 +29,12 @@ const readable = sharedOnce(async (): Promise<{ ids: number[]; unreadable: numbe
     : { ids: ids.filter((id) => !unreadable.includes(id)), unreadable };
 });
 
-/** The ids a check reads: the readable ones, the others noted under `req`. */
+/** The ids a check reads: the readable ones, the others noted (FEAT-004) by the check of `req`. */
 async function idsToRead(req: string): Promise<number[]> {
   const { ids: served, unreadable } = await readable();
   if (unreadable.length > 0)
     new LenientLog(t.profile.strict).note(
-      { req, what: `(announcements ${unreadable.join(", ")} of fixtures.featureAnnouncementIds)` },
+      { req: "FEAT-004", what: `(announcements ${unreadable.join(", ")} of fixtures.featureAnnouncementIds, read by ${req})` },
       "an announcement the profile names answered 4XX while others read",
       "every announcement the profile names readable",
     );
@@ -72,7 +72,7 @@ async function read(id: number, about: About): Promise<{ exchange: Exchange; ann
 describe.concurrent("GET /user/{userID}/feature-announcement/{itemId}", () => {
   test(
     "FEAT-001 each announcement answers one FeatureAnnouncement whose title, sub_title and type are strings",
-    { tags: ["ERR-015"] },
+    { tags: ["ERR-015", "FEAT-004"] },
     async ({ skip }) => {
       skip(ids.length === 0, noFixture);
       for (const id of await idsToRead("FEAT-001")) {
@@ -103,6 +103,7 @@ describe.concurrent("GET /user/{userID}/feature-announcement/{itemId}", () => {
   test(
     "FEAT-002 each announcement's avatar is an Avatar: string uuid, anchor_uuid and style, images with string attachment_public_uuid and " +
       "content_type and integer height and width",
+    { tags: ["FEAT-004"] },
     async ({ skip }) => {
       skip(ids.length === 0, noFixture);
       let checked = 0;
@@ -146,11 +147,13 @@ describe.concurrent("feature announcements are read only", () => {
   ];
   test.for(writes)(
     "FEAT-003 %s on an announcement is refused with an error body, and the announcement reads back unchanged",
-    { tags: ["ERR-001"] },
+    { tags: ["ERR-001", "FEAT-004"] },
     async ([method, json], { skip }) => {
       skip(readOnly, SKIP.readOnly);
       skip(ids.length === 0, noFixture);
-      const id = ids[ids.length - 1]!;
+      // The last readable one: one that answers 4XX while others read is FEAT-004's, noted.
+      const readableIds = await idsToRead("FEAT-003");
+      const id = readableIds[readableIds.length - 1]!;
       const { announcement: before } = await read(id, { req: "FEAT-003", what: "before the write" });
       const exchange = await send(t.primary(), method, id, { json });
       expectNot5xx(exchange, { req: "FEAT-003", what: `(${method} on a read-only resource)` });
@@ -189,7 +192,7 @@ describe.concurrent("feature announcements are read only", () => {
 describe.concurrent("who may see an announcement", () => {
   test(
     "AUTH-019 the second user reading the primary user's announcement under its own userID is refused and gets none of it",
-    { tags: ["ERR-001"] },
+    { tags: ["ERR-001", "FEAT-004"] },
     async ({ skip }) => {
       const other = t.secondary();
       skip(!other, t.secondaryMissing());

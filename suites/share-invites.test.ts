@@ -286,11 +286,11 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
       if (ownShares()) recordConsumed("share invite answered", `share ${String(share.id)} of user ${session.userId} (${status})`);
       const answered = expectUpdateAnswer(exchange, TYPE, SCHEMA, { ...about, req: "ERR-011" }, strict);
       const read = await readShare(session, share.id, { req, what: `after PUT {"status": "${status}"}` });
-      // A move GAP-13 leaves open, answered 200 but not made (blind round 4: the readers split): noted, strict requires it made;
-      // the next candidate is tried, as after a refusal.
+      // A move GAP-13 leaves open, answered 200 but not made (SHARE-014, blind round 4: the readers split): noted, strict
+      // requires it made; the next candidate is tried, as after a refusal.
       if (read.share.status === share.status && share.status !== status && !mustApply(share.status, status)) {
         new LenientLog(strict).note(
-          { ...about, what: `${about.what}: answered 200, read back ${String(share.status)}` },
+          { req: "SHARE-014", what: `${about.what}: answered 200, read back ${String(share.status)}` },
           "a share move the specification leaves open answered 200 and was not made",
           `status ${status}, as the PUT set it`,
         );
@@ -319,7 +319,7 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
 
   test(
     "SHARE-006 PUT status ACTIVE accepts: 200, a later GET shows ACTIVE with an integer monetary_account_id",
-    { tags: ["SHARE-005", "ERR-011"] },
+    { tags: ["SHARE-005", "ERR-011", "SHARE-014"] },
     async ({ skip }) => {
       const session = await freshUser(skip);
       const { after, readExchange } = await move(session, "ACTIVE", "SHARE-006", skip, "REJECTED");
@@ -335,7 +335,7 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
 
   test(
     "SHARE-007 PUT status REJECTED rejects: 200, a later GET shows REJECTED with monetary_account_id null",
-    { tags: ["SHARE-005", "ERR-011"] },
+    { tags: ["SHARE-005", "ERR-011", "SHARE-014"] },
     async ({ skip }) => {
       const session = await freshUser(skip);
       // An accepted share, where there is one: rejecting it must drop its account.
@@ -350,7 +350,7 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
     },
   );
 
-  test("SHARE-008 PUT status REVOKED answers 200 and a later GET shows REVOKED", { tags: ["ERR-011"] }, async ({ skip }) => {
+  test("SHARE-008 PUT status REVOKED answers 200 and a later GET shows REVOKED", { tags: ["ERR-011", "SHARE-014"] }, async ({ skip }) => {
     const session = await freshUser(skip);
     await move(session, "REVOKED", "SHARE-008", skip, "ACTIVE");
   });
@@ -480,7 +480,7 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
 
   test(
     "SHARE-001 an answered share stays listed: after PUT REJECTED or REVOKED, listed with the status its read shows, in id order",
-    { tags: ["PAGE-019"] },
+    { tags: ["PAGE-019", "SHARE-014"] },
     async ({ skip }) => {
       const session = await freshUser(skip);
       // "all shares the user was invited to": an answered invitation is still one the user was invited to.
@@ -525,7 +525,7 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
 
   test(
     "SHARE-005 a PUT without status (card_id alone, or {}) keeps an accepted share ACTIVE with an integer monetary_account_id",
-    { tags: ["SHARE-011"] },
+    { tags: ["SHARE-011", "SHARE-014"] },
     async ({ skip }) => {
       const session = await freshUser(skip);
       const shares = await sharesOf(session, "SHARE-005");

@@ -68,6 +68,12 @@ describe("legal variants of the reference", () => {
     );
   });
 
+  it("a variant that plays a fault plays a strict-only one (the default profile passes it, the strict one fails it)", () => {
+    const faults = new Map(faultCatalogue().map((f) => [f.name, f]));
+    const played = variantCatalogue().filter((v) => v.plays !== undefined);
+    expect(played.filter((v) => faults.get(v.plays!)?.target !== "reference-strict").map((v) => v.name)).toEqual([]);
+  });
+
   // The kill matrix clears variants in groups (faults/variant-groups.ts): with the others of its group on, each
   // member still shows its own mark, so no member is hidden by another and the group's pass speaks for each.
   for (const group of variantGroups(variantCatalogue())) {

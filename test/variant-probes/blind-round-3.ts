@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { responseItems } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
+import { LEAF_PEM } from "../../harness/test-data/certificates.js";
 import { openSession, postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
 import {
   ADDRESS,
@@ -243,5 +244,28 @@ export const PROBES: Record<string, ProbeFn> = {
     const echoed = first.headers[p.client.header("Client-Request-Id").toLowerCase()];
     if (echoed === requestId.toLowerCase()) return true;
     return first.status === 200 && refused(await withRequestId(p, requestId.toLowerCase(), "GET", companies(p)));
+  },
+
+  // ---- Strict-only faults played as legal variants (faults/blind/strict-only-twins.ts) ----
+  // Another user's DELETE of the probe user's chain, under its own userID: 200, and the chain still reads for its owner.
+  "r3-cert-delete-foreign-answers-ok-noted": async (p) => {
+    const id = ids(
+      await p.send("POST", `/user/${p.session.userId}/certificate-pinned`, { certificate_chain: [{ certificate: LEAF_PEM }] }),
+    )[0];
+    if (id === undefined) return false;
+    const other = await freshUser(p);
+    const deleted = await other.send("DELETE", `/user/${other.session.userId}/certificate-pinned/${id}`);
+    const still = await p.get(`/user/${p.session.userId}/certificate-pinned/${id}`);
+    await p.send("DELETE", `/user/${p.session.userId}/certificate-pinned/${id}`);
+    return deleted.status === 200 && still.status === 200;
+  },
+  // After a replace, some card of the user reads with other card numbers than the list shows it with.
+  "r3-card-list-old-number-after-replace-noted": async (p) => {
+    const [user, card] = await deliveredActiveCard(p);
+    if (!card || (await user.send("POST", `${cardPath(user, card.id)}/replace`, {})).status !== 200) return false;
+    const numbers = (c: Card | undefined) => JSON.stringify(c?.primary_account_numbers);
+    const listed = await cards(user);
+    const reads = await Promise.all(listed.map((c) => readCard(user, c.id)));
+    return listed.some((c, i) => reads[i] !== undefined && numbers(reads[i]) !== numbers(c));
   },
 };

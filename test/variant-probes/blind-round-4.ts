@@ -18,6 +18,7 @@ import {
   type Probe,
   type ProbeFn,
   freshUser,
+  newCallbackUrl,
   refused,
 } from "./support.js";
 
@@ -145,5 +146,41 @@ export const PROBES: Record<string, ProbeFn> = {
     if (first === undefined) return false;
     await user.send("DELETE", `${pinPath}/${first}`);
     return ids(await user.send("POST", pinPath, { certificate_chain: [{ certificate: LEAF_PEM }] }))[0] === first;
+  },
+
+  // ---- Strict-only faults played as legal variants (faults/blind/strict-only-twins.ts) ----
+  // A fresh user's delivered card replaced: a card of the user (the replacement) reads its expiry as MM/YY.
+  "r4-replace-expiry-as-mm-yy-noted": async (p) => {
+    const user = await freshUser(p);
+    const cards = `/user/${user.session.userId}/card`;
+    const deliveredActive = (c: Record<string, unknown>) => c.order_status === "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE";
+    const card = listed(await user.get(`${cards}?count=200`)).find(deliveredActive);
+    if (!card || (await user.send("POST", `${cards}/${String(card.id)}/replace`, {})).status !== 200) return false;
+    const after = listed(await user.get(`${cards}?count=200`));
+    const reads = await Promise.all(after.map(async (c) => inner(await user.get(`${cards}/${String(c.id)}`))[1].expiry_date));
+    return reads.some((expiry) => typeof expiry === "string" && /^\d{2}\/\d{2}$/.test(expiry));
+  },
+  // A fresh user's REJECTED share sent ACTIVE: answered 200, read back REJECTED.
+  "r4-share-rejected-put-ignored-noted": async (p) => {
+    const user = await freshUser(p);
+    const share = listed(await user.get(`${shares(user)}?count=200`)).find((s) => s.status === "REJECTED" && typeof s.id === "number");
+    if (!share) return false;
+    const put = await user.send("PUT", `${shares(user)}/${String(share.id)}`, { status: "ACTIVE" });
+    return put.status === 200 && inner(await user.get(`${shares(user)}/${String(share.id)}`))[1].status === "REJECTED";
+  },
+  // Some of the user's announcements read, others answer 404.
+  "r4-feature-announcement-promotion-not-found-noted": async (p) => {
+    const reads = await Promise.all(
+      (p.server.fixtures.featureAnnouncementIds ?? []).map(
+        async (id) => (await p.get(`/user/${p.session.userId}/feature-announcement/${id}`)).status,
+      ),
+    );
+    return reads.includes(200) && reads.includes(404);
+  },
+  // A callback URL's PUT: the id it named answers 404 afterwards.
+  "r4-callback-url-put-reissues-id-noted": async (p) => {
+    const id = await newCallbackUrl(p);
+    const put = await p.send("PUT", `${callbackPath(p)}/${id}`, { url: `https://app.example/variant/moved-${Date.now()}` });
+    return put.status === 200 && (await p.get(`${callbackPath(p)}/${id}`)).status === 404;
   },
 };

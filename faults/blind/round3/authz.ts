@@ -52,7 +52,7 @@ export const BLIND3_AUTHZ_FAULTS = [
   // with What the service does: "... always scoped to a user: /user/{userID}/..."
   fault(
     "r3-cert-delete-foreign-answers-ok",
-    "AUTH-019",
+    "AUTH-025",
     "DELETE certificate-pinned/{itemId} of another user's chain answers 200 as if deleted (the chain stays): the " +
       "existence check looks at every user's chains.",
     ["certificate-pinned"],

@@ -18,7 +18,7 @@ export const BLIND3_READBACK_FAULTS = [
   // card number."
   fault(
     "r3-card-list-old-number-after-replace",
-    "REPL-004",
+    "REPL-018",
     "After a replacement GET /card (the list) still shows the card's first card number in primary_account_numbers; " +
       "GET /card/{id} shows the new one.",
     ["card-replacement"],

@@ -16,7 +16,7 @@ export const BLIND4_ENCODING_FAULTS = [
   // new card number."
   fault(
     "r4-replace-expiry-as-mm-yy",
-    "REPL-005",
+    "REPL-019",
     'A replaced card shows its expiry_date in the embossed MM/YY form ("12/29") instead of the date it had ("2029-12-31").',
     ["card-replacement"],
     STRICT_ONLY,

@@ -45,7 +45,7 @@ export const BLIND4_LESSER_FAULTS = [
   // announcement |"
   fault(
     "r4-feature-announcement-promotion-not-found",
-    "FEAT-001",
+    "FEAT-004",
     "GET feature-announcement/{itemId} serves only announcements of type FEATURE: the user's announcement of type PROMOTION " +
       "answers 404.",
     ["feature-announcements"],

@@ -70,7 +70,7 @@ export const BLIND4_STATE_FAULTS = [
   // banking-api.md, States and transitions > Share invite: "PUT sets status to one of ACTIVE, REVOKED, REJECTED."
   fault(
     "r4-share-rejected-put-ignored",
-    "SHARE-006",
+    "SHARE-014",
     "A share-invite PUT of a status on a share whose status is REJECTED answers its Id but leaves the status as it was (a " +
       "rejected invitation is taken as closed), so PUT ACTIVE or REVOKED there keeps it REJECTED.",
     ["share-invites"],
