@@ -73,6 +73,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
   // Fault r3-session-bound-to-user-agent: the User-Agent each session token was first used with.
   const sessionAgents = new Map<string, string>();
   app.decorateRequest("requestIdReused", false);
+  // Fault r5-request-id-post-retry-replayed: the first 200 answer of each POST, by request-id scope and id (empty otherwise).
+  const firstAnswers = new Map<string, string>();
+  const answerKeys = new WeakMap<FastifyRequest, string>();
 
   app.addHook("onRequest", async (request, reply) => {
     request.callerIp = callerAddress(ctx, request);
@@ -112,14 +115,20 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
       checkRequestIdFormat(ctx, requestId);
       scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
-      if (used.has(requestId) && reuseRefused(ctx, auth)) {
+      forgetExpiredRequestId(ctx, used, requestIdKey(ctx, requestId));
+      if (used.has(requestIdKey(ctx, requestId)) && reuseRefused(ctx, auth)) {
+        const replay = retriedPostAnswer(ctx, request, firstAnswers, `${scope}|${requestId}`);
+        if (replay !== undefined) return reply.code(200).type("application/json").send(replay);
         // Variant r3-request-id-reuse-refused-after-handler (blind round 3, ruled open): the reuse is only answered in the
         // response hook, after the route ran.
         if (ctx.variants.on("r3-request-id-reuse-refused-after-handler")) request.requestIdReused = true;
         else throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
       }
-      if (recordedBeforeAnswer(ctx)) used.add(requestId);
-      else request.requestIdScope = scope;
+      if (postAnswerKept(ctx, request)) answerKeys.set(request, `${scope}|${requestId}`);
+      if (recordedBeforeAnswer(ctx)) {
+        used.add(requestIdKey(ctx, requestId));
+        requestIdRecordedAt(ctx, used, requestIdKey(ctx, requestId));
+      } else request.requestIdScope = scope;
     }
   });
 
@@ -129,10 +138,14 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     // Set only by variant r3-request-id-reuse-refused-after-handler (the route has run; only the answer says no).
     if (request.requestIdReused)
       payload = refusedAfterTheWrite(ctx, request, reply, reuseStatus(ctx), "This request id was already used on this device.");
+    const answerKey = answerKeys.get(request);
+    // Set only by fault r5-request-id-post-retry-replayed: the POST's first 200 answer is kept for a retry with the same id.
+    if (answerKey !== undefined && reply.statusCode === 200 && typeof payload === "string" && !firstAnswers.has(answerKey))
+      firstAnswers.set(answerKey, payload);
     const requestId = requestIdOf(ctx, request);
     // Set only by fault request-id-recorded-on-success-only: the id is remembered once the call answered 200.
     if (request.requestIdScope !== undefined && typeof requestId === "string" && reply.statusCode === 200)
-      usedRequestIds(ctx, request.requestIdScope).add(requestId);
+      usedRequestIds(ctx, request.requestIdScope).add(requestIdKey(ctx, requestId));
     if (typeof requestId === "string" && requestIdEchoed(ctx, reply, request)) reply.header(ctx.header("Client-Request-Id"), requestId);
     return payload;
   });
@@ -395,6 +408,14 @@ function checkRequestIdFormat(ctx: ReferenceContext, requestId: string): void {
     throw badRequest("X-Service-Client-Request-Id must be a UUID.");
 }
 
+/** A request id is remembered as sent: free format, so 007 and 7 are two ids (HDR-002). */
+function requestIdKey(ctx: ReferenceContext, requestId: string): string {
+  // Fault r5-request-id-numeric-normalised: the store keys an id of digits by the number it spells (a numeric fast path),
+  // so 007 and 7 are one id.
+  if (ctx.faults.on("r5-request-id-numeric-normalised") && /^\d{1,15}$/.test(requestId)) return String(Number(requestId));
+  return requestId;
+}
+
 /** Request ids are remembered per device, whatever endpoint they were sent to. */
 function requestIdScope(ctx: ReferenceContext, request: FastifyRequest, scope: string): string {
   // Fault request-id-scoped-per-path: ids kept like idempotency keys, per endpoint.
@@ -421,6 +442,20 @@ function reuseRefused(ctx: ReferenceContext, auth: Auth): boolean {
     faults.on("request-id-reuse-allowed") ||
     (faults.on("request-id-reuse-checked-on-installation-token-only") && auth === "session")
   );
+}
+
+/**
+ * A reused request id is refused, a POST's too (HDR-002). Fault r5-request-id-post-retry-replayed: the id is taken for an
+ * idempotency key, and a POST retried with it is answered with the first call's stored 200 answer; undefined: refuse as usual.
+ */
+function retriedPostAnswer(ctx: ReferenceContext, request: FastifyRequest, answers: Map<string, string>, key: string): string | undefined {
+  if (!ctx.faults.on("r5-request-id-post-retry-replayed") || request.method !== "POST") return undefined;
+  return answers.get(key);
+}
+
+/** Whether this call's answer is kept for a retry (fault r5-request-id-post-retry-replayed: POSTs only); never otherwise. */
+function postAnswerKept(ctx: ReferenceContext, request: FastifyRequest): boolean {
+  return ctx.faults.on("r5-request-id-post-retry-replayed") && request.method === "POST";
 }
 
 /** The status of a reused request id: 400 (variant request-id-reuse-409). */
@@ -460,4 +495,32 @@ function refusedAfterTheWrite(
       { error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) },
     ],
   });
+}
+
+/**
+ * When each request id was recorded, per set of used ids: kept only under fault r5-request-id-forgotten-after-window (empty
+ * otherwise).
+ */
+const requestIdTimes = new WeakMap<Set<string>, Map<string, number>>();
+/** The used-id cache's TTL: meant as a day in seconds, handed to a cache that counts milliseconds (the fault's 86.4 s). */
+const REQUEST_ID_TTL = 86_400;
+
+/** A used request id is remembered for good (HDR-002): the fault's cache starts the id's TTL when it is recorded. */
+function requestIdRecordedAt(ctx: ReferenceContext, used: Set<string>, requestId: string): void {
+  if (!ctx.faults.on("r5-request-id-forgotten-after-window")) return;
+  let times = requestIdTimes.get(used);
+  if (!times) requestIdTimes.set(used, (times = new Map()));
+  times.set(requestId, Date.now());
+}
+
+/**
+ * Reusing an id on the same device is an error, however long ago it was used (HDR-002). Fault
+ * r5-request-id-forgotten-after-window: the cache evicts an id once its TTL (86400 read as milliseconds) has run out.
+ */
+function forgetExpiredRequestId(ctx: ReferenceContext, used: Set<string>, requestId: string): void {
+  if (!ctx.faults.on("r5-request-id-forgotten-after-window")) return;
+  const recorded = requestIdTimes.get(used)?.get(requestId);
+  if (recorded === undefined || Date.now() - recorded < REQUEST_ID_TTL) return;
+  used.delete(requestId);
+  requestIdTimes.get(used)!.delete(requestId);
 }

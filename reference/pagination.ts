@@ -43,12 +43,12 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   const cursorPage = newerId !== undefined || olderId !== undefined;
   const size = pageSize(ctx, list, count, cursorPage);
 
-  const sorted = [...all].sort((a, b) => a.id - b.id);
+  const sorted = sortedById(ctx, list, all);
   let items: T[];
   const above = newerId === undefined ? [] : sorted.filter((i) => isNewer(ctx, list, i.id, newerId));
   if (newerId !== undefined) items = newerPage(ctx, above, size);
   else if (olderId !== undefined) items = olderPage(ctx, sorted, olderId, size, list);
-  else items = newestPage(ctx, sorted, size);
+  else items = newestPage(ctx, sorted, size, list);
   if (servedFromSnapshot(ctx, query)) items = [];
 
   const links = pageLinks(ctx, request, count, cursorPage);
@@ -82,9 +82,20 @@ function onList(ctx: Switchboard, name: FaultName, list: string, resource: strin
   return ctx.faults.on(name) && list.endsWith(`/${resource}`);
 }
 
+/** The items in id order, as numbers (conventions §5: items are ordered by id). */
+function sortedById<T extends { id: number }>(ctx: Switchboard, list: string, all: T[]): T[] {
+  // Fault r5-cert-list-sorted-as-text: the pinned-chain list orders by its id as text (the chain table's key column is a
+  // varchar), so 10000 sorts before 9999.
+  if (onList(ctx, "r5-cert-list-sorted-as-text", list, "certificate-pinned"))
+    return [...all].sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
+  return [...all].sort((a, b) => a.id - b.id);
+}
+
 /** count is 1 to 200 (PAGE-005, PAGE-006, PAGE-007). */
 function countInRange(ctx: Switchboard, list: string, count: number, raw: unknown): boolean {
   const { faults, variants } = ctx;
+  // Fault r5-ideal-list-count-capped-100: the deprecated iDEAL list kept the cap of an older API version, 100, as a refusal.
+  if (onList(ctx, "r5-ideal-list-count-capped-100", list, "ideal-merchant-transaction")) return count >= 1 && count <= 100;
   // Fault r3-callback-url-count-compared-as-text: the cap comes from configuration as the text "200" and is compared with
   // the query's text, so "5" > "200" is refused and "1000" < "200" is taken.
   if (onList(ctx, "r3-callback-url-count-compared-as-text", list, "callback-url")) return count >= 1 && !(String(raw) > String(MAX_COUNT));
@@ -147,6 +158,13 @@ function olderPage<T extends { id: number }>(ctx: Switchboard, sorted: T[], olde
     const at = sorted.findIndex((i) => i.id === olderId);
     return at >= 0 ? sorted.slice(Math.max(0, at - size), at) : sorted.slice(at - size, at);
   }
+  // Fault r5-cert-list-older-page-by-pinned-time: the chain list's older page is keyed on the cursor chain's pinning time
+  // (created < the cursor's created), so chains pinned in the same millisecond as the cursor chain fall between the pages.
+  const cursorItem = sorted.find((i) => i.id === olderId);
+  if (cursorItem && onList(ctx, "r5-cert-list-older-page-by-pinned-time", list, "certificate-pinned")) {
+    const pinnedAt = stampOf(cursorItem, "created");
+    return sorted.filter((i) => compareText(stampOf(i, "created"), pinnedAt) < 0).slice(-size);
+  }
   const below = sorted.filter((i) => isOlder(ctx, i.id, olderId));
   // Fault page-older-page-skips-back: the oldest `size` items below the cursor, not the ones just below it.
   return faults.on("page-older-page-skips-back") ? below.slice(0, size) : below.slice(-size);
@@ -164,7 +182,13 @@ function olderExist<T extends { id: number }>(ctx: Switchboard, sorted: T[], min
 }
 
 /** Without a cursor, the newest `size` items (PAGE-012). */
-function newestPage<T>(ctx: Switchboard, sorted: T[], size: number): T[] {
+function newestPage<T extends { id: number }>(ctx: Switchboard, sorted: T[], size: number, list: string): T[] {
+  // Fault r5-company-list-newest-by-updated: the company list's query is ORDER BY updated DESC LIMIT count, so the most recently
+  // changed companies make the first page (shown in id order), not the newest ones.
+  if (onList(ctx, "r5-company-list-newest-by-updated", list, "company")) {
+    const byChange = [...sorted].sort((a, b) => compareText(stampOf(a, "updated"), stampOf(b, "updated")) || a.id - b.id);
+    return byChange.slice(-size).sort((a, b) => a.id - b.id);
+  }
   return ctx.faults.on("page-oldest-first") ? sorted.slice(0, size) : sorted.slice(-size);
 }
 
@@ -266,4 +290,13 @@ function pageOrder<T>(ctx: Switchboard, items: T[]): T[] {
 function shown(ctx: Switchboard, pagination: Pagination): Pagination {
   if (!ctx.faults.on("page-null-links-omitted")) return pagination;
   return Object.fromEntries(Object.entries(pagination).filter(([, v]) => v !== null)) as Pagination;
+}
+
+/** A timestamp member of a listed item, as text (only the faults that page by time read it). */
+function stampOf(item: object, member: "created" | "updated"): string {
+  return String((item as Record<string, unknown>)[member] ?? "");
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

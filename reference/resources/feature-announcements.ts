@@ -115,7 +115,8 @@ function announcementView(ctx: ReferenceContext, a: AnnouncementRecord): Record<
   // The avatar carries uuid, anchor_uuid, style and image (spec: Shared objects); the fault's mapper forgets anchor_uuid.
   if (faults.on("feature-announcement-anchor-uuid-dropped")) delete avatar.anchor_uuid;
   return {
-    avatar,
+    // Fault r5-feature-announcement-promotion-avatar-null: the promotion mapper has no avatar and answers null.
+    avatar: a.type === "PROMOTION" && faults.on("r5-feature-announcement-promotion-avatar-null") ? null : avatar,
     title: a.title,
     sub_title: faults.on("feature-announcement-sub-title-null") ? null : a.sub_title,
     type: a.type,

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "../../http-error.js";
 import { intParam, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
 import type { Collection } from "../../state.js";
-import { timestamp } from "../../time.js";
+import { timestamp, zoneOffsetMs } from "../../time.js";
 import { invalidBody, notTheirs } from "../refusals.js";
 import type { FaultName } from "../../../faults/catalogue.js";
 
@@ -66,8 +66,19 @@ function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: numb
   const anyone =
     ctx.faults.on("attachment-other-users-account-accepted") &&
     [...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId));
-  if (!owned && !anyone) throw notTheirs(ctx, "The monetary account was not found.");
+  if (!owned && !anyone && !unknownAccountTaken(ctx, accountId)) throw notTheirs(ctx, "The monetary account was not found.");
   return accountId;
+}
+
+/**
+ * The account of an upload exists and is the user's. Fault r5-attachment-unknown-account-accepted: the check is written as
+ * "refuse an account another user owns", so an id that names no monetary account at all passes.
+ */
+function unknownAccountTaken(ctx: ReferenceContext, accountId: number): boolean {
+  return (
+    ctx.faults.on("r5-attachment-unknown-account-accepted") &&
+    ![...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId))
+  );
 }
 
 /** The path's user (AUTH-015); with `fault` on, the session's user whatever the path says (a check forgotten on one route). */
@@ -112,14 +123,18 @@ export const attachmentsModule: ResourceModule = {
   name: "attachments",
   register(app, ctx) {
     const attachments = ctx.state.collection<AttachmentRecord>("attachments");
-    const descriptionHeader = ctx.header("Attachment-Description").toLowerCase();
+    // Fault r5-attachment-description-header-fixed-prefix: the header name is written out as the spec spells it, not built
+    // from the configured prefix.
+    const descriptionHeader = ctx.faults.on("r5-attachment-description-header-fixed-prefix")
+      ? "x-service-attachment-description"
+      : ctx.header("Attachment-Description").toLowerCase();
 
     app.post("/v1/user/:userID/monetary-account/:monetaryAccountID/attachment", async (request, reply) => {
       const userId = routeUser(request, ctx, "attachment-upload-ignores-path-user");
       const monetaryAccountId = ownAccount(request, ctx, userId);
       const raw = request.headers[descriptionHeader];
       const description = headerDescription(ctx, raw);
-      const now = timestamp();
+      const now = uploadStamp(ctx);
       const store = (contentType: string, bytes: Buffer) =>
         attachments.add(userId, (id) => ({
           id,
@@ -166,7 +181,11 @@ function storedBeforeTheChecks(
 function checkDescription(ctx: ReferenceContext, request: FastifyRequest, description: string): void {
   const gifUnchecked =
     ctx.faults.on("attachment-description-skipped-for-gif") && mediaType(request.headers["content-type"]) === "image/gif";
-  if (description.trim() === "" && !ctx.faults.on("attachment-description-optional") && !gifUnchecked) {
+  // Fault r5-attachment-empty-description-accepted: the check asks whether the header is there, not whether it holds text.
+  const blankTaken =
+    ctx.faults.on("r5-attachment-empty-description-accepted") &&
+    request.headers[ctx.header("Attachment-Description").toLowerCase()] !== undefined;
+  if (description.trim() === "" && !ctx.faults.on("attachment-description-optional") && !gifUnchecked && !blankTaken) {
     throw invalidBody(ctx, `The ${ctx.header("Attachment-Description")} header is required.`);
   }
 }
@@ -299,4 +318,12 @@ function sameFileStored(
 ): AttachmentRecord | undefined {
   if (!ctx.faults.on("r4-attachment-same-file-answers-old-id")) return undefined;
   return attachments.list(userId).find((a) => a.bytes.equals(bytes));
+}
+
+/** An upload is stamped with the time of the upload in UTC (conventions §2: timestamps are in UTC). */
+function uploadStamp(ctx: ReferenceContext): string {
+  const now = new Date();
+  // Fault r5-attachment-stamped-local-time: the upload path stamps the server's Amsterdam wall-clock time as if it were UTC.
+  if (!ctx.faults.on("r5-attachment-stamped-local-time")) return timestamp(now);
+  return timestamp(new Date(now.getTime() + zoneOffsetMs(now, "Europe/Amsterdam")));
 }

@@ -135,7 +135,7 @@ export const idealModule: ResourceModule = {
           amountRequested,
           issuer,
           status: "PENDING",
-          statusTimestamp: timestamp(now),
+          statusTimestamp: createdStatusTime(ctx, now),
           expiration: createdExpiration(ctx, now),
           ...parsedAmount(ctx, amountRequested),
           ...accountIdAsText(ctx, request),
@@ -160,7 +160,7 @@ export const idealModule: ResourceModule = {
       if (anyUsers) return sendItems(reply, [{ [typeKey]: view(anyUsers) }]);
       const found = transactions.get(owner, id);
       crashOnMissing(ctx, found);
-      if (!found || found.monetaryAccountId !== accountId) throw notFound();
+      if (!found || (found.monetaryAccountId !== accountId && !accountOfReadIgnored(ctx))) throw notFound();
       polledStatusRestamped(ctx, found);
       return sendItems(reply, [{ [typeKey]: view(found) }]);
     });
@@ -176,6 +176,14 @@ export const idealModule: ResourceModule = {
  */
 function transactionByIdAlone(ctx: ReferenceContext, transactions: Collection<IdealRecord>, id: number): IdealRecord | undefined {
   return ctx.faults.on("r3-ideal-read-any-users-transaction") ? transactions.getAny(id) : undefined;
+}
+
+/**
+ * The read serves a transaction of the path's monetary account only, as the list does. Fault r5-ideal-read-ignores-account:
+ * the read's query filters by user and id (the account of the path is checked to be the user's, then not compared).
+ */
+function accountOfReadIgnored(ctx: ReferenceContext): boolean {
+  return ctx.faults.on("r5-ideal-read-ignores-account");
 }
 
 /** Transactions are answered under IdealMerchantTransaction (ERR-015). */
@@ -280,6 +288,11 @@ function listedTransactions(ctx: ReferenceContext, all: IdealRecord[], accountId
  */
 function listView(ctx: ReferenceContext, record: IdealRecord): Record<string, unknown> {
   const shown = view(record);
+  // Fault r5-ideal-list-expiry-time-field: the list's mapper names the field after the spec's prose ("expiry time").
+  if (ctx.faults.on("r5-ideal-list-expiry-time-field")) {
+    shown.expiry_time = shown.expiration;
+    delete shown.expiration;
+  }
   if (!ctx.variants.on("r4-ideal-list-summary-without-urls")) return shown;
   // Variant r4-ideal-list-summary-without-urls (blind round 4, ruled open): the list's summary mapper leaves out the two
   // "detail" fields.
@@ -304,4 +317,13 @@ function polledStatusRestamped(ctx: ReferenceContext, found: IdealRecord): void 
   const now = timestamp();
   found.statusTimestamp = now;
   found.updated = now;
+}
+
+/**
+ * A new transaction's status (PENDING) was set when it was created: status_timestamp is that time (spec: "time of last status
+ * update"). Fault r5-ideal-created-status-time-is-expiry: the create fills status_timestamp from the expiry computed beside it.
+ */
+function createdStatusTime(ctx: ReferenceContext, now: Date): string {
+  if (!ctx.faults.on("r5-ideal-created-status-time-is-expiry")) return timestamp(now);
+  return timestamp(new Date(now.getTime() + EXPIRY_MS));
 }

@@ -105,7 +105,9 @@ export const shareInvitesModule: ResourceModule = {
 
     app.get(`${BASE}/:itemId`, async (request, reply) => {
       const found = findShare(ctx, shares, request, "share-invite-other-user-readable");
-      return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: cachedRead(ctx, readCache, found) ?? shareView(ctx, found, true) }]);
+      // Fault r5-share-invite-read-successor-type-key: the read's mapper was copied from the successor, ShareInviteBankResponse.
+      const typeKey = ctx.faults.on("r5-share-invite-read-successor-type-key") ? "ShareInviteBankResponse" : SHARE_INVITE_TYPE_KEY;
+      return sendItems(reply, [{ [typeKey]: cachedRead(ctx, readCache, found) ?? shareView(ctx, found, true) }]);
     });
 
     app.put(`${BASE}/:itemId`, { ...malformedBodyTakenAsEmpty(ctx, shares) }, async (request, reply) => {
@@ -123,9 +125,13 @@ export const shareInvitesModule: ResourceModule = {
         applyStatus(ctx, found, status);
       }
       if (badCardId) refuseCardId(ctx);
+      cardIdTakenAsAccount(ctx, found, status, cardId);
       relinkedWithoutStatus(ctx, found, status);
+      statusClearedWhenOmitted(ctx, found, status);
       // card_id links a card when the share detail is a card-payment share; the detail is not modelled (GAP-15).
       if (typeof cardId === "number") found.cardId = cardId;
+      relinkedToCardAccount(ctx, found, cardId, request);
+      datesFromBody(ctx, found, body);
       found.updated = timestamp();
       if (ctx.faults.on("share-invite-put-answer-echoes-card-id"))
         return sendItems(reply, [{ [SHARE_INVITE_TYPE_KEY]: { ...shareView(ctx, found, true), ...body } }]);
@@ -168,6 +174,15 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
   if (read && ctx.variants.on("r4-share-invite-read-account-omitted") && shown.monetary_account_id === null)
     delete shown.monetary_account_id;
   return shown;
+}
+
+/**
+ * An accepted share applies to the inviter's account; card_id is write-only and links a card (GAP-15). Fault
+ * r5-share-accept-card-id-as-account: the accept path reads "the id sent with the answer" as the account to link.
+ */
+function cardIdTakenAsAccount(ctx: ReferenceContext, found: ShareInviteRecord, status: unknown, cardId: unknown): void {
+  if (ctx.faults.on("r5-share-accept-card-id-as-account") && status === "ACTIVE" && typeof cardId === "number" && found.linked)
+    found.accountId = cardId;
 }
 
 /** The caller's shares, and only theirs (SHARE-001). */
@@ -268,10 +283,19 @@ function applyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: st
   if (ignored) return;
   // Fault r4-share-rejected-put-ignored: a rejected invitation is taken as closed, and the PUT is answered without a move.
   if (found.status === "REJECTED" && faults.on("r4-share-rejected-put-ignored")) return;
+  const previous = found.status;
   // Fault r4-share-revoke-stored-as-rejected: the answer is kept as accept or reject only, so REVOKED is stored as REJECTED.
   found.status = status === "REVOKED" && faults.on("r4-share-revoke-stored-as-rejected") ? "REJECTED" : status;
-  if (status === "ACTIVE") found.linked = !faults.on("share-invite-accepted-without-account");
+  if (status === "ACTIVE") found.linked = !faults.on("share-invite-accepted-without-account") && linkedOnAccept(ctx, previous);
   else if (!faults.on("share-invite-rejected-keeps-account")) found.linked = false;
+}
+
+/**
+ * An accepted share is linked to its account, however often ACTIVE is sent. Fault r5-share-accept-twice-unlinks-account: the
+ * link is computed as "this PUT moves the share into ACTIVE" (previous status not ACTIVE), so an accept sent twice unlinks it.
+ */
+function linkedOnAccept(ctx: ReferenceContext, previous: string): boolean {
+  return !(ctx.faults.on("r5-share-accept-twice-unlinks-account") && previous === "ACTIVE");
 }
 
 /**
@@ -280,6 +304,19 @@ function applyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: st
  */
 function linkedFromBodyStatus(ctx: ReferenceContext, found: ShareInviteRecord, status: string): void {
   if (ctx.faults.on("r3-share-refused-put-unlinks-account")) found.linked = status === "ACTIVE";
+}
+
+/**
+ * card_id links a card to the shared account; the share's monetary_account_id stays the shared account. Fault
+ * r5-share-card-id-relinks-account: the PUT resolves card_id to its card's monetary account (the caller's primary one when no
+ * card of the caller has that id) and stores that as the share's account.
+ */
+function relinkedToCardAccount(ctx: ReferenceContext, found: ShareInviteRecord, cardId: unknown, request: FastifyRequest): void {
+  if (!ctx.faults.on("r5-share-card-id-relinks-account") || typeof cardId !== "number" || !request.session) return;
+  const userId = request.session.userId;
+  const card = ctx.state.collection<{ id: number; monetary_account_id: number }>("cards").get(userId, cardId);
+  const account = card?.monetary_account_id ?? ctx.state.users.get(userId)?.monetaryAccountIds[0];
+  if (account !== undefined) found.accountId = account;
 }
 
 /** The list's userID, which must be the caller's (AUTH-015); the fault takes the session's user, whatever the path says. */
@@ -339,4 +376,23 @@ function cardIdTaken(ctx: ReferenceContext, body: Record<string, unknown>): bool
 function pageOrderedByUpdate(ctx: ReferenceContext, items: ShareInviteRecord[]): ShareInviteRecord[] {
   if (!ctx.faults.on("r4-share-invite-page-ordered-by-updated")) return items;
   return [...items].sort((a, b) => (a.updated < b.updated ? -1 : a.updated > b.updated ? 1 : 0));
+}
+
+/**
+ * A PUT without status leaves the status as it was (status is optional); fault r5-share-put-without-status-clears-status copies
+ * the body's status onto the record whether or not it was sent, and the missing member is stored as null.
+ */
+function statusClearedWhenOmitted(ctx: ReferenceContext, found: ShareInviteRecord, status: unknown): void {
+  if (status === undefined && ctx.faults.on("r5-share-put-without-status-clears-status")) found.status = null as unknown as string;
+}
+
+/**
+ * start_date and end_date are read-only (spec: the share-invite table): a PUT never moves them. Fault
+ * r5-share-invite-put-takes-dates: the PUT's mapper copies the date members of the body onto the share (a leftover of the
+ * inviting side's update, where the dates are writable).
+ */
+function datesFromBody(ctx: ReferenceContext, found: ShareInviteRecord, body: Record<string, unknown>): void {
+  if (!ctx.faults.on("r5-share-invite-put-takes-dates")) return;
+  if (typeof body.start_date === "string") found.startDate = body.start_date;
+  if (typeof body.end_date === "string") found.endDate = body.end_date;
 }

@@ -33,6 +33,8 @@ export const authenticationModule: ResourceModule = {
     const lockout = lockouts(ctx);
     // Fault session-user-cached-per-installation: the answered user object, cached by installation token.
     const answeredUsers = new Map<string, Record<string, unknown>>();
+    // Fault r5-installation-token-expires-for-sessions: when each installation token was issued (empty otherwise).
+    const issuedAt = new Map<string, number>();
 
     app.post("/v1/installation", { config: { auth: "none" } }, async (request, reply) => {
       const body = objectBody(request);
@@ -40,7 +42,9 @@ export const authenticationModule: ResourceModule = {
       checkClientPublicKey(ctx, pem, invalid);
       const id = state.nextId();
       const token = state.token();
+      installationOfKeyReplaced(ctx, pem);
       state.installations.set(token, { id, token, publicKeyPem: pem, deviceIds: [] });
+      installationIssued(ctx, issuedAt, token);
       return sendInstallation(ctx, reply, [
         { Id: { id } },
         tokenObject(state.nextId(), token),
@@ -80,6 +84,7 @@ export const authenticationModule: ResourceModule = {
       const body = objectBody(request);
       const secret = stringField(body, "secret", true, invalid)!;
       const installation = state.installations.get(request.installationToken!)!;
+      if (installationTokenExpired(ctx, issuedAt, installation)) throw unauthorized("The installation token has expired.");
       sessionsEndedBeforeTheChecks(ctx, installation);
       const device = sessionDevice(ctx, installation, secret, request.callerIp);
       if (!device) return sessionRefused(ctx, reply, refuse("No device is registered for this installation and API key."));
@@ -91,7 +96,9 @@ export const authenticationModule: ResourceModule = {
       const user = state.users.get(key.userId)!;
       const session = openSession(ctx, device, user.id, request.callerIp);
       const answered = sessionUserOnce(ctx, answeredUsers, installation, () => sessionUser(ctx, user));
-      return sendItems(reply, [{ Id: { id: session.id } }, tokenObject(state.nextId(), session.token), answered]);
+      // Fault r5-session-server-no-id-element: the answer carries the token and the user only, not the session's Id.
+      const id = ctx.faults.on("r5-session-server-no-id-element") ? [] : [{ Id: { id: session.id } }];
+      return sendItems(reply, [...id, tokenObject(state.nextId(), session.token), answered]);
     });
   },
 };
@@ -173,6 +180,17 @@ function sessionUserOnce(
   const cached = answered.get(installation.token) ?? make();
   answered.set(installation.token, cached);
   return cached;
+}
+
+/**
+ * Every POST /installation makes a new installation beside the others, whatever key it carries. Fault
+ * r5-installation-same-key-replaces-first: installations are keyed by the client's public key, so installing again with the
+ * same key replaces (drops) the earlier installation, whose token then names nothing.
+ */
+function installationOfKeyReplaced(ctx: ReferenceContext, pem: string): void {
+  if (!ctx.faults.on("r5-installation-same-key-replaces-first")) return;
+  for (const [token, installation] of [...ctx.state.installations])
+    if (installation.publicKeyPem === pem) ctx.state.installations.delete(token);
 }
 
 /** The server's public key, which POST /installation hands out (AUTH-001). */
@@ -363,6 +381,9 @@ function secondSessionRefused(ctx: ReferenceContext, device: Device): boolean {
 function openSession(ctx: ReferenceContext, device: Device, userId: number, callerIp: string): SessionRecord {
   const { faults, state, variants } = ctx;
   const earlier = [...state.sessions.values()].filter((s) => s.deviceId === device.id);
+  // Fault r5-session-reopen-token-not-stored: the session row is upserted by device and keeps its first token; the answer
+  // carries the token made for the new row, which is never stored.
+  if (faults.on("r5-session-reopen-token-not-stored") && earlier[0]) return { ...earlier[0], token: state.token() };
   // Variant session-token-per-device: the device's open session is answered again.
   const session = (variants.on("session-token-per-device") ? earlier[0] : undefined) ?? {
     id: state.nextId(),
@@ -404,4 +425,23 @@ function sessionUser(ctx: ReferenceContext, user: User): Record<string, unknown>
       session_timeout: 604800,
     },
   };
+}
+
+/** How long the fault's installation token opens sessions: the bootstrap window of the first registration. */
+const INSTALLATION_TOKEN_WINDOW_MS = 60_000;
+
+/** Fault r5-installation-token-expires-for-sessions: the installation records when its token was issued. */
+function installationIssued(ctx: ReferenceContext, issuedAt: Map<string, number>, token: string): void {
+  if (ctx.faults.on("r5-installation-token-expires-for-sessions")) issuedAt.set(token, Date.now());
+}
+
+/**
+ * The installation token opens a session whenever one is wanted (spec: calls 1 and 2 once per API key, call 3 per session).
+ * Fault r5-installation-token-expires-for-sessions: session-server treats the installation token as a bootstrap token valid for
+ * a minute after POST /installation.
+ */
+function installationTokenExpired(ctx: ReferenceContext, issuedAt: Map<string, number>, installation: Installation): boolean {
+  if (!ctx.faults.on("r5-installation-token-expires-for-sessions")) return false;
+  const issued = issuedAt.get(installation.token);
+  return issued !== undefined && Date.now() - issued > INSTALLATION_TOKEN_WINDOW_MS;
 }

@@ -16,7 +16,7 @@ import {
   type RouteConfig,
 } from "../../module.js";
 import type { Collection } from "../../state.js";
-import { timestamp } from "../../time.js";
+import { timestamp, zoneOffsetMs } from "../../time.js";
 import {
   cardView,
   fullCardNumber,
@@ -115,7 +115,7 @@ export const cardReplacementModule: ResourceModule = {
       textsWrittenBeforeNameCheck(ctx, card, texts);
       checkNameOnCard(texts, namesOffered(ctx, cards, userId), variants);
       refuseBilledReplacement(ctx, card);
-      const replacedId = replace(ctx, card, texts);
+      const replacedId = replace(ctx, card, omittedTextsCleared(ctx, texts));
       return sendReplaced(ctx, reply, card, replacedId);
     });
 
@@ -146,8 +146,16 @@ export const cardReplacementModule: ResourceModule = {
         for (const { card, texts } of planned) {
           replace(ctx, card, texts);
           batchReplacementActivated(ctx, card);
+          batchReplacementFallbackDropped(ctx, card);
+          expiryThroughPrinterOrder(ctx, card);
         }
       const ids = planned.map(({ card }) => ({ id: batchAnswerId(ctx, card), ...answeredCardNumber(ctx, card) }));
+      // Fault r5-batch-replace-answers-ids: the batch answers as the single replace does, one Id element per card.
+      if (ctx.faults.on("r5-batch-replace-answers-ids"))
+        return sendItems(
+          reply,
+          ids.map(({ id }) => ({ Id: { id } })),
+        );
       return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: updatedCardIds(ctx, ids) } }]);
     });
   },
@@ -226,6 +234,15 @@ function textsWrittenBeforeNameCheck(ctx: ReferenceContext, card: CardRecord, te
   if (texts.second_line !== undefined) card.second_line = texts.second_line;
 }
 
+/**
+ * Texts a replace does not send stay as the card has them (spec: "all optional strings"). Fault
+ * r5-replace-omitted-texts-cleared: the single replace maps the body onto the new plastic's texts with "" for what is missing.
+ */
+function omittedTextsCleared(ctx: ReferenceContext, texts: Texts): Texts {
+  if (!ctx.faults.on("r5-replace-omitted-texts-cleared")) return texts;
+  return { ...texts, preferred_name_on_card: texts.preferred_name_on_card ?? "", second_line: texts.second_line ?? "" };
+}
+
 /** A single replace answers the Id (REPL-003). */
 function sendReplaced(ctx: ReferenceContext, reply: FastifyReply, card: CardRecord, replacedId: number): FastifyReply {
   if (ctx.faults.on("replace-answers-card-not-id")) return sendItems(reply, [{ [CARD_TYPE_KEY]: cardView(card, ctx) }]);
@@ -294,6 +311,15 @@ function batchReplacementActivated(ctx: ReferenceContext, card: CardRecord): voi
   if (ctx.faults.on("r4-batch-replace-reactivates-card")) card.status = "ACTIVE";
 }
 
+/**
+ * A replacement keeps what the card is linked to, its fallback account included. Fault r5-batch-replace-drops-fallback: the
+ * batch path saves each replaced card through the card update routine with a body that has no fallback, and "the fallback is
+ * removed when not supplied".
+ */
+function batchReplacementFallbackDropped(ctx: ReferenceContext, card: CardRecord): void {
+  if (ctx.faults.on("r5-batch-replace-drops-fallback")) card.monetary_account_id_fallback = null;
+}
+
 /** The batch replaces every card it names (REPL-004). */
 function batchReplaced(ctx: ReferenceContext): boolean {
   return !ctx.faults.on("batch-replace-answers-without-replacing");
@@ -357,4 +383,18 @@ function keptExpiry(ctx: ReferenceContext, expiry: string): string {
   const date = /^\d{2}(\d{2})-(\d{2})-\d{2}$/.exec(expiry);
   if (!ctx.faults.on("r4-replace-expiry-as-mm-yy") || !date) return expiry;
   return `${date[2]}/${date[1]}`;
+}
+
+/**
+ * A batch replacement keeps the card's expiry date (spec: Card replacement). Fault r5-batch-replace-expiry-day-early: the batch
+ * path sends each card through the card-printer order, which holds the expiry as local midnight in Amsterdam, and writes it back
+ * with toISOString().slice(0, 10): the UTC date of that midnight, one day earlier.
+ */
+function expiryThroughPrinterOrder(ctx: ReferenceContext, card: CardRecord): void {
+  if (!ctx.faults.on("r5-batch-replace-expiry-day-early")) return;
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(card.expiry_date);
+  if (!date) return;
+  const utcMidnight = new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+  const localMidnight = new Date(utcMidnight.getTime() - zoneOffsetMs(utcMidnight, "Europe/Amsterdam"));
+  card.expiry_date = localMidnight.toISOString().slice(0, 10);
 }

@@ -188,8 +188,11 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
     card.updated = timestamp();
     return;
   }
+  listedFallbackKept(ctx, card);
   // Spec: "the fallback is removed when not supplied" (GAP-27: removed reads as absent).
-  if (sentFallback && !statusOnly) {
+  if (nullFallbackSkipped(ctx, update, sentFallback)) {
+    // Fault r5-card-fallback-null-kept: the body is merged as a partial update that skips null members; the fallback stays.
+  } else if (sentFallback && !statusOnly) {
     // Variant card-fallback-put-kept (CARD-021 LENIENT since blind round 2): a fallback sent in a PUT is not taken.
     if (!faults.on("card-fallback-not-stored") && !ctx.variants.on("card-fallback-put-kept"))
       card.monetary_account_id_fallback = storedFallback(ctx, update.monetary_account_id_fallback ?? null);
@@ -206,15 +209,16 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
     card.second_line = update.second_line;
   if (update.pin_code !== undefined) card.pin_code = update.pin_code;
   if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
-  if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = update.card_limit;
+  if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = storedLimit(ctx, update.card_limit);
   // Fault card-limit-atm-overwrites-card-limit: the ATM line was copied from the one above and still writes card_limit.
   if (update.card_limit_atm && faults.on("card-limit-atm-overwrites-card-limit")) card.card_limit = update.card_limit_atm;
-  else if (update.card_limit_atm) card.card_limit_atm = update.card_limit_atm;
+  else if (update.card_limit_atm) card.card_limit_atm = storedLimit(ctx, update.card_limit_atm);
   if (update.country_permission && variants.on("card-country-permission-merged")) {
     for (const country of update.country_permission)
       if (!card.country_permission.some((p) => p.country === country)) card.country_permission.push({ id: ctx.state.nextId(), country });
   } else if (update.country_permission)
     card.country_permission = update.country_permission.map((country) => ({ id: ctx.state.nextId(), country }));
+  listedFallbackKept(ctx, card);
   card.updated = timestamp();
 }
 
@@ -298,6 +302,7 @@ export const cardsModule: ResourceModule = {
     const view = (card: CardRecord) => ({ [CARD_TYPE_KEY]: cardView(card, ctx) });
     const listed = listedView(ctx);
     const read = cachedReadView(ctx);
+    const retries = putRetries(ctx);
 
     app.get("/v1/user/:userID/card", { config: { errorStatus: 400 } }, async (request, reply) => {
       const userId = listOwner(ctx, request);
@@ -307,7 +312,8 @@ export const cardsModule: ResourceModule = {
       return sendItems(
         reply,
         page.items.map((card) => ({ [CARD_TYPE_KEY]: listed(card) })),
-        { Pagination: page.pagination },
+        // Fault r5-card-list-without-pagination: the page is cut as asked, but the answer leaves the Pagination object out.
+        faults.on("r5-card-list-without-pagination") ? {} : { Pagination: page.pagination },
       );
     });
 
@@ -326,6 +332,8 @@ export const cardsModule: ResourceModule = {
       if (unknownCardAnswered404(ctx, cards, userId, request)) return sendError(reply, request, ctx, 404, "The card was not found.");
       const card = blockedCard(ctx, cards, request) ?? findCard(cards, userId, request, faults, "card-put-other-users-card");
       const body = objectBody(request);
+      const replayed = retries.answerOf(card, body);
+      if (replayed) return sendItems(reply, replayed);
       textsSavedEarly(ctx, card, body, "before-the-table");
       let update: CardUpdate;
       try {
@@ -350,6 +358,12 @@ export const cardsModule: ResourceModule = {
         if (!verdict.ok) {
           refusedMoveApplied(ctx, card, update.status, verdict);
           if (faults.on("card-refused-move-409")) return sendError(reply, request, ctx, 409, verdict.reason);
+          // Fault r5-card-refused-move-answers-card: the refusal shows the card as it stays, under Response, not an Error body.
+          if (faults.on("r5-card-refused-move-answers-card"))
+            return reply
+              .code(400)
+              .type("application/json")
+              .send({ Response: [{ [CARD_TYPE_KEY]: cardView(card, ctx) }] });
           throw badRequest(verdict.reason);
         }
       }
@@ -359,13 +373,36 @@ export const cardsModule: ResourceModule = {
       }
       const before = { ...card };
       applyUpdate(ctx, card, update, "monetary_account_id_fallback" in body);
+      fallbackSetOnEveryCard(ctx, cards, userId, card, update);
       checkPinEncryption(request, body, ctx, "after");
+      retries.remember(card, body);
       return sendUpdatedCard(ctx, reply, card, update, before);
     });
   },
 };
 
 // ---- Seams of the card routes: each decides one rule and names the faults and variants that bend it. ----
+
+/**
+ * Every PUT is applied as it comes, one whose body the card got before included (the state table judges it anew). Fault
+ * r5-card-put-same-body-replayed: a de-duplication of client retries keeps the answer of each body a card got, and a PUT with
+ * a body already seen is answered with that stored answer and not applied.
+ */
+function putRetries(ctx: ReferenceContext) {
+  const answers = new WeakMap<CardRecord, Map<string, Record<string, unknown>[]>>();
+  const on = () => ctx.faults.on("r5-card-put-same-body-replayed");
+  return {
+    answerOf(card: CardRecord, body: Record<string, unknown>): Record<string, unknown>[] | undefined {
+      return on() ? answers.get(card)?.get(JSON.stringify(body)) : undefined;
+    },
+    remember(card: CardRecord, body: Record<string, unknown>): void {
+      if (!on()) return;
+      const seen = answers.get(card) ?? new Map<string, Record<string, unknown>[]>();
+      seen.set(JSON.stringify(body), [{ [CARD_TYPE_KEY]: cardView(card, ctx) }]);
+      answers.set(card, seen);
+    },
+  };
+}
 
 /** The owner of the listed cards: the session's user (fault card-list-path-user-not-checked: whoever the path names). */
 function listOwner(ctx: ReferenceContext, request: FastifyRequest): number {
@@ -423,6 +460,10 @@ function listedView(ctx: ReferenceContext): (card: CardRecord) => Record<string,
       shown.cancellation_reason = card.cancellation_reason;
     // Variant r3-card-list-fallback-omitted (blind round 3, ruled open): the list's summary projection has no fallback column.
     if (ctx.variants.on("r3-card-list-fallback-omitted")) delete shown.monetary_account_id_fallback;
+    // Fault r5-card-list-keeps-removed-fallback: the list's summary column keeps the last fallback a removal never cleared.
+    const kept = LISTED_FALLBACK.get(card);
+    if (faults.on("r5-card-list-keeps-removed-fallback") && card.monetary_account_id_fallback === null && kept !== undefined)
+      shown.monetary_account_id_fallback = kept;
     // Fault r4-card-list-cancelled-spelled-canceled: the list's summary projection spells the status the American way.
     if (faults.on("r4-card-list-cancelled-spelled-canceled") && shown.status === "CANCELLED") shown.status = "CANCELED";
     return shown;
@@ -442,6 +483,49 @@ function listedNumbers(ctx: ReferenceContext, card: CardRecord): CardRecord {
   return first ? { ...card, primary_account_numbers: first } : card;
 }
 
+/** A limit as stored: the Amount sent, its value as written (spec: limits can be changed). */
+function storedLimit(ctx: ReferenceContext, amount: Amount): Amount {
+  // Fault r5-card-limit-cents-floored: the limit is kept in whole cents, Math.floor(parseFloat(value) * 100), so a value the
+  // binary float puts just below its cents (19.99 * 100 = 1998.9999…) loses a cent.
+  if (!ctx.faults.on("r5-card-limit-cents-floored")) return amount;
+  const cents = Math.floor(Number.parseFloat(amount.value) * 100);
+  return { value: (cents / 100).toFixed(2), currency: amount.currency };
+}
+
+/**
+ * The last fallback account each card had, as the list's summary column holds it: filled only under fault
+ * r5-card-list-keeps-removed-fallback (the update writes the column when a fallback is there, never when it is removed).
+ */
+const LISTED_FALLBACK = new WeakMap<CardRecord, number>();
+
+/** The list shows the card's fallback as it is now (the fallback is removed when not supplied); see LISTED_FALLBACK. */
+function listedFallbackKept(ctx: ReferenceContext, card: CardRecord): void {
+  if (ctx.faults.on("r5-card-list-keeps-removed-fallback") && card.monetary_account_id_fallback !== null)
+    LISTED_FALLBACK.set(card, card.monetary_account_id_fallback);
+}
+
+/**
+ * A PUT sets the fallback of the card of the path only. Fault r5-card-fallback-set-on-every-card: the fallback is written
+ * as the user's setting (UPDATE card SET fallback = ? WHERE user_id = ?, the card id filter forgotten), so every card of the
+ * user gets it.
+ */
+function fallbackSetOnEveryCard(
+  ctx: ReferenceContext,
+  cards: Collection<CardRecord>,
+  userId: number,
+  card: CardRecord,
+  update: CardUpdate,
+): void {
+  if (!ctx.faults.on("r5-card-fallback-set-on-every-card") || typeof update.monetary_account_id_fallback !== "number") return;
+  if (card.monetary_account_id_fallback === null) return;
+  for (const other of cards.list(userId)) other.monetary_account_id_fallback = card.monetary_account_id_fallback;
+}
+
+/** A fallback sent as null removes it, as one not supplied does (CARD-021); the fault's merge skips null members. */
+function nullFallbackSkipped(ctx: ReferenceContext, update: CardUpdate, sentFallback: boolean): boolean {
+  return sentFallback && update.monetary_account_id_fallback === null && ctx.faults.on("r5-card-fallback-null-kept");
+}
+
 /** The fallback as stored: the integer sent (spec: Embedded card, monetary_account_id_fallback is an integer). */
 function storedFallback(ctx: ReferenceContext, fallback: number | null): number | null {
   // Fault r4-card-fallback-stored-as-text: the update writes the id into a text column, so every later view shows a string.
@@ -453,6 +537,13 @@ function storedFallback(ctx: ReferenceContext, fallback: number | null): number 
 function fallbackAccountAllowed(ctx: ReferenceContext, userId: number, accountId: number): boolean {
   const { variants, state } = ctx;
   if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return true;
+  // Fault r5-card-fallback-any-owned-id: ids are server-wide, so the check asks "does the user own this id" of the object
+  // tables it knows (cards, companies) instead of asking the user's monetary accounts.
+  if (
+    ctx.faults.on("r5-card-fallback-any-owned-id") &&
+    ["cards", "companies"].some((name) => state.collection<{ id: number }>(name).ownerOf(accountId) === userId)
+  )
+    return true;
   // Variant r3-card-fallback-any-users-account (blind round 3, ruled open): the check asks whether the account exists at all,
   // not whether it is the user's.
   return (

@@ -109,6 +109,8 @@ function optionalFields(ctx: ReferenceContext, body: Record<string, unknown>): P
       continue;
     }
     if (typeof value !== "string" && !anyType(ctx, name)) throw badRequest(`Field ${name} must be a string.`);
+    // Fault r5-category-empty-optional-refused: the optional texts were given the non-empty rule of status.
+    if (value === "" && ctx.faults.on("r5-category-empty-optional-refused")) throw badRequest(`Field ${name} must be a non-empty string.`);
     fields[name] = name === "color" ? hexColor(ctx, String(value)) : String(value);
   }
   return fields;
@@ -149,6 +151,9 @@ function utf8mb3Column(ctx: ReferenceContext, texts: Record<string, unknown>): v
 
 /** Nothing makes a category name unique; the fault's store has a unique index on (user, category). */
 function uniqueName(ctx: ReferenceContext, existing: CategoryRecord[], name: string | undefined): void {
+  // Fault r5-category-same-name-500: the store's unique index on (user, category) raises on a repeated name, and nothing catches it.
+  if (ctx.faults.on("r5-category-same-name-500") && name !== undefined && existing.some((c) => c.category === name))
+    throw new Error("Duplicate entry for key 'category_user_defined.user_category'.");
   // Variant category-duplicate-name-refused (blind round 2, ruled open): a second category of the same name is a 400.
   if (ctx.variants.on("category-duplicate-name-refused") && name !== undefined && existing.some((c) => c.category === name))
     throw badRequest("A category with this name already exists.");

@@ -143,6 +143,9 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
     (view.billing_contract as Record<string, unknown>[])[0]!.contract_date_end = null;
   }
   if (ctx.variants.on("company-read-form-sparse")) for (const key of BODY_FIELDS_READ) delete view[key];
+  // Fault r5-company-null-write-only-fields: the null-for-unset list of the mapper also names the body's write-only optional fields.
+  if (ctx.faults.on("r5-company-null-write-only-fields"))
+    for (const key of ["avatar_uuid", "signup_track_type"] as const) if (c[key] === undefined) view[key] = null;
   return view;
 }
 
@@ -181,6 +184,7 @@ export const companiesModule: ResourceModule = {
     const listCache = new Map<number, Record<string, unknown>>();
     const listView = (c: CompanyRecord) => {
       if (ctx.faults.on("r3-company-list-shows-write-only-fields")) return listedWithBodyFields(c, view(c));
+      if (ctx.faults.on("r5-company-list-customer-limit-strings")) return listedLimitsAsText(view(c));
       if (!ctx.variants.on("company-list-cached-view")) return view(c);
       const cached = listCache.get(c.id) ?? view(c);
       listCache.set(c.id, cached);
@@ -239,6 +243,7 @@ export const companiesModule: ResourceModule = {
         cutAtFirstEmoji(ctx, body);
         // Fault r4-company-put-unknown-id-500: without the existence check, the update reads a company that is not there.
         if (!company) throw new TypeError("Cannot read properties of undefined (reading 'name')");
+        if (unchangedAnswered304(ctx, company, body)) return reply.code(304).send();
         applyCompanyUpdate(ctx, company, body);
         return sendUpdated(ctx, reply, company);
       }),
@@ -388,6 +393,18 @@ function listedWithBodyFields(c: CompanyRecord, shown: Record<string, unknown>):
   return { [COMPANY_TYPE_KEY]: { ...stored, ...inner } };
 }
 
+/**
+ * customer_limit's counts are integers (spec: Company table). Fault r5-company-list-customer-limit-strings: the list's summary
+ * projection reads customer_limit from a view whose count columns are text, so each count goes out as a string.
+ */
+function listedLimitsAsText(shown: Record<string, unknown>): Record<string, unknown> {
+  const inner = shown[COMPANY_TYPE_KEY] as Record<string, unknown>;
+  const limits = inner.customer_limit as Record<string, unknown> | undefined;
+  if (!limits) return shown;
+  const text = Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]));
+  return { [COMPANY_TYPE_KEY]: { ...inner, customer_limit: text } };
+}
+
 /** The caller's companies, those created since included (COMP-004). */
 function listedCompanies(ctx: ReferenceContext, companies: Collection<CompanyRecord>, userId: number): CompanyRecord[] {
   const { faults, state } = ctx;
@@ -438,6 +455,11 @@ function applyCompanyUpdate(ctx: ReferenceContext, company: CompanyRecord, body:
   if (faults.on("company-put-country-ignored") || ctx.variants.on("company-country-kept-on-put"))
     delete (body as Partial<CompanyBody>).country;
   if (faults.on("company-put-address-ignored")) delete body.address_main;
+  // Fault r5-company-put-coc-number-numeric: the update's mapper writes a chamber of commerce number of digits into a numeric
+  // column, so it is stored (and shown) as a number, its leading zeros gone.
+  const coc = body.chamber_of_commerce_number;
+  if (faults.on("r5-company-put-coc-number-numeric") && typeof coc === "string" && /^\d{1,15}$/.test(coc))
+    body.chamber_of_commerce_number = Number(coc) as unknown as string;
   if (!faults.on("company-put-ignored")) Object.assign(company, body, { updated: updatedStamp(ctx) });
 }
 
@@ -458,6 +480,17 @@ function createdCompanyId(ctx: ReferenceContext, companies: Collection<CompanyRe
   let id = owned.length + 1;
   while (owned.some((c) => c.id === id)) id += 1;
   return id;
+}
+
+/**
+ * Every valid PUT answers 200, one that changes nothing too (spec: "Successful responses are HTTP 200"). Fault
+ * r5-company-put-unchanged-304: the update compares the body with the stored company first and answers a repeated PUT (nothing
+ * to change) with 304 Not Modified and no body.
+ */
+function unchangedAnswered304(ctx: ReferenceContext, company: CompanyRecord, body: CompanyBody): boolean {
+  if (!ctx.faults.on("r5-company-put-unchanged-304")) return false;
+  const stored = company as unknown as Record<string, unknown>;
+  return Object.entries(body).every(([key, value]) => JSON.stringify(stored[key]) === JSON.stringify(value));
 }
 
 /** PUT answers the company's Id (ERR-011). */
@@ -504,6 +537,8 @@ function pageSortedByName(ctx: ReferenceContext, items: CompanyRecord[]): Compan
 
 /** GET company/{itemId} answers application/json, its text UTF-8 (banking-api.md: Common request rules), like the list. */
 function sendCompanyRead(ctx: ReferenceContext, reply: FastifyReply, items: Record<string, unknown>[]): FastifyReply {
+  // Fault r5-company-read-response-object: the read answers the spec table's {UserCompany: Company} as Response itself, no array.
+  if (ctx.faults.on("r5-company-read-response-object")) return reply.code(200).type("application/json").send({ Response: items[0] });
   if (!ctx.variants.on("r4-company-read-latin1-body")) return sendItems(reply, items);
   // Variant r4-company-read-latin1-body (blind round 4, ruled open): the item read goes through the legacy renderer, which
   // encodes its text as ISO-8859-1.

@@ -1,5 +1,6 @@
 // The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { HttpError } from "../../http-error.js";
 import type { FaultName } from "../../../faults/catalogue.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
 import type { Collection } from "../../state.js";
@@ -75,7 +76,7 @@ export const challengeRequestsModule: ResourceModule = {
     app.put("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
       // Fault r4-challenge-put-path-user-unchecked: the update takes any existing user's id from the path (the read checks it).
       const userId = pathUser(request, ctx, "r4-challenge-put-path-user-unchecked");
-      const id = intParam(request, "itemId");
+      const id = putItemId(ctx, request);
       const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-writable");
       if (!c) throw notTheirs(ctx);
       const sent = objectBody(request).status;
@@ -85,6 +86,7 @@ export const challengeRequestsModule: ResourceModule = {
         refusedAnswerApplied(ctx, c, status);
         throw invalidBody(ctx, `Field status must be one of ${CHALLENGE_ANSWERS.join(", ")}.`);
       }
+      if (answerWindowClosed(ctx, c)) throw invalidBody(ctx, "The challenge request has expired.");
       if (answerLocked(ctx, c)) return sendAnswered(ctx, reply, c);
       c.status = status;
       c.updated = timestamp();
@@ -95,6 +97,16 @@ export const challengeRequestsModule: ResourceModule = {
 };
 
 // ---- Seams of the challenge routes: each decides one rule and names the faults and variants that bend it. ----
+
+/** The PUT's itemId, an integer like every path id (conventions §6: anything else is a 4XX), as the GET reads it. */
+function putItemId(ctx: ReferenceContext, request: FastifyRequest): number {
+  if (!ctx.faults.on("r5-challenge-put-id-number-coerced")) return intParam(request, "itemId");
+  // Fault r5-challenge-put-id-number-coerced: the update's own parser is Number() plus an integer check, so 1001.0, 1.001e3
+  // and 0x3E9 all read as 1001.
+  const id = Number((request.params as Record<string, string>).itemId);
+  if (!Number.isInteger(id) || id < 0) throw new HttpError(400, "Path parameter itemId must be an integer.", "bad-path-id");
+  return id;
+}
 
 /** The caller's challenge request of that id (AUTH-019); `anyOwner` names the fault that forgets the owner check. */
 function findChallenge(
@@ -119,6 +131,8 @@ function readView(ctx: ReferenceContext, c: ChallengeRecord): Record<string, unk
   let view = challengeView(c, shownStatus(ctx, faults.on("challenge-get-stale-status") ? c.initialStatus : c.status));
   if (variants.on("challenge-fields-minimal")) view = { id: view.id, status: view.status };
   if (faults.on("challenge-get-status-missing")) delete view.status;
+  // Fault r5-challenge-unanswered-status-null: the read's status map knows the two answers only; anything else shows null.
+  if (faults.on("r5-challenge-unanswered-status-null") && !CHALLENGE_ANSWERS.includes(c.status)) view.status = null;
   return view;
 }
 
@@ -187,4 +201,18 @@ function sendAnswered(ctx: ReferenceContext, reply: FastifyReply, c: ChallengeRe
   // Fault r4-challenge-put-status-beside-id: the answer adds the new status for the app's screen, beside Id in the same element.
   if (ctx.faults.on("r4-challenge-put-status-beside-id")) return sendItems(reply, [{ Id: { id: c.id }, status: c.status }]);
   return sendId(reply, c.id);
+}
+
+/** The fault's answer window: a minute from the challenge request's creation. */
+const ANSWER_WINDOW_MS = 60_000;
+
+/**
+ * A PUT sets the status it sends (spec: States and transitions > Challenge request); the request's expiry_time is a day on.
+ * Fault r5-challenge-answer-window-from-created: the PUT takes a hard-coded one-minute answer window from created, not the
+ * request's own expiry_time, and refuses a later answer as expired.
+ */
+function answerWindowClosed(ctx: ReferenceContext, c: ChallengeRecord): boolean {
+  if (!ctx.faults.on("r5-challenge-answer-window-from-created")) return false;
+  const created = Date.parse(`${c.created.slice(0, 23).replace(" ", "T")}Z`);
+  return Number.isFinite(created) && Date.now() - created > ANSWER_WINDOW_MS;
 }

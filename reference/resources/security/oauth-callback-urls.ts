@@ -59,6 +59,8 @@ export const oauthCallbackUrlsModule: ResourceModule = {
   register(app, ctx) {
     const clients = ctx.state.collection<OauthClientRecord>("oauth-clients");
     const urls = ctx.state.collection<CallbackUrlRecord>("oauth-callback-urls");
+    /** Deleted callback URLs by id, kept under fault r5-callback-url-deleted-still-readable only (empty otherwise). */
+    const deletedUrls = new Map<number, CallbackUrlRecord>();
     /** Item reads cached under the callback-url-read-cache-stale fault (empty otherwise). */
     const readCache = new WeakMap<CallbackUrlRecord, Record<string, unknown>>();
     /** The OAuth client of the path, which must be the caller's; `forgotten` names a route's fault that skips the check. */
@@ -87,7 +89,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     });
 
     app.post(BASE, async (request, reply) => {
-      const { owner, clientId } = client(request);
+      const { owner, clientId } = unknownClientTaken(ctx, clients, request) ?? client(request);
       const body = objectBody(request);
       const store = (url: string) => {
         const now = timestamp();
@@ -101,7 +103,12 @@ export const oauthCallbackUrlsModule: ResourceModule = {
     });
 
     app.get(`${BASE}/:itemId`, async (request, reply) => {
-      const found = shownUrl(ctx, urls, clients, item(request, "callback-url-item-skips-client-check"));
+      const found = shownUrl(
+        ctx,
+        urls,
+        clients,
+        deletedStillRead(ctx, deletedUrls, request, client) ?? item(request, "callback-url-item-skips-client-check"),
+      );
       const shown = withOauthClient(ctx, clients, idAsSent(ctx, itemView(ctx, readCache, found)), found);
       return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: shown }]);
     });
@@ -112,9 +119,10 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       if (nullUrlKept(ctx, body)) return sendId(reply, found.id);
       urlWrittenBeforeTheCheck(ctx, found, body);
       const url = urlField(ctx, body, putUrlTypeChecked(ctx));
+      refuseRegisteredUrl(ctx, urls, found, url);
       if (updateApplied(ctx)) {
         found.url = url;
-        found.updated = timestamp();
+        found.updated = updatedStamp(ctx);
       }
       return sendId(reply, reissued(ctx, urls, found).id);
     });
@@ -124,7 +132,9 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const { owner } = client(request, "callback-url-delete-skips-client-check");
       const found = early ?? item(request, "callback-url-delete-skips-client-check");
       if (!early && deleteApplied(ctx)) urls.delete(owner, found.id);
-      return sendDeleted(ctx, reply);
+      // Fault r5-callback-url-deleted-still-readable: the item read's cache by id is not evicted by the delete.
+      if (ctx.faults.on("r5-callback-url-deleted-still-readable")) deletedUrls.set(found.id, found);
+      return sendDeleted(ctx, reply, found.id);
     });
   },
 };
@@ -168,6 +178,38 @@ function clientIdNotANumber(ctx: ReferenceContext, request: FastifyRequest): boo
 function listedUrls(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, owner: number, clientId: number): CallbackUrlRecord[] {
   const cached = ctx.faults.on("callback-url-list-cached") || ctx.variants.on("callback-url-list-seeded-only");
   return urls.list(owner).filter((u) => u.clientId === clientId && (u.seeded || !cached));
+}
+
+/**
+ * POST creates the URL under one of the caller's OAuth clients (clientOfPath refuses any other id). Fault
+ * r5-callback-url-create-unknown-client: the create's check is "refuse a client another user owns", so an oauth-clientID that
+ * names no client at all passes and the URL is stored under it; undefined otherwise (the usual check).
+ */
+function unknownClientTaken(
+  ctx: ReferenceContext,
+  clients: Collection<OauthClientRecord>,
+  request: FastifyRequest,
+): { owner: number; clientId: number } | undefined {
+  if (!ctx.faults.on("r5-callback-url-create-unknown-client")) return undefined;
+  const userId = pathUser(request, ctx);
+  const clientId = intParam(request, "oauthClientID");
+  return clients.ownerOf(clientId) === undefined ? { owner: userId, clientId } : undefined;
+}
+
+/**
+ * A deleted callback URL reads as absent (4XX). Fault r5-callback-url-deleted-still-readable: the item read answers from a
+ * cache by id that DELETE does not evict, so a deleted URL still reads under its client (the list is right); undefined otherwise.
+ */
+function deletedStillRead(
+  ctx: ReferenceContext,
+  deleted: Map<number, CallbackUrlRecord>,
+  request: FastifyRequest,
+  client: (request: FastifyRequest) => { owner: number; clientId: number },
+): CallbackUrlRecord | undefined {
+  if (!ctx.faults.on("r5-callback-url-deleted-still-readable")) return undefined;
+  const { clientId } = client(request);
+  const found = deleted.get(intParam(request, "itemId"));
+  return found && found.clientId === clientId ? found : undefined;
 }
 
 /**
@@ -331,6 +373,18 @@ function reissued(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, fo
   return made;
 }
 
+/**
+ * PUT takes any url string, the one the callback URL already has included (a repeated PUT). Fault
+ * r5-callback-url-put-same-url-refused: a duplicate check compares the url with every callback URL of the client and forgets
+ * to leave out the one being updated, so a url already there (its own included) is refused with 400.
+ */
+function refuseRegisteredUrl(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, found: CallbackUrlRecord, url: string): void {
+  if (!ctx.faults.on("r5-callback-url-put-same-url-refused")) return;
+  const owner = urls.ownerOf(found.id);
+  const clientUrls = owner === undefined ? [] : urls.list(owner).filter((u) => u.clientId === found.clientId);
+  if (clientUrls.some((u) => u.url === url)) throw invalidBody(ctx, "This url is already registered for the OAuth client.");
+}
+
 /** PUT checks url's type as POST does (OCB-008, LENIENT); the fault and callback-url-put-url-any-type take any type, as text. */
 function putUrlTypeChecked(ctx: ReferenceContext): boolean {
   return !ctx.faults.on("callback-url-put-url-type-unchecked") && !ctx.variants.on("callback-url-put-url-any-type");
@@ -363,8 +417,12 @@ function removedBeforeTheClientCheck(
 }
 
 /** DELETE answers 200 with an empty Response (OCB-005). */
-function sendDeleted(ctx: ReferenceContext, reply: FastifyReply): FastifyReply {
+function sendDeleted(ctx: ReferenceContext, reply: FastifyReply, id: number): FastifyReply {
   if (ctx.faults.on("callback-url-delete-answers-204")) return reply.code(204).send();
+  // Fault r5-callback-url-delete-answers-null: the deleted entity is serialised after removal, which gives null.
+  if (ctx.faults.on("r5-callback-url-delete-answers-null")) return sendItems(reply, [{ OauthCallbackUrlDelete: null }]);
+  // Fault r5-callback-url-delete-answers-id: the delete handler was copied from the PUT and answers the URL's Id.
+  if (ctx.faults.on("r5-callback-url-delete-answers-id")) return sendId(reply, id);
   // Fault r4-callback-url-delete-text-plain: the answer is sent as a pre-built string, which Fastify labels text/plain.
   if (ctx.faults.on("r4-callback-url-delete-text-plain")) return reply.code(200).send(JSON.stringify({ Response: [] }));
   return sendItems(reply, []);
@@ -387,4 +445,10 @@ function listedView(ctx: ReferenceContext, record: CallbackUrlRecord): Record<st
 function createdId(ctx: ReferenceContext, created: CallbackUrlRecord): number {
   // Fault r3-callback-url-create-answers-client-id: the answer's id was copied from the path's oauthClientID.
   return ctx.faults.on("r3-callback-url-create-answers-client-id") ? created.clientId : created.id;
+}
+
+/** A PUT stamps updated in the provider's form, UTC (conventions §2), as the create stamps created. */
+function updatedStamp(ctx: ReferenceContext): string {
+  // Fault r5-callback-url-put-updated-iso: the update path stamps new Date().toISOString(), the ISO 8601 form with T and Z.
+  return ctx.faults.on("r5-callback-url-put-updated-iso") ? new Date().toISOString() : timestamp();
 }
