@@ -18,6 +18,8 @@ export interface Session {
 class BootstrapError extends Error {
   override readonly name = "BootstrapError";
 }
+/** The installation token refused (401) by device-server or session-server during a bootstrap: tried once more, alone. */
+class TokenRefused extends BootstrapError {}
 
 /** The user object types a session-server answer may carry (wire conventions §4). */
 export const SESSION_USER_TYPES = ["UserPerson", "UserCompany", "UserApiKey"];
@@ -97,19 +99,44 @@ function fail(step: string, exchange: Exchange, expected: string): never {
   );
 }
 
-/** installation → device-server → session-server, each step checked enough to go on. */
-export async function openSession(
-  client: HttpClient,
-  options: { apiKey: string; from?: string; permittedIps?: string[]; description?: string },
-): Promise<Session> {
+type SessionOptions = { apiKey: string; from?: string; permittedIps?: string[]; description?: string };
+
+/** The end of the last bootstrap run alone (see openSession). */
+let aloneQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * installation → device-server → session-server, each step checked enough to go on. A server may keep one installation
+ * per client key (blind round 5: both readers OPEN), so another bootstrap's installation with the run's key can make this
+ * one's token unknown before its device-server or session-server call: a bootstrap refused so (401) runs once more, alone.
+ */
+export async function openSession(client: HttpClient, options: SessionOptions): Promise<Session> {
+  try {
+    return await bootstrap(client, options);
+  } catch (error) {
+    if (!(error instanceof TokenRefused)) throw error;
+    const run = aloneQueue.then(() => bootstrap(client, options));
+    aloneQueue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+async function bootstrap(client: HttpClient, options: SessionOptions): Promise<Session> {
   registerSecret(options.apiKey, "api key");
   const installation = await postInstallation(client, { from: options.from });
   if (installation.exchange.status !== 200 || !installation.token) fail("installation", installation.exchange, "200 with a Token");
   const device = await postDeviceServer(client, { ...options, token: installation.token });
+  if (device.status === 401) throw new TokenRefused(`session bootstrap, device-server: ${describeRequest(device.request)}: got 401`);
   if (device.status !== 200 || !responseItems(device.json)) fail("device-server", device, "200 with an Id");
   const session = await postSessionServer(client, { token: installation.token, apiKey: options.apiKey, from: options.from });
   if (session.exchange.status !== 200 || !session.token || session.userId === undefined) {
-    fail("session-server", session.exchange, `200 with a Token and a ${SESSION_USER_TYPES.join("/")} object with an integer id`);
+    const expected = `200 with a Token and a ${SESSION_USER_TYPES.join("/")} object with an integer id`;
+    if (session.exchange.status === 401) {
+      const got = describeResponse(session.exchange);
+      throw new TokenRefused(
+        `session bootstrap, session-server: ${describeRequest(session.exchange.request)}: expected ${expected}, got ${got}`,
+      );
+    }
+    fail("session-server", session.exchange, expected);
   }
   return {
     apiKey: options.apiKey,

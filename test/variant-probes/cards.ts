@@ -1,7 +1,7 @@
-// Probes of the card variants (faults/cards.ts: CARD_VARIANTS; reference/resources/cards/). Each finds the variant's own
-// mark on the primary user's cards; the plain reference shows none of them.
+// Probes of the card and card-replacement variants (faults/cards.ts: CARD_VARIANTS, CARD_REPLACEMENT_VARIANTS). Each
+// finds the variant's own mark on the primary user's cards; the plain reference shows none of them.
 import { responseItems } from "../../harness/envelope.js";
-import type { Probe, ProbeFn } from "./support.js";
+import { ids, inner, type Probe, type ProbeFn } from "./support.js";
 
 const ORDER_STATUSES = [
   "CARD_REQUEST_PENDING",
@@ -33,4 +33,23 @@ export const PROBES: Record<string, ProbeFn> = {
     return (await put(p, card, { order_status: "DELIVERED_TO_CUSTOMER" })) === 200;
   },
   "card-limits-refused": async (p) => (await put(p, (await cards(p))[0], { card_limit: { value: "100.00", currency: "EUR" } })) === 400,
+  // ---- Card replacement ----
+  // An unknown card answers 400 instead of the plain reference's 404.
+  "replace-refusals-400": async (p) => (await p.send("POST", `/user/${p.session.userId}/card/999999999/replace`, {})).status === 400,
+  // The card's own name_on_card is refused.
+  "replace-refuses-name-on-card": async (p) => {
+    const card = inner(await p.get(`/user/${p.session.userId}/card`))[1];
+    return (
+      (await p.send("POST", `/user/${p.session.userId}/card/${String(card.id)}/replace`, { name_on_card: card.name_on_card })).status ===
+      400
+    );
+  },
+  // The old id is answered, yet the user now has one card more.
+  "replace-new-card-answers-old-id": async (p) => {
+    const list = `/user/${p.session.userId}/card?count=200`;
+    const before = ids(await p.get(list));
+    const id = before.at(-1)!;
+    const answered = ids(await p.send("POST", `/user/${p.session.userId}/card/${id}/replace`, {}))[0];
+    return answered === id && ids(await p.get(list)).length === before.length + 1;
+  },
 };
