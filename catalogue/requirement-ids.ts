@@ -26,6 +26,7 @@ export const REQUIREMENT_IDS = [
   "AUTH-023",
   "AUTH-024",
   "AUTH-025",
+  "AUTH-026",
   "HDR-001",
   "HDR-002",
   "HDR-003",

@@ -37,12 +37,12 @@ import { BLIND4_VALIDATION_FAULTS, BLIND4_VALIDATION_VARIANTS } from "./blind/ro
 import { BLIND4_ENCODING_FAULTS, BLIND4_ENCODING_VARIANTS } from "./blind/round4/encoding.js";
 import { BLIND4_LIFECYCLE_FAULTS, BLIND4_LIFECYCLE_VARIANTS } from "./blind/round4/lifecycle.js";
 import { BLIND4_ERRORS_FAULTS } from "./blind/round4/errors.js";
-import { BLIND5_NUMBERS_FAULTS } from "./blind/round5/numbers.js";
-import { BLIND5_LINKS_FAULTS } from "./blind/round5/links.js";
-import { BLIND5_REPEAT_FAULTS } from "./blind/round5/repeat.js";
-import { BLIND5_ABSENCE_FAULTS } from "./blind/round5/absence.js";
+import { BLIND5_NUMBERS_FAULTS, BLIND5_NUMBERS_VARIANTS } from "./blind/round5/numbers.js";
+import { BLIND5_LINKS_FAULTS, BLIND5_LINKS_VARIANTS } from "./blind/round5/links.js";
+import { BLIND5_REPEAT_FAULTS, BLIND5_REPEAT_VARIANTS } from "./blind/round5/repeat.js";
+import { BLIND5_ABSENCE_FAULTS, BLIND5_ABSENCE_VARIANTS } from "./blind/round5/absence.js";
 import { BLIND5_CONVENTIONS_FAULTS } from "./blind/round5/conventions.js";
-import { BLIND5_TIME_FAULTS } from "./blind/round5/time.js";
+import { BLIND5_TIME_FAULTS, BLIND5_TIME_VARIANTS } from "./blind/round5/time.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -141,6 +141,11 @@ const VARIANT_LISTS = [
   BLIND4_ENCODING_VARIANTS,
   BLIND4_LIFECYCLE_VARIANTS,
   STRICT_ONLY_TWIN_VARIANTS,
+  BLIND5_NUMBERS_VARIANTS,
+  BLIND5_TIME_VARIANTS,
+  BLIND5_LINKS_VARIANTS,
+  BLIND5_REPEAT_VARIANTS,
+  BLIND5_ABSENCE_VARIANTS,
 ] as const;
 
 /** Every fault name: the only strings `ctx.faults.on()` takes. */

@@ -115,7 +115,6 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
       checkRequestIdFormat(ctx, requestId);
       scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
-      forgetExpiredRequestId(ctx, used, requestIdKey(ctx, requestId));
       if (used.has(requestIdKey(ctx, requestId)) && reuseRefused(ctx, auth)) {
         const replay = retriedPostAnswer(ctx, request, firstAnswers, `${scope}|${requestId}`);
         if (replay !== undefined) return reply.code(200).type("application/json").send(replay);
@@ -125,10 +124,8 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
         else throw new HttpError(reuseStatus(ctx), "This request id was already used on this device.");
       }
       if (postAnswerKept(ctx, request)) answerKeys.set(request, `${scope}|${requestId}`);
-      if (recordedBeforeAnswer(ctx)) {
-        used.add(requestIdKey(ctx, requestId));
-        requestIdRecordedAt(ctx, used, requestIdKey(ctx, requestId));
-      } else request.requestIdScope = scope;
+      if (recordedBeforeAnswer(ctx)) used.add(requestIdKey(ctx, requestId));
+      else request.requestIdScope = scope;
     }
   });
 
@@ -410,9 +407,9 @@ function checkRequestIdFormat(ctx: ReferenceContext, requestId: string): void {
 
 /** A request id is remembered as sent: free format, so 007 and 7 are two ids (HDR-002). */
 function requestIdKey(ctx: ReferenceContext, requestId: string): string {
-  // Fault r5-request-id-numeric-normalised: the store keys an id of digits by the number it spells (a numeric fast path),
+  // Variant r5-request-id-numeric-normalised: the store keys an id of digits by the number it spells (a numeric fast path),
   // so 007 and 7 are one id.
-  if (ctx.faults.on("r5-request-id-numeric-normalised") && /^\d{1,15}$/.test(requestId)) return String(Number(requestId));
+  if (ctx.variants.on("r5-request-id-numeric-normalised") && /^\d{1,15}$/.test(requestId)) return String(Number(requestId));
   return requestId;
 }
 
@@ -495,32 +492,4 @@ function refusedAfterTheWrite(
       { error_description: message, error_description_translated: translate(message, typeof language === "string" ? language : undefined) },
     ],
   });
-}
-
-/**
- * When each request id was recorded, per set of used ids: kept only under fault r5-request-id-forgotten-after-window (empty
- * otherwise).
- */
-const requestIdTimes = new WeakMap<Set<string>, Map<string, number>>();
-/** The used-id cache's TTL: meant as a day in seconds, handed to a cache that counts milliseconds (the fault's 86.4 s). */
-const REQUEST_ID_TTL = 86_400;
-
-/** A used request id is remembered for good (HDR-002): the fault's cache starts the id's TTL when it is recorded. */
-function requestIdRecordedAt(ctx: ReferenceContext, used: Set<string>, requestId: string): void {
-  if (!ctx.faults.on("r5-request-id-forgotten-after-window")) return;
-  let times = requestIdTimes.get(used);
-  if (!times) requestIdTimes.set(used, (times = new Map()));
-  times.set(requestId, Date.now());
-}
-
-/**
- * Reusing an id on the same device is an error, however long ago it was used (HDR-002). Fault
- * r5-request-id-forgotten-after-window: the cache evicts an id once its TTL (86400 read as milliseconds) has run out.
- */
-function forgetExpiredRequestId(ctx: ReferenceContext, used: Set<string>, requestId: string): void {
-  if (!ctx.faults.on("r5-request-id-forgotten-after-window")) return;
-  const recorded = requestIdTimes.get(used)?.get(requestId);
-  if (recorded === undefined || Date.now() - recorded < REQUEST_ID_TTL) return;
-  used.delete(requestId);
-  requestIdTimes.get(used)!.delete(requestId);
 }

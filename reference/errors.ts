@@ -59,8 +59,8 @@ function translatedText(ctx: ReferenceContext, message: string, asked: string | 
   // Fault r4-error-translated-null-unsupported-language: the translation lookup answers null for a language it has no table for.
   if (ctx.faults.on("r4-error-translated-null-unsupported-language") && asked !== undefined && !["en_US", "nl_NL"].includes(asked))
     return null;
-  // Fault r5-error-translated-empty-without-language: without the header the lookup gets no language and answers "".
-  if (ctx.faults.on("r5-error-translated-empty-without-language") && asked === undefined) return "";
+  // Variant r5-error-translated-empty-without-language: without the header the lookup gets no language and answers "".
+  if (ctx.variants.on("r5-error-translated-empty-without-language") && asked === undefined) return "";
   return translate(message, fallback);
 }
 

@@ -84,10 +84,6 @@ function onList(ctx: Switchboard, name: FaultName, list: string, resource: strin
 
 /** The items in id order, as numbers (conventions §5: items are ordered by id). */
 function sortedById<T extends { id: number }>(ctx: Switchboard, list: string, all: T[]): T[] {
-  // Fault r5-cert-list-sorted-as-text: the pinned-chain list orders by its id as text (the chain table's key column is a
-  // varchar), so 10000 sorts before 9999.
-  if (onList(ctx, "r5-cert-list-sorted-as-text", list, "certificate-pinned"))
-    return [...all].sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
   return [...all].sort((a, b) => a.id - b.id);
 }
 

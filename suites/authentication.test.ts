@@ -208,20 +208,27 @@ describe.concurrent("POST /device-server and POST /session-server", () => {
     expectSchema(expectObjects(exchange, ["Id"], about)[0], "id", about, exchange);
   });
 
-  test("AUTH-008 the session answer carries a Token and the user whose id works in every path", async ({ skip }) => {
-    skip(readOnly, SKIP.readOnly);
-    const { apiKey } = await keyOwner();
-    const installation = await postInstallation(t.client, { from: addressA });
-    await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
-    const about = { req: "AUTH-008", what: "with the installation token of a registered device" };
-    expectOk(session.exchange, about);
-    expectSchema(expectObjects(session.exchange, ["Token"], about)[0], "token", about, session.exchange);
-    const user = expectObjects(session.exchange, SESSION_USER_TYPES, about)[0];
-    expectSchema(user, "session-user", about, session.exchange);
-    const cards = await t.client.request({ path: `/user/${String(user?.id)}/card`, token: session.token ?? null, from: addressA });
-    expectOk(cards, { req: "AUTH-008", what: "with the new session token and the user id from the session answer" });
-  });
+  test(
+    "AUTH-008 the session answer carries an Id, a Token and the user whose id works in every path",
+    { tags: ["AUTH-026"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      const { apiKey } = await keyOwner();
+      const installation = await postInstallation(t.client, { from: addressA });
+      await postDeviceServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+      const session = await postSessionServer(t.client, { token: installation.token ?? null, apiKey, from: addressA });
+      const about = { req: "AUTH-008", what: "with the installation token of a registered device" };
+      expectOk(session.exchange, about);
+      expectSchema(expectObjects(session.exchange, ["Token"], about)[0], "token", about, session.exchange);
+      // The session's own Id comes first (conventions §4; blind round 5: an answer without it).
+      const id = { req: "AUTH-026", what: about.what };
+      expectSchema(expectObjects(session.exchange, ["Id"], id)[0], "id", id, session.exchange);
+      const user = expectObjects(session.exchange, SESSION_USER_TYPES, about)[0];
+      expectSchema(user, "session-user", about, session.exchange);
+      const cards = await t.client.request({ path: `/user/${String(user?.id)}/card`, token: session.token ?? null, from: addressA });
+      expectOk(cards, { req: "AUTH-008", what: "with the new session token and the user id from the session answer" });
+    },
+  );
 
   test(
     "AUTH-008 two users' keys registered on one installation each open a session that answers its own user, whose id works in the " +

@@ -53,7 +53,29 @@ function monthOf(value: unknown): string | undefined {
   const card = /^(\d{2})\/(\d{2}|\d{4})$/.exec(value);
   return card ? `${card[2]!.length === 2 ? `20${card[2]}` : card[2]}-${card[1]}` : undefined;
 }
-const sameMonth = (a: unknown, b: unknown) => monthOf(a) !== undefined && monthOf(a) === monthOf(b);
+/** The day of an expiry date written as YYYY-MM-DD (a time may follow); undefined where no day is written. */
+const dayOf = (value: unknown) => (typeof value === "string" ? /^\d{4}-\d{2}-(\d{2})/.exec(value)?.[1] : undefined);
+/** The same date written another way: the same month and year, and the same day where both write one. */
+const sameDate = (a: unknown, b: unknown) =>
+  monthOf(a) !== undefined && monthOf(a) === monthOf(b) && (dayOf(a) === undefined || dayOf(b) === undefined || dayOf(a) === dayOf(b));
+
+/**
+ * REPL-005: the replacement reads the expiry_date its card read, where both carry it (GAP-04). The same month and year written
+ * another way ("12/29" for "2029-12-31": REPL-019, blind round 4, both readers OPEN, the field's format is not shown) is noted;
+ * strict requires the text the old card read.
+ */
+function expectExpiryKept(before: Card, after: Card, what: string): void {
+  if (before.expiry_date === undefined || after.expiry_date === undefined) return;
+  if (canonical(after.expiry_date) === canonical(before.expiry_date)) return;
+  const expiry = { req: "REPL-005", what };
+  if (sameDate(before.expiry_date, after.expiry_date))
+    new LenientLog(t.profile.strict).note(
+      { ...expiry, req: "REPL-019" },
+      "a replacement read its expiry date written another way",
+      "the expiry_date as before",
+    );
+  else failPlain(expiry, `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`);
+}
 
 /** The id a replace answers (conventions §7: Id). */
 function answeredId(exchange: Exchange, about: About): number {
@@ -195,22 +217,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
       const after = replacement.card;
       // The replacement is a card like any other: its fields keep their types (four_digit: four digits, never the new number).
       expectSchema(after, "card", { req: "CARD-004", what: `replacement (card ${after.id}) read after the replace ${what}` });
-      if (
-        before.expiry_date !== undefined &&
-        after.expiry_date !== undefined &&
-        canonical(after.expiry_date) !== canonical(before.expiry_date)
-      ) {
-        const expiry = { req: "REPL-005", what: `replacement (card ${after.id}) of card ${card!.id}` };
-        // The same month and year written another way ("12/29" for "2029-12-31": REPL-019, blind round 4, both readers OPEN,
-        // the field's format is not shown): noted, strict requires the text the old card read.
-        if (sameMonth(before.expiry_date, after.expiry_date))
-          new LenientLog(t.profile.strict).note(
-            { ...expiry, req: "REPL-019" },
-            "a replacement read its expiry date written another way",
-            "the expiry_date as before",
-          );
-        else failPlain(expiry, `expected expiry_date ${canonical(before.expiry_date)} as before, got ${canonical(after.expiry_date)}`);
-      }
+      expectExpiryKept(before, after, `replacement (card ${after.id}) of card ${card!.id}`);
       skip(!replacement.numbersShown, NO_NUMBERS);
       if (!replacement.newNumber) {
         failPlain(
@@ -430,8 +437,8 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
 describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
   test(
     "REPL-008 a batch of two cards answers one CardBatchReplace listing both ids, and each card gets a replacement with a new card " +
-      "number, showing the second_line sent for it or not (strict: showing it)",
-    { tags: ["REPL-004", "REPL-016", "REPL-018"] },
+      "number and the old card's expiry date, showing the second_line sent for it or not (strict: showing it)",
+    { tags: ["REPL-004", "REPL-005", "REPL-016", "REPL-018", "REPL-019"] },
     async ({ skip, annotate }) => {
       needsDestructive(t, skip);
       const { calls, cards } = await freshCardUser(t, { req: "REPL-008" });
@@ -463,7 +470,15 @@ describe.concurrent("POST /user/{userID}/card-batch-replace", () => {
         const at = pool.findIndex(fits);
         return at < 0 ? undefined : pool.splice(at, 1)[0];
       };
-      const unmatched = entries.filter((e) => !take((c) => c.second_line === e.second_line) && !take((c) => c.id === e.id));
+      const replaced: [Card, Card][] = [];
+      const unmatched = entries.filter((e) => {
+        const replacement = take((c) => c.second_line === e.second_line) ?? take((c) => c.id === e.id);
+        if (replacement) replaced.push([chosen.find((c) => c.id === e.id)!, replacement]);
+        return !replacement;
+      });
+      // The batch keeps each card's expiry as the single replace does (blind round 5: a batch wrote it a day early).
+      for (const [card, replacement] of replaced)
+        expectExpiryKept(card, replacement, `replacement (card ${replacement.id}) of card ${card.id} in batch replace ${canonical(body)}`);
       const lacking = unmatched.filter(() => pool.splice(0, 1).length === 0).map((e) => e.id);
       // Whether a batch entry's second_line is applied is open (blind ruling): recorded, strict requires it.
       const log = new LenientLog(t.profile.strict);

@@ -766,6 +766,17 @@ describe.concurrent("updating cards", () => {
         { req: "CARD-022" },
         annotate,
       );
+      // The list shows the card as its read does (blind round 5: a list kept the removed fallback the read no longer showed).
+      const read = await calls.read(card.id, { req: "CARD-022", what: "read after the PUT" });
+      const { cards: after, pages } = await calls.all({ req: "CARD-022", what: "listing the cards after the PUT" });
+      const listed = after.find((c) => c.id === card.id);
+      expectThat(
+        listed !== undefined && fallbackOf(listed) === fallbackOf(read),
+        pages.at(-1)!,
+        `card ${card.id} listed with the fallback its read shows (${canonical(fallbackOf(read))}) after PUT {"second_line": …}`,
+        { req: "CARD-022" },
+        listed ? `monetary_account_id_fallback ${canonical(fallbackOf(listed))}` : "the card not listed",
+      );
     },
   );
 

@@ -67,6 +67,22 @@ describe.concurrent("POST /user/{userID}/additional-transaction-information-cate
     },
   );
 
+  test(
+    "ERR-003 a category created twice with the same name (a retried POST) is taken again or refused with an error body, never 5XX",
+    { tags: ["CAT-001"] },
+    async ({ skip }) => {
+      await needStatusTaken(skip);
+      const session = await writer();
+      const body = { ...FULL, category: `Conformance twice ${Date.now()}` };
+      expectCreated(await post(session, body), { req: "CAT-001", what: "(the first of two with one name)" });
+      // A name the user already has may be refused (a legal variant); a crash on it is not (blind round 5).
+      const again = await post(session, body);
+      const about = { req: "ERR-003", what: `with the category name ${JSON.stringify(body.category)} a second time` };
+      expectNot5xx(again, about);
+      if (again.status !== 200) expectRefused(again, about);
+    },
+  );
+
   test("CAT-002 a category with status only is accepted", async ({ skip }) => {
     await needStatusTaken(skip);
     const session = await writer();

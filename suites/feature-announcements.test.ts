@@ -111,8 +111,11 @@ describe.concurrent("GET /user/{userID}/feature-announcement/{itemId}", () => {
         const about = { req: "FEAT-002", what: `(announcement ${id})` };
         const { exchange, announcement } = await read(id, about);
         const avatar = announcement.avatar;
-        // An announcement without avatar has nothing to check, except where the profile is strict.
-        if (avatar === undefined && !t.profile.strict) continue;
+        // An announcement without avatar has nothing to check, except where the profile is strict. One answered with avatar
+        // null is noted (blind round 5: both readers OPEN on whether every announcement has an avatar).
+        if (avatar === null && !t.profile.strict)
+          new LenientLog(t.profile.strict).note(about, "an announcement answered avatar null", "an avatar object");
+        if ((avatar === undefined || avatar === null) && !t.profile.strict) continue;
         checked++;
         expectThat(
           avatar !== null && typeof avatar === "object" && !Array.isArray(avatar),

@@ -56,6 +56,10 @@ const NO_SECOND_ACCOUNT =
 /** Fields a real server may move between a list and a read (a transaction's status advances on its own). */
 const MOVING = ["status", "status_timestamp", "updated"];
 const AMOUNT = { value: "12.34", currency: "EUR" };
+/** How far a timestamp may lie past the answer's Date header (whole seconds) and still be a time already come: clocks drift. */
+const CLOCK_TOLERANCE_MS = 60_000;
+/** A timestamp: the provider's form (conventions §2, `YYYY-MM-DD HH:MM:SS.ffffff` in UTC), or with T and a zone as ISO 8601 writes. */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 beforeEach(async () => {
   await allure.tag("deprecated");
@@ -109,6 +113,16 @@ function differences(listed: Record<string, unknown>, read: Record<string, unkno
   return Object.keys(listed)
     .filter((key) => !MOVING.includes(key) && key in read && !isDeepStrictEqual(listed[key], read[key]))
     .map((key) => `${key} listed ${JSON.stringify(listed[key])}, read ${JSON.stringify(read[key])}`);
+}
+
+/** The time a timestamp names, in ms since the epoch (UTC where it names no zone); undefined where the text is not a time. */
+function timeOf(text: unknown): number | undefined {
+  const match = typeof text === "string" ? TIMESTAMP.exec(text.trim()) : null;
+  if (!match) return undefined;
+  const [, day, hours, minutes, seconds = "00", fraction = "0", zone = "Z"] = match;
+  const offset = zone.toUpperCase() === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const time = Date.parse(`${day}T${hours}:${minutes}:${seconds}.${fraction.padEnd(3, "0").slice(0, 3)}${offset}`);
+  return Number.isNaN(time) ? undefined : time;
 }
 
 /** The transaction of a 200 read: one IdealMerchantTransaction (ERR-015) valid against the read form's schema. */
@@ -238,6 +252,34 @@ describe.concurrent("requesting and polling a transaction", () => {
       );
   });
 
+  // "time of last status update": a transaction just requested got its status (PENDING) when it was created, a time already
+  // come when it is read; its expiry (15 minutes on) is another field.
+  test(
+    "IDEAL-006 a transaction just requested shows as status_timestamp, the time of its last status update, no time later than " +
+      "its read (the answer's Date)",
+    { tags: ["IDEAL-001"] },
+    async ({ skip }) => {
+      gate(skip, true);
+      const id = await create("IDEAL-006");
+      const about = { req: "IDEAL-006", what: "(the transaction just requested; its status_timestamp against the read's Date header)" };
+      const { transaction, exchange } = await readTransaction(id, about);
+      const stamped = timeOf(transaction.status_timestamp);
+      const date = exchange.headers.date;
+      const now = date === undefined ? NaN : Date.parse(date);
+      skip(stamped === undefined, `status_timestamp ${JSON.stringify(transaction.status_timestamp)} cannot be read as a time`);
+      skip(Number.isNaN(now), `the read answered no Date header that can be read as a time (${JSON.stringify(date)})`);
+      expectThat(
+        stamped! <= now + CLOCK_TOLERANCE_MS,
+        exchange,
+        `status_timestamp no later than the answer's Date ${date!} (a minute's tolerance): the time of the last status update ` +
+          `of a transaction created ${JSON.stringify(transaction.created)}, status ${JSON.stringify(transaction.status)}`,
+        about,
+        `status_timestamp ${JSON.stringify(transaction.status_timestamp)}, ${Math.round((stamped! - now) / 1000)} s after the ` +
+          `Date (expiration ${JSON.stringify(transaction.expiration)})`,
+      );
+    },
+  );
+
   // LENIENT (blind ruling 2026-11-28, certifier and vendor OPEN): a transaction requested on another of the user's accounts may
   // be recorded on an account other than the path's (then read and listed under that one): noted; strict requires the path's.
   test(
@@ -313,6 +355,19 @@ describe.concurrent("requesting and polling a transaction", () => {
     });
     const differ = differences(listed, transaction);
     expectThat(differ.length === 0, exchange, "the values the list shows for this transaction", { req: "IDEAL-003" }, differ.join("; "));
+    // The list keeps the field names of conventions §7 (a list may show fewer fields: variant r4-ideal-list-summary-without-urls):
+    // the expiry the read shows as expiration is listed as expiration.
+    if ("expiration" in transaction && !isDeepStrictEqual(listed.expiration, transaction.expiration)) {
+      const others = Object.keys(listed).filter((key) => !(key in transaction));
+      const shown = "expiration" in listed ? `expiration ${JSON.stringify(listed.expiration)}` : "no expiration";
+      const besides = others.length > 0 ? ` (fields the read does not show: ${others.join(", ")})` : "";
+      failPlain(
+        { req: "IDEAL-003", what: `GET ${base()} (all pages), then GET ${base()}/${id}` },
+        `expected the created transaction ${id} listed with expiration ${JSON.stringify(transaction.expiration)} as its read ` +
+          `shows it (conventions §7 names the field expiration), got ${shown}${besides} in the list element ` +
+          JSON.stringify(listed).slice(0, 300),
+      );
+    }
   });
 });
 

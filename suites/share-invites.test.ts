@@ -524,7 +524,8 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
   );
 
   test(
-    "SHARE-005 a PUT without status (card_id alone, or {}) keeps an accepted share ACTIVE with an integer monetary_account_id",
+    "SHARE-005 a PUT without status (card_id alone, or {}) keeps an accepted share ACTIVE with an integer monetary_account_id, " +
+      "the one it showed",
     { tags: ["SHARE-011", "SHARE-014"] },
     async ({ skip }) => {
       const session = await freshUser(skip);
@@ -537,13 +538,68 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
         const about = { req: "SHARE-005", what: `with ${JSON.stringify(body)} on the accepted share ${String(accepted.id)}` };
         expectStatus(await put(session, accepted.id, body), 200, { ...about, req: "SHARE-011" });
         const { share, exchange } = await readShare(session, accepted.id, { ...about, what: `after the PUT ${JSON.stringify(body)}` });
+        // The account it applies to, where the share showed one: card_id links a card (GAP-15), never another account.
+        const account = Number.isInteger(accepted.monetary_account_id) ? accepted.monetary_account_id : undefined;
         expectThat(
-          share.status === "ACTIVE" && Number.isInteger(share.monetary_account_id),
+          share.status === "ACTIVE" &&
+            Number.isInteger(share.monetary_account_id) &&
+            (account === undefined || share.monetary_account_id === account),
           exchange,
-          "status ACTIVE and an integer monetary_account_id, as before a PUT that sent no status",
+          account === undefined
+            ? "status ACTIVE and an integer monetary_account_id, as before a PUT that sent no status"
+            : `status ACTIVE and monetary_account_id ${String(account)}, as before a PUT that sent no status`,
           about,
           `status ${JSON.stringify(share.status)}, monetary_account_id ${JSON.stringify(share.monetary_account_id)}`,
         );
+      }
+    },
+  );
+
+  test(
+    "SHARE-005 an accepted share keeps its account through an accept sent again, and an accept with card_id: the read and the list " +
+      "show the same monetary_account_id",
+    { tags: ["SHARE-006", "SHARE-001", "SHARE-014"] },
+    async ({ skip }) => {
+      const session = await freshUser(skip);
+      const shares = await sharesOf(session, "SHARE-005");
+      const accepted =
+        shares.find((s) => s.status === "ACTIVE" && typeof s.id === "number" && Number.isInteger(s.monetary_account_id)) ??
+        (await move(session, "ACTIVE", "SHARE-006", skip, "REJECTED")).after;
+      const account = accepted.monetary_account_id;
+      skip(!Number.isInteger(account), "the accepted share shows no integer monetary_account_id to keep (SHARE-006 checks that)");
+      // A card of the user's own, as the SHARE-010 checks pick it: card_id links a card (GAP-15), never another account.
+      const cards = await get(session, t.userPath(session, "/card"));
+      const cardId = cards.status === 200 ? idsIn(cards.json)[0] : undefined;
+      // "the account an accepted share applies to": an accept sent again, with or without card_id, leaves the share on that account.
+      for (const body of [{ status: "ACTIVE" }, ...(cardId === undefined ? [] : [{ status: "ACTIVE", card_id: cardId }])]) {
+        const about = {
+          req: "SHARE-005",
+          what: `with ${JSON.stringify(body)} on share ${String(accepted.id)}, already ACTIVE with monetary_account_id ${String(account)}`,
+        };
+        const answer = await put(session, accepted.id, body);
+        // Accepting an accepted share is a move the table does not show (GAP-13): taken, or refused with the share left as it was.
+        if (answer.status !== 200) expect4xxAndErrorBody(answer, { ...about, what: `${about.what} (an accept GAP-13 leaves open)` });
+        const expected = `status ACTIVE and monetary_account_id ${String(account)}, the account the accepted share applies to`;
+        const { share, exchange } = await readShare(session, accepted.id, { ...about, what: `after the PUT ${JSON.stringify(body)}` });
+        expectThat(
+          share.status === "ACTIVE" && share.monetary_account_id === account,
+          exchange,
+          expected,
+          { ...about, what: `after the PUT ${JSON.stringify(body)} (answered ${answer.status})` },
+          `status ${JSON.stringify(share.status)}, monetary_account_id ${JSON.stringify(share.monetary_account_id)}`,
+        );
+        const listed = (await sharesOf(session, "SHARE-005")).find((s) => s.id === accepted.id);
+        if (!listed || listed.status !== "ACTIVE" || listed.monetary_account_id !== account)
+          failPlain(
+            {
+              req: "SHARE-005",
+              what: `GET ${listPath(session)} (all pages) after PUT ${JSON.stringify(body)} (answered ${answer.status})`,
+            },
+            `expected share ${String(accepted.id)} listed with ${expected}, got ` +
+              (listed
+                ? `status ${JSON.stringify(listed.status)}, monetary_account_id ${JSON.stringify(listed.monetary_account_id)}`
+                : "a list without it"),
+          );
       }
     },
   );
@@ -564,6 +620,45 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
       `status ${JSON.stringify(after.status)}`,
     );
   });
+
+  test(
+    "SHARE-002 start_date and end_date are read-only: a PUT that sends them is taken or refused, and the read and the list still " +
+      "show the dates the share had",
+    { tags: ["SHARE-013", "SHARE-011"] },
+    async ({ skip }) => {
+      const session = await freshUser(skip);
+      const listedBefore = (await sharesOf(session, "SHARE-002")).find((s) => typeof s.id === "number");
+      skip(!listedBefore, NO_SHARES);
+      const id = listedBefore!.id;
+      const { share: readBefore } = await readShare(session, id, { req: "SHARE-002", what: "(before the PUT)" });
+      // Dates in the provider's form, years from any a share shows.
+      const body = { start_date: "2031-02-03 04:05:06.000000", end_date: "2032-03-04 05:06:07.000000" };
+      const about = { req: "SHARE-002", what: `with ${JSON.stringify(body)} on share ${String(id)}` };
+      const answer = await put(session, id, body);
+      // Sending a read-only field is not stated to be refused: taken (ignored) or refused, the dates stay as they were.
+      expectNot5xx(answer, about);
+      if (answer.status !== 200) expect4xxAndErrorBody(answer, about);
+      const dates = (share: Share) => `start_date ${JSON.stringify(share.start_date)}, end_date ${JSON.stringify(share.end_date)}`;
+      const same = (before: Share, after: Share) =>
+        isDeepStrictEqual(before.start_date, after.start_date) && isDeepStrictEqual(before.end_date, after.end_date);
+      const after = `after the PUT ${JSON.stringify(body)} (answered ${answer.status})`;
+      const { share: readAfter, exchange } = await readShare(session, id, { req: "SHARE-002", what: after });
+      expectThat(
+        same(readBefore, readAfter),
+        exchange,
+        `${dates(readBefore)} as read before the PUT (read-only: "start and expiry of the share")`,
+        { ...about, what: after },
+        dates(readAfter),
+      );
+      const listedAfter = (await sharesOf(session, "SHARE-002")).find((s) => s.id === id);
+      if (!listedAfter || !same(listedBefore!, listedAfter))
+        failPlain(
+          { req: "SHARE-002", what: `GET ${listPath(session)} (all pages) ${after}` },
+          `expected share ${String(id)} listed with ${dates(listedBefore!)} as before the PUT (read-only), got ` +
+            (listedAfter ? dates(listedAfter) : "a list without it"),
+        );
+    },
+  );
 });
 
 // Side by side: the second user's refused reads and writes change no share; the status check is on a fresh owner of

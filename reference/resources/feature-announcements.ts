@@ -107,7 +107,7 @@ function refuseUnknown(
 
 /** The read form (FEAT-001, FEAT-002): sub_title a string, the avatar image's height and width integers. */
 function announcementView(ctx: ReferenceContext, a: AnnouncementRecord): Record<string, unknown> {
-  const { faults } = ctx;
+  const { faults, variants } = ctx;
   const sizes = faults.on("feature-announcement-image-size-strings");
   const images = a.avatar.image.map((i) => (sizes ? { ...i, height: String(i.height), width: String(i.width) } : i));
   // Fault feature-announcement-image-object: the mapper answers the first image as an object, not the array.
@@ -115,8 +115,8 @@ function announcementView(ctx: ReferenceContext, a: AnnouncementRecord): Record<
   // The avatar carries uuid, anchor_uuid, style and image (spec: Shared objects); the fault's mapper forgets anchor_uuid.
   if (faults.on("feature-announcement-anchor-uuid-dropped")) delete avatar.anchor_uuid;
   return {
-    // Fault r5-feature-announcement-promotion-avatar-null: the promotion mapper has no avatar and answers null.
-    avatar: a.type === "PROMOTION" && faults.on("r5-feature-announcement-promotion-avatar-null") ? null : avatar,
+    // Variant r5-feature-announcement-promotion-avatar-null: the promotion mapper has no avatar and answers null.
+    avatar: a.type === "PROMOTION" && variants.on("r5-feature-announcement-promotion-avatar-null") ? null : avatar,
     title: a.title,
     sub_title: faults.on("feature-announcement-sub-title-null") ? null : a.sub_title,
     type: a.type,

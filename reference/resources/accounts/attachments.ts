@@ -71,12 +71,12 @@ function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: numb
 }
 
 /**
- * The account of an upload exists and is the user's. Fault r5-attachment-unknown-account-accepted: the check is written as
+ * The account of an upload exists and is the user's. Variant r5-attachment-unknown-account-accepted: the check is written as
  * "refuse an account another user owns", so an id that names no monetary account at all passes.
  */
 function unknownAccountTaken(ctx: ReferenceContext, accountId: number): boolean {
   return (
-    ctx.faults.on("r5-attachment-unknown-account-accepted") &&
+    ctx.variants.on("r5-attachment-unknown-account-accepted") &&
     ![...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId))
   );
 }
@@ -181,9 +181,9 @@ function storedBeforeTheChecks(
 function checkDescription(ctx: ReferenceContext, request: FastifyRequest, description: string): void {
   const gifUnchecked =
     ctx.faults.on("attachment-description-skipped-for-gif") && mediaType(request.headers["content-type"]) === "image/gif";
-  // Fault r5-attachment-empty-description-accepted: the check asks whether the header is there, not whether it holds text.
+  // Variant r5-attachment-empty-description-accepted: the check asks whether the header is there, not whether it holds text.
   const blankTaken =
-    ctx.faults.on("r5-attachment-empty-description-accepted") &&
+    ctx.variants.on("r5-attachment-empty-description-accepted") &&
     request.headers[ctx.header("Attachment-Description").toLowerCase()] !== undefined;
   if (description.trim() === "" && !ctx.faults.on("attachment-description-optional") && !gifUnchecked && !blankTaken) {
     throw invalidBody(ctx, `The ${ctx.header("Attachment-Description")} header is required.`);
@@ -323,7 +323,7 @@ function sameFileStored(
 /** An upload is stamped with the time of the upload in UTC (conventions §2: timestamps are in UTC). */
 function uploadStamp(ctx: ReferenceContext): string {
   const now = new Date();
-  // Fault r5-attachment-stamped-local-time: the upload path stamps the server's Amsterdam wall-clock time as if it were UTC.
-  if (!ctx.faults.on("r5-attachment-stamped-local-time")) return timestamp(now);
+  // Variant r5-attachment-stamped-local-time: the upload path stamps the server's Amsterdam wall-clock time as if it were UTC.
+  if (!ctx.variants.on("r5-attachment-stamped-local-time")) return timestamp(now);
   return timestamp(new Date(now.getTime() + zoneOffsetMs(now, "Europe/Amsterdam")));
 }

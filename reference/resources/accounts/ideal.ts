@@ -179,11 +179,11 @@ function transactionByIdAlone(ctx: ReferenceContext, transactions: Collection<Id
 }
 
 /**
- * The read serves a transaction of the path's monetary account only, as the list does. Fault r5-ideal-read-ignores-account:
+ * The read serves a transaction of the path's monetary account only, as the list does. Variant r5-ideal-read-ignores-account:
  * the read's query filters by user and id (the account of the path is checked to be the user's, then not compared).
  */
 function accountOfReadIgnored(ctx: ReferenceContext): boolean {
-  return ctx.faults.on("r5-ideal-read-ignores-account");
+  return ctx.variants.on("r5-ideal-read-ignores-account");
 }
 
 /** Transactions are answered under IdealMerchantTransaction (ERR-015). */

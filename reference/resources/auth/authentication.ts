@@ -33,8 +33,6 @@ export const authenticationModule: ResourceModule = {
     const lockout = lockouts(ctx);
     // Fault session-user-cached-per-installation: the answered user object, cached by installation token.
     const answeredUsers = new Map<string, Record<string, unknown>>();
-    // Fault r5-installation-token-expires-for-sessions: when each installation token was issued (empty otherwise).
-    const issuedAt = new Map<string, number>();
 
     app.post("/v1/installation", { config: { auth: "none" } }, async (request, reply) => {
       const body = objectBody(request);
@@ -42,9 +40,7 @@ export const authenticationModule: ResourceModule = {
       checkClientPublicKey(ctx, pem, invalid);
       const id = state.nextId();
       const token = state.token();
-      installationOfKeyReplaced(ctx, pem);
       state.installations.set(token, { id, token, publicKeyPem: pem, deviceIds: [] });
-      installationIssued(ctx, issuedAt, token);
       return sendInstallation(ctx, reply, [
         { Id: { id } },
         tokenObject(state.nextId(), token),
@@ -84,7 +80,6 @@ export const authenticationModule: ResourceModule = {
       const body = objectBody(request);
       const secret = stringField(body, "secret", true, invalid)!;
       const installation = state.installations.get(request.installationToken!)!;
-      if (installationTokenExpired(ctx, issuedAt, installation)) throw unauthorized("The installation token has expired.");
       sessionsEndedBeforeTheChecks(ctx, installation);
       const device = sessionDevice(ctx, installation, secret, request.callerIp);
       if (!device) return sessionRefused(ctx, reply, refuse("No device is registered for this installation and API key."));
@@ -180,17 +175,6 @@ function sessionUserOnce(
   const cached = answered.get(installation.token) ?? make();
   answered.set(installation.token, cached);
   return cached;
-}
-
-/**
- * Every POST /installation makes a new installation beside the others, whatever key it carries. Fault
- * r5-installation-same-key-replaces-first: installations are keyed by the client's public key, so installing again with the
- * same key replaces (drops) the earlier installation, whose token then names nothing.
- */
-function installationOfKeyReplaced(ctx: ReferenceContext, pem: string): void {
-  if (!ctx.faults.on("r5-installation-same-key-replaces-first")) return;
-  for (const [token, installation] of [...ctx.state.installations])
-    if (installation.publicKeyPem === pem) ctx.state.installations.delete(token);
 }
 
 /** The server's public key, which POST /installation hands out (AUTH-001). */
@@ -425,23 +409,4 @@ function sessionUser(ctx: ReferenceContext, user: User): Record<string, unknown>
       session_timeout: 604800,
     },
   };
-}
-
-/** How long the fault's installation token opens sessions: the bootstrap window of the first registration. */
-const INSTALLATION_TOKEN_WINDOW_MS = 60_000;
-
-/** Fault r5-installation-token-expires-for-sessions: the installation records when its token was issued. */
-function installationIssued(ctx: ReferenceContext, issuedAt: Map<string, number>, token: string): void {
-  if (ctx.faults.on("r5-installation-token-expires-for-sessions")) issuedAt.set(token, Date.now());
-}
-
-/**
- * The installation token opens a session whenever one is wanted (spec: calls 1 and 2 once per API key, call 3 per session).
- * Fault r5-installation-token-expires-for-sessions: session-server treats the installation token as a bootstrap token valid for
- * a minute after POST /installation.
- */
-function installationTokenExpired(ctx: ReferenceContext, issuedAt: Map<string, number>, installation: Installation): boolean {
-  if (!ctx.faults.on("r5-installation-token-expires-for-sessions")) return false;
-  const issued = issuedAt.get(installation.token);
-  return issued !== undefined && Date.now() - issued > INSTALLATION_TOKEN_WINDOW_MS;
 }

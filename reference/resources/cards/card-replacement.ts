@@ -239,7 +239,7 @@ function textsWrittenBeforeNameCheck(ctx: ReferenceContext, card: CardRecord, te
  * r5-replace-omitted-texts-cleared: the single replace maps the body onto the new plastic's texts with "" for what is missing.
  */
 function omittedTextsCleared(ctx: ReferenceContext, texts: Texts): Texts {
-  if (!ctx.faults.on("r5-replace-omitted-texts-cleared")) return texts;
+  if (!ctx.variants.on("r5-replace-omitted-texts-cleared")) return texts;
   return { ...texts, preferred_name_on_card: texts.preferred_name_on_card ?? "", second_line: texts.second_line ?? "" };
 }
 
@@ -312,12 +312,12 @@ function batchReplacementActivated(ctx: ReferenceContext, card: CardRecord): voi
 }
 
 /**
- * A replacement keeps what the card is linked to, its fallback account included. Fault r5-batch-replace-drops-fallback: the
+ * A replacement keeps what the card is linked to, its fallback account included. Variant r5-batch-replace-drops-fallback: the
  * batch path saves each replaced card through the card update routine with a body that has no fallback, and "the fallback is
  * removed when not supplied".
  */
 function batchReplacementFallbackDropped(ctx: ReferenceContext, card: CardRecord): void {
-  if (ctx.faults.on("r5-batch-replace-drops-fallback")) card.monetary_account_id_fallback = null;
+  if (ctx.variants.on("r5-batch-replace-drops-fallback")) card.monetary_account_id_fallback = null;
 }
 
 /** The batch replaces every card it names (REPL-004). */

@@ -171,9 +171,9 @@ function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdic
     const allowed = faults.on("card-deactivate-refused-after-update-request") ? order === "DELIVERED_TO_CUSTOMER" : DELIVERED.has(order);
     return allowed ? OK : unlisted(`A card cannot be deactivated while its order status is ${order}.`);
   }
-  // Fault r5-card-activation-retry-refused: the activation route is treated as one-time, so a retried activation (the card
+  // Variant r5-card-activation-retry-refused: the activation route is treated as one-time, so a retried activation (the card
   // already ACTIVE, still ACCEPTED_FOR_PRODUCTION) is refused instead of being answered as a no-op.
-  if (faults.on("r5-card-activation-retry-refused") && to === "ACTIVE" && from === "ACTIVE" && order === "ACCEPTED_FOR_PRODUCTION")
+  if (variants.on("r5-card-activation-retry-refused") && to === "ACTIVE" && from === "ACTIVE" && order === "ACCEPTED_FOR_PRODUCTION")
     return forbidden("The card is already activated.");
   if (to === from) return OK;
   if (to === "ACTIVE") {

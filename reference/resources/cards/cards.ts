@@ -191,7 +191,7 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   listedFallbackKept(ctx, card);
   // Spec: "the fallback is removed when not supplied" (GAP-27: removed reads as absent).
   if (nullFallbackSkipped(ctx, update, sentFallback)) {
-    // Fault r5-card-fallback-null-kept: the body is merged as a partial update that skips null members; the fallback stays.
+    // Variant r5-card-fallback-null-kept: the body is merged as a partial update that skips null members; the fallback stays.
   } else if (sentFallback && !statusOnly) {
     // Variant card-fallback-put-kept (CARD-021 LENIENT since blind round 2): a fallback sent in a PUT is not taken.
     if (!faults.on("card-fallback-not-stored") && !ctx.variants.on("card-fallback-put-kept"))
@@ -485,9 +485,9 @@ function listedNumbers(ctx: ReferenceContext, card: CardRecord): CardRecord {
 
 /** A limit as stored: the Amount sent, its value as written (spec: limits can be changed). */
 function storedLimit(ctx: ReferenceContext, amount: Amount): Amount {
-  // Fault r5-card-limit-cents-floored: the limit is kept in whole cents, Math.floor(parseFloat(value) * 100), so a value the
+  // Variant r5-card-limit-cents-floored: the limit is kept in whole cents, Math.floor(parseFloat(value) * 100), so a value the
   // binary float puts just below its cents (19.99 * 100 = 1998.9999…) loses a cent.
-  if (!ctx.faults.on("r5-card-limit-cents-floored")) return amount;
+  if (!ctx.variants.on("r5-card-limit-cents-floored")) return amount;
   const cents = Math.floor(Number.parseFloat(amount.value) * 100);
   return { value: (cents / 100).toFixed(2), currency: amount.currency };
 }
@@ -505,7 +505,7 @@ function listedFallbackKept(ctx: ReferenceContext, card: CardRecord): void {
 }
 
 /**
- * A PUT sets the fallback of the card of the path only. Fault r5-card-fallback-set-on-every-card: the fallback is written
+ * A PUT sets the fallback of the card of the path only. Variant r5-card-fallback-set-on-every-card: the fallback is written
  * as the user's setting (UPDATE card SET fallback = ? WHERE user_id = ?, the card id filter forgotten), so every card of the
  * user gets it.
  */
@@ -516,14 +516,14 @@ function fallbackSetOnEveryCard(
   card: CardRecord,
   update: CardUpdate,
 ): void {
-  if (!ctx.faults.on("r5-card-fallback-set-on-every-card") || typeof update.monetary_account_id_fallback !== "number") return;
+  if (!ctx.variants.on("r5-card-fallback-set-on-every-card") || typeof update.monetary_account_id_fallback !== "number") return;
   if (card.monetary_account_id_fallback === null) return;
   for (const other of cards.list(userId)) other.monetary_account_id_fallback = card.monetary_account_id_fallback;
 }
 
 /** A fallback sent as null removes it, as one not supplied does (CARD-021); the fault's merge skips null members. */
 function nullFallbackSkipped(ctx: ReferenceContext, update: CardUpdate, sentFallback: boolean): boolean {
-  return sentFallback && update.monetary_account_id_fallback === null && ctx.faults.on("r5-card-fallback-null-kept");
+  return sentFallback && update.monetary_account_id_fallback === null && ctx.variants.on("r5-card-fallback-null-kept");
 }
 
 /** The fallback as stored: the integer sent (spec: Embedded card, monetary_account_id_fallback is an integer). */
@@ -537,10 +537,10 @@ function storedFallback(ctx: ReferenceContext, fallback: number | null): number 
 function fallbackAccountAllowed(ctx: ReferenceContext, userId: number, accountId: number): boolean {
   const { variants, state } = ctx;
   if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return true;
-  // Fault r5-card-fallback-any-owned-id: ids are server-wide, so the check asks "does the user own this id" of the object
+  // Variant r5-card-fallback-any-owned-id: ids are server-wide, so the check asks "does the user own this id" of the object
   // tables it knows (cards, companies) instead of asking the user's monetary accounts.
   if (
-    ctx.faults.on("r5-card-fallback-any-owned-id") &&
+    ctx.variants.on("r5-card-fallback-any-owned-id") &&
     ["cards", "companies"].some((name) => state.collection<{ id: number }>(name).ownerOf(accountId) === userId)
   )
     return true;

@@ -109,8 +109,9 @@ function optionalFields(ctx: ReferenceContext, body: Record<string, unknown>): P
       continue;
     }
     if (typeof value !== "string" && !anyType(ctx, name)) throw badRequest(`Field ${name} must be a string.`);
-    // Fault r5-category-empty-optional-refused: the optional texts were given the non-empty rule of status.
-    if (value === "" && ctx.faults.on("r5-category-empty-optional-refused")) throw badRequest(`Field ${name} must be a non-empty string.`);
+    // Variant r5-category-empty-optional-refused: the optional texts were given the non-empty rule of status.
+    if (value === "" && ctx.variants.on("r5-category-empty-optional-refused"))
+      throw badRequest(`Field ${name} must be a non-empty string.`);
     fields[name] = name === "color" ? hexColor(ctx, String(value)) : String(value);
   }
   return fields;

@@ -143,8 +143,8 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
     (view.billing_contract as Record<string, unknown>[])[0]!.contract_date_end = null;
   }
   if (ctx.variants.on("company-read-form-sparse")) for (const key of BODY_FIELDS_READ) delete view[key];
-  // Fault r5-company-null-write-only-fields: the null-for-unset list of the mapper also names the body's write-only optional fields.
-  if (ctx.faults.on("r5-company-null-write-only-fields"))
+  // Variant r5-company-null-write-only-fields: the null-for-unset list of the mapper also names the body's write-only optional fields.
+  if (ctx.variants.on("r5-company-null-write-only-fields"))
     for (const key of ["avatar_uuid", "signup_track_type"] as const) if (c[key] === undefined) view[key] = null;
   return view;
 }

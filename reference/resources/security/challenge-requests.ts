@@ -100,8 +100,8 @@ export const challengeRequestsModule: ResourceModule = {
 
 /** The PUT's itemId, an integer like every path id (conventions §6: anything else is a 4XX), as the GET reads it. */
 function putItemId(ctx: ReferenceContext, request: FastifyRequest): number {
-  if (!ctx.faults.on("r5-challenge-put-id-number-coerced")) return intParam(request, "itemId");
-  // Fault r5-challenge-put-id-number-coerced: the update's own parser is Number() plus an integer check, so 1001.0, 1.001e3
+  if (!ctx.variants.on("r5-challenge-put-id-number-coerced")) return intParam(request, "itemId");
+  // Variant r5-challenge-put-id-number-coerced: the update's own parser is Number() plus an integer check, so 1001.0, 1.001e3
   // and 0x3E9 all read as 1001.
   const id = Number((request.params as Record<string, string>).itemId);
   if (!Number.isInteger(id) || id < 0) throw new HttpError(400, "Path parameter itemId must be an integer.", "bad-path-id");
@@ -208,11 +208,11 @@ const ANSWER_WINDOW_MS = 60_000;
 
 /**
  * A PUT sets the status it sends (spec: States and transitions > Challenge request); the request's expiry_time is a day on.
- * Fault r5-challenge-answer-window-from-created: the PUT takes a hard-coded one-minute answer window from created, not the
+ * Variant r5-challenge-answer-window-from-created: the PUT takes a hard-coded one-minute answer window from created, not the
  * request's own expiry_time, and refuses a later answer as expired.
  */
 function answerWindowClosed(ctx: ReferenceContext, c: ChallengeRecord): boolean {
-  if (!ctx.faults.on("r5-challenge-answer-window-from-created")) return false;
+  if (!ctx.variants.on("r5-challenge-answer-window-from-created")) return false;
   const created = Date.parse(`${c.created.slice(0, 23).replace(" ", "T")}Z`);
   return Number.isFinite(created) && Date.now() - created > ANSWER_WINDOW_MS;
 }

@@ -59,7 +59,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
   register(app, ctx) {
     const clients = ctx.state.collection<OauthClientRecord>("oauth-clients");
     const urls = ctx.state.collection<CallbackUrlRecord>("oauth-callback-urls");
-    /** Deleted callback URLs by id, kept under fault r5-callback-url-deleted-still-readable only (empty otherwise). */
+    /** Deleted callback URLs by id, kept under variant r5-callback-url-deleted-still-readable only (empty otherwise). */
     const deletedUrls = new Map<number, CallbackUrlRecord>();
     /** Item reads cached under the callback-url-read-cache-stale fault (empty otherwise). */
     const readCache = new WeakMap<CallbackUrlRecord, Record<string, unknown>>();
@@ -132,8 +132,8 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const { owner } = client(request, "callback-url-delete-skips-client-check");
       const found = early ?? item(request, "callback-url-delete-skips-client-check");
       if (!early && deleteApplied(ctx)) urls.delete(owner, found.id);
-      // Fault r5-callback-url-deleted-still-readable: the item read's cache by id is not evicted by the delete.
-      if (ctx.faults.on("r5-callback-url-deleted-still-readable")) deletedUrls.set(found.id, found);
+      // Variant r5-callback-url-deleted-still-readable: the item read's cache by id is not evicted by the delete.
+      if (ctx.variants.on("r5-callback-url-deleted-still-readable")) deletedUrls.set(found.id, found);
       return sendDeleted(ctx, reply, found.id);
     });
   },
@@ -190,14 +190,14 @@ function unknownClientTaken(
   clients: Collection<OauthClientRecord>,
   request: FastifyRequest,
 ): { owner: number; clientId: number } | undefined {
-  if (!ctx.faults.on("r5-callback-url-create-unknown-client")) return undefined;
+  if (!ctx.variants.on("r5-callback-url-create-unknown-client")) return undefined;
   const userId = pathUser(request, ctx);
   const clientId = intParam(request, "oauthClientID");
   return clients.ownerOf(clientId) === undefined ? { owner: userId, clientId } : undefined;
 }
 
 /**
- * A deleted callback URL reads as absent (4XX). Fault r5-callback-url-deleted-still-readable: the item read answers from a
+ * A deleted callback URL reads as absent (4XX). Variant r5-callback-url-deleted-still-readable: the item read answers from a
  * cache by id that DELETE does not evict, so a deleted URL still reads under its client (the list is right); undefined otherwise.
  */
 function deletedStillRead(
@@ -206,7 +206,7 @@ function deletedStillRead(
   request: FastifyRequest,
   client: (request: FastifyRequest) => { owner: number; clientId: number },
 ): CallbackUrlRecord | undefined {
-  if (!ctx.faults.on("r5-callback-url-deleted-still-readable")) return undefined;
+  if (!ctx.variants.on("r5-callback-url-deleted-still-readable")) return undefined;
   const { clientId } = client(request);
   const found = deleted.get(intParam(request, "itemId"));
   return found && found.clientId === clientId ? found : undefined;
@@ -379,7 +379,7 @@ function reissued(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, fo
  * to leave out the one being updated, so a url already there (its own included) is refused with 400.
  */
 function refuseRegisteredUrl(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, found: CallbackUrlRecord, url: string): void {
-  if (!ctx.faults.on("r5-callback-url-put-same-url-refused")) return;
+  if (!ctx.variants.on("r5-callback-url-put-same-url-refused")) return;
   const owner = urls.ownerOf(found.id);
   const clientUrls = owner === undefined ? [] : urls.list(owner).filter((u) => u.clientId === found.clientId);
   if (clientUrls.some((u) => u.url === url)) throw invalidBody(ctx, "This url is already registered for the OAuth client.");
@@ -449,6 +449,6 @@ function createdId(ctx: ReferenceContext, created: CallbackUrlRecord): number {
 
 /** A PUT stamps updated in the provider's form, UTC (conventions §2), as the create stamps created. */
 function updatedStamp(ctx: ReferenceContext): string {
-  // Fault r5-callback-url-put-updated-iso: the update path stamps new Date().toISOString(), the ISO 8601 form with T and Z.
-  return ctx.faults.on("r5-callback-url-put-updated-iso") ? new Date().toISOString() : timestamp();
+  // Variant r5-callback-url-put-updated-iso: the update path stamps new Date().toISOString(), the ISO 8601 form with T and Z.
+  return ctx.variants.on("r5-callback-url-put-updated-iso") ? new Date().toISOString() : timestamp();
 }
