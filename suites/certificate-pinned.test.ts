@@ -22,7 +22,7 @@ import { foreignIds, SHARED_IDS, writerSession } from "./support/resource-helper
 import type { Session } from "../harness/session/session.js";
 import { FULL_CHAIN, INTERMEDIATE_CA_PEM, LEAF_PEM, pemBody, ROOT_CA_PEM, splitPemChain } from "../harness/test-data/certificates.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
-import { currentTest } from "../harness/run/test-scope.js";
+import { currentTest, skipRunningTest } from "../harness/run/test-scope.js";
 import { SharedData } from "./support/shared-data.js";
 
 const t = useTarget();
@@ -41,8 +41,26 @@ const nameOf = (body: string) => NAMES.get(body) ?? `an unknown certificate (${b
 
 const base = (session: Session, userId = session.userId) => `/user/${userId}/certificate-pinned`;
 
-function pin(session: Session, body: unknown, userId?: number): Promise<Exchange> {
-  return t.client.request({ method: "POST", path: base(session, userId), token: session.sessionToken, from: session.from, json: body });
+/** The certificates of each chain the suite pinned, by "user:id" (pin). */
+const pinnedContents = new Map<string, string>();
+/** The certificates of the chains the suite deleted, by user id: what a server may answer with the deleted id (chainOfPin). */
+const deletedContents = new Map<number, Set<string>>();
+const contentOf = (pems: string[]) => pems.map(pemBody).join();
+
+async function pin(session: Session, body: unknown, userId?: number): Promise<Exchange> {
+  const exchange = await t.client.request({
+    method: "POST",
+    path: base(session, userId),
+    token: session.sessionToken,
+    from: session.from,
+    json: body,
+  });
+  const id = exchange.status === 200 ? createdId(exchange.json) : undefined;
+  const chain = (body as { certificate_chain?: unknown } | undefined)?.certificate_chain;
+  const pems = Array.isArray(chain) ? chain.map((c) => (c as { certificate?: unknown } | null)?.certificate) : undefined;
+  if (id !== undefined && pems?.every((pem) => typeof pem === "string"))
+    pinnedContents.set(`${userId ?? session.userId}:${id}`, contentOf(pems as string[]));
+  return exchange;
 }
 
 const chainBody = (pems: string[]) => ({ certificate_chain: pems.map((certificate) => ({ certificate })) });
@@ -58,6 +76,9 @@ async function deleteChain(session: Session, id: number, userId?: number): Promi
     token: session.sessionToken,
     from: session.from,
   });
+  const owner = userId ?? session.userId;
+  const content = pinnedContents.get(`${owner}:${id}`);
+  if (exchange.status === 200 && content !== undefined) deletedContents.set(owner, (deletedContents.get(owner) ?? new Set()).add(content));
   // A chain its test deleted is not deleted again after it: a server may give its id to the next chain pinned (ids after a
   // delete are not stated), which may be another test's by then.
   const task = currentTest();
@@ -148,6 +169,20 @@ async function chainOfPin(
       "the answered Id to be the pinned chain's id",
     );
     return { id: found.id, read: await readChain(p.session, found.id) };
+  }
+  // The same certificates pinned again after the suite deleted them, answered with an id that names no chain and nothing
+  // pinned: a server may keep one chain id per content (blind round 5; asked as CERT-002's case, the readers split): noted,
+  // strict fails it; the check, which needs the chain, skips.
+  if (refused && deletedContents.get(p.session.userId)?.has(contentOf(p.sent))) {
+    log.note(
+      { ...about, req: "CERT-002", what: `POST ${base(p.session)} (${sent}) answered Id ${answered}, which reads ${read.status}` },
+      "a chain pinned again after its deletion was answered with an id that names no chain, and nothing was pinned",
+      "a new chain pinned, read by the answered Id or listed",
+    );
+    skipRunningTest(
+      `the target answers a chain pinned again after its deletion (${sent}) with an id that names no chain and pins nothing ` +
+        "(CERT-002, a reading the blind rulings leave open): this check needs that chain",
+    );
   }
   if (refused)
     failPlain(

@@ -58,6 +58,13 @@ export function onScopeEnd(cleanup: () => Promise<void>): boolean {
  */
 export const currentTest = (): RunnerTestCase | undefined => storage().getStore()?.task ?? TestRunner.getCurrentTest();
 
+/** Skips the test running here with its reason (vitest's context.skip, reached from a helper through the test's task). */
+export function skipRunningTest(reason: string): never {
+  const task = currentTest() as { context?: { skip(note?: string): never } } | undefined;
+  if (task?.context) task.context.skip(reason);
+  throw new Error(`could not skip the test: ${reason}`);
+}
+
 /** The weather tally of the attempt running here; outside a test, the thread's own. */
 export const currentWeather = (): WeatherTally => storage().getStore()?.weather ?? outside();
 

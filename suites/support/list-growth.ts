@@ -11,6 +11,7 @@ import { ENDPOINTS } from "../../harness/endpoints.js";
 import type { Fixtures } from "../../harness/profile/profile.js";
 import { discoverFixtures } from "../../harness/session/fixtures-discovery.js";
 import type { Session } from "../../harness/session/session.js";
+import { skipRunningTest } from "../../harness/run/test-scope.js";
 import type { Target } from "../../harness/run/target.js";
 import { validBody, type BodyName } from "../../generators/bodies.js";
 import { bodyNameOf } from "../../generators/requests.js";
@@ -212,11 +213,21 @@ export function creatableLists(
   });
 }
 
+/** The ids of the items the suite made on each user's list, live or deleted, by "user list-path" (caller). */
+const madeOnLists = new Map<string, Map<number, "live" | "deleted">>();
+function madeItems(session: Session, list: ListCase): Map<number, "live" | "deleted"> {
+  const key = `${session.userId} ${list.path}`;
+  const made = madeOnLists.get(key) ?? new Map<number, "live" | "deleted">();
+  madeOnLists.set(key, made);
+  return made;
+}
+
 /** Creates and deletes items of one list for a session (the bodies drawn from the run's seed). */
 export function caller(t: Target, session: Session, list: ListCase, bodyName: BodyName) {
   // Realistic bodies, drawn from the run's seed so a replay sends the same ones.
   const bodies = fc.sample(validBody(bodyName, t.profile.bodyValues), { numRuns: 500, seed: t.run.seed });
   let next = 0;
+  const made = madeItems(session, list);
   return {
     async create(): Promise<number> {
       const post = (json: unknown) =>
@@ -236,9 +247,19 @@ export function caller(t: Target, session: Session, list: ListCase, bodyName: Bo
       const id = createdId(exchange.json);
       if (exchange.status !== 200 || id === undefined)
         fail({ req: "ERR-009", what: "(creating an item to page through)" }, exchange, "HTTP 200 with the new item's Id");
+      // A POST answered with an item this caller made and still holds: the target keeps one item per content (a pinned
+      // chain: blind round 5, the readers split), so the list cannot be grown with the few bodies the run draws.
+      // An id reused after its item's delete names the new item, which is listed (ids after a delete are not stated).
+      if (made.get(id) === "live" || (made.get(id) === "deleted" && !(await allIds(t, list)).includes(id)))
+        skipRunningTest(
+          `POST ${list.template} answered the id of an item the suite made before (${id}), one item per content: the list ` +
+            "cannot be grown item by item with the bodies the run draws (a reading the blind rulings leave open)",
+        );
+      made.set(id, "live");
       return id;
     },
     async remove(id: number, checked = true): Promise<void> {
+      if (made.has(id)) made.set(id, "deleted");
       const exchange = await t.client.request({
         method: "DELETE",
         path: `${list.path}/${id}`,

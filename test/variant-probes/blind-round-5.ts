@@ -220,6 +220,15 @@ export const PROBES: Record<string, ProbeFn> = {
     if (!card || (await user.send("PUT", cardPath(user, card.id), { status: "ACTIVE" })).status !== 200) return false;
     return refused(await user.send("PUT", cardPath(user, card.id), { status: "ACTIVE" }));
   },
+  // A fresh user's chain pinned, deleted and pinned again: answered the first id, and the list holds no new chain.
+  "r5-cert-repin-answers-deleted-id": async (p) => {
+    const user = await freshUser(p);
+    const first = await pin(user, [LEAF_PEM]);
+    if (first === undefined || (await user.send("DELETE", pinPath(user, first))).status !== 200) return false;
+    const count = async () => ids(await user.get(`${pinPath(user)}?count=200`)).length;
+    const before = await count();
+    return (await pin(user, [LEAF_PEM])) === first && (await count()) === before;
+  },
   // A new callback URL sent the url it already has: refused.
   "r5-callback-url-put-same-url-refused": async (p) => {
     const url = `https://app.example/probe/same/${randomUUID()}`;

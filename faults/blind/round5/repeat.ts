@@ -81,4 +81,16 @@ export const BLIND5_REPEAT_VARIANTS = [
     allowedBy: "blind round 5: both readers OPEN on whether a sentence forbids it (faults/blind-rounds.md)",
     suites: VARIANT_SCOPE.resources,
   },
+  // banking-api.md, Endpoints > Pinned certificates: "| POST | /user/{userID}/certificate-pinned | {certificate_chain: array of
+  // {certificate: string}} | {id: integer} |"
+  {
+    name: "r5-cert-repin-answers-deleted-id",
+    description:
+      "POST certificate-pinned answers, for a chain the user pinned before, the id of that earlier chain and pins nothing new, " +
+      "even when the earlier chain was deleted since: the re-pinned chain's answered id reads 4XX and the chain is not listed.",
+    allowedBy:
+      "blind round 5: both readers OPEN; asked again as CERT-002's case, the readers split (certifier STATED, vendor OPEN) " +
+      "(faults/blind-rounds.md)",
+    suites: VARIANT_SCOPE.certificates,
+  },
 ] as const satisfies readonly VariantSpec[];

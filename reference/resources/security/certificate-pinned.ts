@@ -188,6 +188,8 @@ export const certificatePinnedModule: ResourceModule = {
     const hidden = new Set<number>();
     /** Chains deleted under fault r3-cert-list-deleted-counted-in-page, by owner: soft-deleted rows the page query still counts. */
     const tombstones = new Map<number, PinnedChain[]>();
+    /** Variant r5-cert-repin-answers-deleted-id: the id each chain was first pinned under, by user and chain (empty otherwise). */
+    const fingerprints = new Map<string, number>();
 
     app.post("/v1/user/:userID/certificate-pinned", async (request, reply) => {
       const userId = pathUser(request, ctx);
@@ -199,7 +201,10 @@ export const certificatePinnedModule: ResourceModule = {
       const early = pinnedBeforeTheChecks(ctx, body, pin);
       const certificates = storedCertificates(ctx, parseChain(body, ctx));
       carelessChainRefusals(ctx, certificates);
+      const known = pinnedBefore(ctx, fingerprints, userId, certificates);
+      if (known !== undefined) return sendId(reply, known);
       const chain = early ?? pin(certificates);
+      rememberPinned(ctx, fingerprints, userId, certificates, chain.id);
       return sendPinned(ctx, reply, chain, () => chains.list(userId).length);
     });
 
@@ -258,6 +263,21 @@ function pinnedId(ctx: ReferenceContext, chains: Collection<PinnedChain>, userId
   if (!ctx.variants.on("r4-cert-id-reused-after-delete")) return id;
   const owned = chains.list(userId);
   return owned.length === 0 ? id : owned[owned.length - 1]!.id + 1;
+}
+
+/**
+ * Every POST pins a new chain and answers its id. Variant r5-cert-repin-answers-deleted-id: a fingerprint index (user and chain)
+ * answers a chain pinned before with its first id and pins nothing; the index is never cleaned on DELETE, so a chain pinned
+ * again after its deletion is answered with the deleted id. Undefined: pin as usual.
+ */
+function pinnedBefore(ctx: ReferenceContext, index: Map<string, number>, userId: number, certificates: string[]): number | undefined {
+  if (!ctx.variants.on("r5-cert-repin-answers-deleted-id")) return undefined;
+  return index.get(`${userId}|${certificates.join("\n")}`);
+}
+
+/** Variant r5-cert-repin-answers-deleted-id: the index entry of a chain just pinned. */
+function rememberPinned(ctx: ReferenceContext, index: Map<string, number>, userId: number, certificates: string[], id: number): void {
+  if (ctx.variants.on("r5-cert-repin-answers-deleted-id")) index.set(`${userId}|${certificates.join("\n")}`, id);
 }
 
 /** A chain of one certificate is pinned (CERT-001); the fault demands two. */
