@@ -8,7 +8,6 @@ import { describe, test } from "vitest";
 import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, failPlain, expectThat } from "../harness/checks.js";
 import { idsIn } from "./support/crud-checks.js";
 import { ENDPOINTS, endpointsFor, fillPath, INSTALLATION_TOKEN_ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
-import { sharedKeyPair } from "../harness/session/keys.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { createdId, firstOfType } from "../harness/envelope.js";
 import { LenientLog } from "../harness/lenient.js";
@@ -799,7 +798,6 @@ describe.concurrent("order of the three calls", () => {
       const log = new LenientLog(t.profile.strict);
       const owner = await keyOwner();
       const apiKey = owner.apiKey;
-      const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
       await showSeed(t.run.seed);
       const calls = fc.shuffledSubarray<Call>(["installation", "device-server", "session-server"]);
       await fc.assert(
@@ -810,7 +808,7 @@ describe.concurrent("order of the three calls", () => {
           const script = sequence.join(" → ") || "(no call)";
           for (const call of sequence) {
             if (call === "installation") {
-              const result = await postInstallation(t.client, { from: addressA, publicKeyPem });
+              const result = await postInstallation(t.client, { from: addressA });
               expectOk(result.exchange, { req: "AUTH-001", what: `in ${script}` });
               installationToken = result.token ?? null;
             } else if (call === "device-server") {
@@ -868,7 +866,6 @@ describe.concurrent("IP binding over random addresses", () => {
       skip(!t.canProvision(), SKIP.provisioning);
       await showSeed(t.run.seed);
       const addresses = [addressA!, addressB!] as const;
-      const publicKeyPem = (await sharedKeyPair()).publicKeyPem;
       // A refused registration goes from the lock-out address (lockoutAddress, above); without one, no plan has it.
       const drawn = lockoutAddress ? plans : plans.filter((plan) => !refused(plan));
       // A fresh key per run: runs go side by side (profile concurrency), with fc.assert's values and report.
@@ -884,7 +881,7 @@ describe.concurrent("IP binding over random addresses", () => {
             `installation from ${at(plan.from.installation)} → device-server from ` +
             `${deviceFrom}${permittedIps ? ` with permitted_ips [${permittedIps.join(", ")}]` : ""} → session-server ` +
             `from ${at(plan.from.session)} → GET /card from ${at(plan.from.resource)}`;
-          const installation = await postInstallation(t.client, { from: at(plan.from.installation), publicKeyPem });
+          const installation = await postInstallation(t.client, { from: at(plan.from.installation) });
           expectOk(installation.exchange, { req: "AUTH-001", what: `in ${script}` });
           const device = await postDeviceServer(t.client, {
             token: installation.token ?? null,

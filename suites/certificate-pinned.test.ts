@@ -41,10 +41,16 @@ const nameOf = (body: string) => NAMES.get(body) ?? `an unknown certificate (${b
 
 const base = (session: Session, userId = session.userId) => `/user/${userId}/certificate-pinned`;
 
-/** The certificates of each chain the suite pinned, by "user:id" (pin). */
-const pinnedContents = new Map<string, string>();
-/** The certificates of the chains the suite deleted, by user id: what a server may answer with the deleted id (chainOfPin). */
-const deletedContents = new Map<number, Set<string>>();
+/**
+ * The certificates of each chain the suite pinned, by "user:id" (pin), and of the chains it deleted, by user: what a server
+ * may answer with the deleted id (chainOfPin). Per run: the kill matrix runs one target after another, each with its ids.
+ */
+const chainsOfRuns = new WeakMap<object, { pinned: Map<string, string>; deleted: Map<number, Set<string>> }>();
+function chainsOfRun(): { pinned: Map<string, string>; deleted: Map<number, Set<string>> } {
+  const chains = chainsOfRuns.get(t.run) ?? { pinned: new Map<string, string>(), deleted: new Map<number, Set<string>>() };
+  chainsOfRuns.set(t.run, chains);
+  return chains;
+}
 const contentOf = (pems: string[]) => pems.map(pemBody).join();
 
 async function pin(session: Session, body: unknown, userId?: number): Promise<Exchange> {
@@ -59,7 +65,7 @@ async function pin(session: Session, body: unknown, userId?: number): Promise<Ex
   const chain = (body as { certificate_chain?: unknown } | undefined)?.certificate_chain;
   const pems = Array.isArray(chain) ? chain.map((c) => (c as { certificate?: unknown } | null)?.certificate) : undefined;
   if (id !== undefined && pems?.every((pem) => typeof pem === "string"))
-    pinnedContents.set(`${userId ?? session.userId}:${id}`, contentOf(pems as string[]));
+    chainsOfRun().pinned.set(`${userId ?? session.userId}:${id}`, contentOf(pems as string[]));
   return exchange;
 }
 
@@ -77,8 +83,9 @@ async function deleteChain(session: Session, id: number, userId?: number): Promi
     from: session.from,
   });
   const owner = userId ?? session.userId;
-  const content = pinnedContents.get(`${owner}:${id}`);
-  if (exchange.status === 200 && content !== undefined) deletedContents.set(owner, (deletedContents.get(owner) ?? new Set()).add(content));
+  const { pinned, deleted } = chainsOfRun();
+  const content = pinned.get(`${owner}:${id}`);
+  if (exchange.status === 200 && content !== undefined) deleted.set(owner, (deleted.get(owner) ?? new Set()).add(content));
   // A chain its test deleted is not deleted again after it: a server may give its id to the next chain pinned (ids after a
   // delete are not stated), which may be another test's by then.
   const task = currentTest();
@@ -173,7 +180,7 @@ async function chainOfPin(
   // The same certificates pinned again after the suite deleted them, answered with an id that names no chain and nothing
   // pinned: a server may keep one chain id per content (blind round 5; asked as CERT-002's case, the readers split): noted,
   // strict fails it; the check, which needs the chain, skips.
-  if (refused && deletedContents.get(p.session.userId)?.has(contentOf(p.sent))) {
+  if (refused && chainsOfRun().deleted.get(p.session.userId)?.has(contentOf(p.sent))) {
     log.note(
       { ...about, req: "CERT-002", what: `POST ${base(p.session)} (${sent}) answered Id ${answered}, which reads ${read.status}` },
       "a chain pinned again after its deletion was answered with an id that names no chain, and nothing was pinned",

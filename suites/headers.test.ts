@@ -5,7 +5,7 @@ import { errorEntries, firstOfType } from "../harness/envelope.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { LenientLog } from "../harness/lenient.js";
 import { registerSecret } from "../harness/redact.js";
-import { sharedKeyPair } from "../harness/session/keys.js";
+import { installationKeyPair } from "../harness/session/keys.js";
 import { postInstallation, postDeviceServer, postSessionServer } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 
@@ -50,7 +50,7 @@ describe.concurrent("User-Agent", () => {
   test("HDR-001 POST /installation without User-Agent is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     // A valid key, so that only the missing User-Agent can be the reason to refuse.
-    const json = { client_public_key: (await sharedKeyPair()).publicKeyPem };
+    const json = { client_public_key: (await installationKeyPair(t.client.keyPerInstallation)).publicKeyPem };
     const exchange = await t.client.request({ method: "POST", path: "/installation", json, headers: { "User-Agent": null }, from });
     expectRefused(exchange, { req: "HDR-001", what: "without User-Agent, with a valid PEM RSA public key" });
   });
@@ -125,7 +125,7 @@ describe.concurrent("X-Service-Client-Request-Id", () => {
   test("HDR-003 POST /installation, a call without a token, echoes the request id", async ({ skip }) => {
     skip(readOnly, SKIP.readOnly);
     // A valid key, so that the call succeeds: a new installation, nothing of anyone's is changed.
-    const json = { client_public_key: (await sharedKeyPair()).publicKeyPem };
+    const json = { client_public_key: (await installationKeyPair(t.client.keyPerInstallation)).publicKeyPem };
     const headers = { [t.header("Client-Request-Id")]: `conformance-${crypto.randomUUID()}` };
     const exchange = await t.client.request({ method: "POST", path: "/installation", json, headers, from });
     const id = answeredId(exchange);

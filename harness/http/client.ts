@@ -88,6 +88,10 @@ export class HttpClient {
   private readonly retry: RateLimitOptions;
   private readonly retries: number;
   private readonly signingKey: KeyObject | undefined;
+  /** Each installation registers a key pair of its own (the target keeps one installation per key: session/keys.ts). */
+  keyPerInstallation = false;
+  /** The signing key of each token whose installation has a key pair of its own (signFor); else signingKey. */
+  private readonly tokenKeys = new Map<string, KeyObject>();
 
   constructor(readonly options: ClientOptions) {
     if (!/\/v1$/.test(options.baseUrl)) throw new Error(`baseUrl must end in /v1, got ${options.baseUrl}`);
@@ -106,6 +110,20 @@ export class HttpClient {
   }
 
   /** Full name of a service header: header("Client-Authentication") → "X-Service-Client-Authentication". */
+  /**
+   * Bodies sent with `token` are signed with this key (a private PEM) rather than the client's: the token's installation
+   * has a key pair of its own (harness/session/keys.ts, keyPerInstallation). No effect where the profile does not sign.
+   */
+  signFor(token: string, privateKeyPem: string): void {
+    if (this.signingKey) this.tokenKeys.set(token, createPrivateKey(privateKeyPem));
+  }
+
+  /** Bodies sent with `token` are signed as those sent with `like` are (a session signs as its installation). */
+  signLike(like: string, token: string): void {
+    const key = this.tokenKeys.get(like);
+    if (key) this.tokenKeys.set(token, key);
+  }
+
   header(name: string): string {
     return `${this.options.headerPrefix}${name}`;
   }
@@ -321,7 +339,10 @@ export class HttpClient {
       body = JSON.stringify(options.json);
       headers["Content-Type"] = "application/json";
     }
-    if (this.signingKey && body !== undefined) headers[this.header("Client-Signature")] = signBody(body, this.signingKey);
+    if (this.signingKey && body !== undefined) {
+      const key = (options.token ? this.tokenKeys.get(options.token) : undefined) ?? this.signingKey;
+      headers[this.header("Client-Signature")] = signBody(body, key);
+    }
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       const existing = Object.keys(headers).find((h) => h.toLowerCase() === name.toLowerCase());
       if (existing) delete headers[existing];

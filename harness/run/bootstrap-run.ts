@@ -4,7 +4,7 @@ import { profileClientOptions } from "../http/client-options.js";
 import type { KeyPair } from "../session/keys.js";
 import type { ConformanceRun } from "./provided.js";
 import { redactText } from "../redact.js";
-import { openSession, provisionUser, type Session } from "../session/session.js";
+import { installationsPerKey, openSession, provisionUser, type Session } from "../session/session.js";
 import { transportErrorIn } from "../http/transport-error.js";
 import { sharedKeyPair } from "../session/keys.js";
 import { CONFORMANCE_PROJECT, projectPlan, type RunPlan } from "./run-plan.js";
@@ -76,6 +76,9 @@ export async function bootstrapRun(profile: TargetProfile, options: BootstrapOpt
       spareApiKeys: run.profile.spareApiKeys.length > 0 ? run.profile.spareApiKeys : spare.filter((k) => k !== undefined),
     };
   }
+  // Asked before any session is opened: the answer decides the key every installation registers.
+  client.keyPerInstallation = apiKey !== undefined && (await installationsPerKey(client, apiKey, from).catch(() => false));
+  if (client.keyPerInstallation) run.keyPerInstallation = true;
   const secondary = secondSession(run.profile, client, from);
   try {
     run.primary = await openSession(client, { apiKey: apiKey!, from, description: "conformance primary" });

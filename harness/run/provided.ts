@@ -22,6 +22,8 @@ export interface ConformanceRun {
   seed: number;
   /** The client's RSA key pair for installations (made once per run). */
   clientKey: KeyPair;
+  /** The target keeps one installation per client key: each installation gets a key pair of its own (session/keys.ts). */
+  keyPerInstallation?: true;
   /** Where this run writes its reports. */
   reportsDir: string;
   /** `fixtures: discover` found nothing: why (skip messages for missing fixtures add it). */

@@ -89,6 +89,14 @@ export function useTarget(): Target {
   // The kill matrix's fault and variant projects read only pass or fail: no exchange log, no Allure attachment.
   const onExchange = run.logExchanges ? loggingAndNoting(exchangeLogger(run.reportsDir, SUITES_DIR, !isMainThread)) : noteExchange;
   const client = new HttpClient(profileClientOptions(run.profile, { onExchange }, run.clientKey));
+  client.keyPerInstallation = run.keyPerInstallation === true;
+  // The shared sessions sign with their installation's own key, where it has one.
+  for (const session of [run.primary, run.secondary]) {
+    if (!session?.privateKeyPem) continue;
+    registerSecret(session.privateKeyPem, "private key");
+    client.signFor(session.installationToken, session.privateKeyPem);
+    client.signFor(session.sessionToken, session.privateKeyPem);
+  }
   const canProvision = () => provisionsUsers(run.profile);
   const target: Target = {
     run,

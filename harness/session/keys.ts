@@ -46,3 +46,12 @@ export function useSharedKeyPair(pair: KeyPair): void {
   registerSecret(pair.privateKeyPem, "private key");
   holder.__conformanceClientKey ??= Promise.resolve(pair);
 }
+
+/**
+ * The key pair a new installation registers: the run's, or one of its own where the target keeps one installation per
+ * client key (a second installation with the run's key makes the first one's token unknown: blind round 5, both readers
+ * OPEN). The run's bootstrap asks the target (installationsPerKey) and sets its clients' keyPerInstallation.
+ */
+export function installationKeyPair(perInstallation: boolean): Promise<KeyPair> {
+  return perInstallation ? newKeyPair() : sharedKeyPair();
+}

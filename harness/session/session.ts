@@ -1,7 +1,7 @@
 import type { HttpClient } from "../http/client.js";
 import { firstOfType, objectsOfType, responseItems } from "../envelope.js";
 import { describeRequest, describeResponse, type Exchange } from "../http/exchange.js";
-import { sharedKeyPair } from "./keys.js";
+import { installationKeyPair, sharedKeyPair } from "./keys.js";
 import { registerSecret } from "../redact.js";
 
 /** A working session: what every resource call needs. Plain data, so it can be provided to test workers. */
@@ -13,6 +13,8 @@ export interface Session {
   serverPublicKey?: string;
   /** Source address the device was registered from (undefined: the OS default). */
   from?: string;
+  /** The installation's own private key, where it has one (keyPerInstallation): requests of the session are signed with it. */
+  privateKeyPem?: string;
 }
 
 class BootstrapError extends Error {
@@ -28,13 +30,17 @@ export interface InstallationResult {
   exchange: Exchange;
   token?: string;
   serverPublicKey?: string;
+  /** The installation's private key, where it got a pair of its own (keyPerInstallation). */
+  privateKeyPem?: string;
 }
 
 export async function postInstallation(
   client: HttpClient,
   options: { from?: string; publicKeyPem?: string } = {},
 ): Promise<InstallationResult> {
-  const publicKeyPem = options.publicKeyPem ?? (await sharedKeyPair()).publicKeyPem;
+  const own = options.publicKeyPem === undefined ? await installationKeyPair(client.keyPerInstallation) : undefined;
+  const publicKeyPem = options.publicKeyPem ?? own!.publicKeyPem;
+  const shared = own !== undefined && own === (await sharedKeyPair());
   const exchange = await client.request({
     method: "POST",
     path: "/installation",
@@ -44,10 +50,13 @@ export async function postInstallation(
   const token = firstOfType(exchange.json, "Token")?.token;
   if (typeof token === "string") registerSecret(token, "installation token");
   const serverPublicKey = firstOfType(exchange.json, "ServerPublicKey")?.server_public_key;
+  const privateKeyPem = own && !shared ? own.privateKeyPem : undefined;
+  if (typeof token === "string" && privateKeyPem) client.signFor(token, privateKeyPem);
   return {
     exchange,
     ...(typeof token === "string" ? { token } : {}),
     ...(typeof serverPublicKey === "string" ? { serverPublicKey } : {}),
+    ...(privateKeyPem ? { privateKeyPem } : {}),
   };
 }
 
@@ -88,6 +97,8 @@ export async function postSessionServer(
   });
   const token = firstOfType(exchange.json, "Token")?.token;
   if (typeof token === "string") registerSecret(token, "session token");
+  // The session signs with its installation's key (keyPerInstallation).
+  if (typeof token === "string" && options.token !== null) client.signLike(options.token, token);
   const user = objectsOfType(exchange.json, ...SESSION_USER_TYPES)[0];
   const userId = typeof user?.id === "number" ? user.id : undefined;
   return { exchange, ...(typeof token === "string" ? { token } : {}), ...(userId === undefined ? {} : { userId }) };
@@ -144,8 +155,22 @@ async function bootstrap(client: HttpClient, options: SessionOptions): Promise<S
     sessionToken: session.token,
     installationToken: installation.token,
     ...(installation.serverPublicKey ? { serverPublicKey: installation.serverPublicKey } : {}),
+    ...(installation.privateKeyPem ? { privateKeyPem: installation.privateKeyPem } : {}),
     ...(options.from ? { from: options.from } : {}),
   };
+}
+
+/**
+ * Whether the target keeps one installation per client key: two installations with the run's key, then the first one's
+ * token registers a device. A 401 there: the second installation replaced the first (the harness then gives each
+ * installation a key pair of its own, keys.ts).
+ */
+export async function installationsPerKey(client: HttpClient, apiKey: string, from?: string): Promise<boolean> {
+  const first = await postInstallation(client, { from });
+  const second = first.token ? await postInstallation(client, { from }) : undefined;
+  if (!first.token || !second?.token) return false;
+  const device = await postDeviceServer(client, { token: first.token, apiKey, from, description: "conformance key check" });
+  return device.status === 401;
 }
 
 /** A fresh user from POST /sandbox-user-person (wire conventions §4); returns its API key. */

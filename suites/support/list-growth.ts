@@ -213,12 +213,17 @@ export function creatableLists(
   });
 }
 
-/** The ids of the items the suite made on each user's list, live or deleted, by "user list-path" (caller). */
-const madeOnLists = new Map<string, Map<number, "live" | "deleted">>();
-function madeItems(session: Session, list: ListCase): Map<number, "live" | "deleted"> {
+/**
+ * The ids of the items the suite made on each user's list, live or deleted, by run and "user list-path" (caller): the
+ * kill matrix runs one target after another in a worker, each with ids of its own.
+ */
+const madeOnLists = new WeakMap<object, Map<string, Map<number, "live" | "deleted">>>();
+function madeItems(t: Target, session: Session, list: ListCase): Map<number, "live" | "deleted"> {
+  const lists = madeOnLists.get(t.run) ?? new Map<string, Map<number, "live" | "deleted">>();
+  madeOnLists.set(t.run, lists);
   const key = `${session.userId} ${list.path}`;
-  const made = madeOnLists.get(key) ?? new Map<number, "live" | "deleted">();
-  madeOnLists.set(key, made);
+  const made = lists.get(key) ?? new Map<number, "live" | "deleted">();
+  lists.set(key, made);
   return made;
 }
 
@@ -227,7 +232,7 @@ export function caller(t: Target, session: Session, list: ListCase, bodyName: Bo
   // Realistic bodies, drawn from the run's seed so a replay sends the same ones.
   const bodies = fc.sample(validBody(bodyName, t.profile.bodyValues), { numRuns: 500, seed: t.run.seed });
   let next = 0;
-  const made = madeItems(session, list);
+  const made = madeItems(t, session, list);
   return {
     async create(): Promise<number> {
       const post = (json: unknown) =>

@@ -6,6 +6,8 @@ import { randomInt, randomUUID } from "node:crypto";
 import { errorEntries, responseItems } from "../../harness/envelope.js";
 import type { Exchange } from "../../harness/http/exchange.js";
 import { discoverFixtures } from "../../harness/session/fixtures-discovery.js";
+import { newKeyPair } from "../../harness/session/keys.js";
+import { postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
 import { INTERMEDIATE_CA_PEM, LEAF_PEM } from "../../harness/test-data/certificates.js";
 import { png1x1 } from "../../harness/test-data/images.js";
 import { timestamp } from "../../reference/time.js";
@@ -219,6 +221,15 @@ export const PROBES: Record<string, ProbeFn> = {
     const card = (await cardsAsRead(user)).find((c) => c.order_status === "ACCEPTED_FOR_PRODUCTION" && c.status === "DEACTIVATED");
     if (!card || (await user.send("PUT", cardPath(user, card.id), { status: "ACTIVE" })).status !== 200) return false;
     return refused(await user.send("PUT", cardPath(user, card.id), { status: "ACTIVE" }));
+  },
+  // A device registered on an installation of a new key; a second installation of that key; a session on the first refused.
+  "r5-installation-same-key-replaces-first": async (p) => {
+    const { publicKeyPem } = await newKeyPair();
+    const apiKey = await provisionUser(p.client);
+    const first = (await postInstallation(p.client, { publicKeyPem })).token;
+    if (!first || (await postDeviceServer(p.client, { token: first, apiKey })).status !== 200) return false;
+    if ((await postInstallation(p.client, { publicKeyPem })).exchange.status !== 200) return false;
+    return refused((await postSessionServer(p.client, { token: first, apiKey })).exchange);
   },
   // A fresh user's chain pinned, deleted and pinned again: answered the first id, and the list holds no new chain.
   "r5-cert-repin-answers-deleted-id": async (p) => {

@@ -93,4 +93,12 @@ export const BLIND5_REPEAT_VARIANTS = [
       "(faults/blind-rounds.md)",
     suites: VARIANT_SCOPE.certificates,
   },
+  // banking-api.md, Authentication > Rules: "Calls 1 and 2 are done once to activate an API key; a session is opened with call 3."
+  {
+    name: "r5-installation-same-key-replaces-first",
+    description:
+      "POST /installation keeps one installation per client public key: a second installation with the same key replaces the " +
+      "first, whose token is then unknown (POST /session-server with it is refused), although its device was registered.",
+    allowedBy: "blind round 5: both readers OPEN on whether a sentence forbids it (faults/blind-rounds.md)",
+  },
 ] as const satisfies readonly VariantSpec[];

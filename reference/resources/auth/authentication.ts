@@ -40,6 +40,7 @@ export const authenticationModule: ResourceModule = {
       checkClientPublicKey(ctx, pem, invalid);
       const id = state.nextId();
       const token = state.token();
+      installationOfKeyReplaced(ctx, pem);
       state.installations.set(token, { id, token, publicKeyPem: pem, deviceIds: [] });
       return sendInstallation(ctx, reply, [
         { Id: { id } },
@@ -175,6 +176,17 @@ function sessionUserOnce(
   const cached = answered.get(installation.token) ?? make();
   answered.set(installation.token, cached);
   return cached;
+}
+
+/**
+ * Every POST /installation makes a new installation beside the others, whatever key it carries. Variant
+ * r5-installation-same-key-replaces-first: installations are keyed by the client's public key, so installing again with the
+ * same key replaces (drops) the earlier installation, whose token then names nothing.
+ */
+function installationOfKeyReplaced(ctx: ReferenceContext, pem: string): void {
+  if (!ctx.variants.on("r5-installation-same-key-replaces-first")) return;
+  for (const [token, installation] of [...ctx.state.installations])
+    if (installation.publicKeyPem === pem) ctx.state.installations.delete(token);
 }
 
 /** The server's public key, which POST /installation hands out (AUTH-001). */
