@@ -1,5 +1,5 @@
 // Blind round 5 (bug shape: numbers): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 export const BLIND5_NUMBERS_FAULTS = [
@@ -38,6 +38,7 @@ export const BLIND5_NUMBERS_FAULTS = [
     "The iDEAL transaction list refuses a count from 101 to 200 with 400 (it keeps an older cap of 100); other lists take " +
       "counts up to 200.",
     ["ideal", "pagination"],
+    FRESH_USERS,
   ),
 ] as const;
 

@@ -1,5 +1,5 @@
 // Blind round 5 (bug shape: time): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 export const BLIND5_TIME_FAULTS = [
@@ -20,6 +20,7 @@ export const BLIND5_TIME_FAULTS = [
     "GET certificate-pinned with older_id answers the chains pinned strictly before the cursor chain's pinning time, so chains " +
       "pinned in the same millisecond as the cursor chain (the seeded ones) are never shown on an older page.",
     ["pagination", "list-sizes"],
+    FRESH_USERS,
   ),
   // banking-api.md, Resources and their fields > Share invite: "| start_date, end_date | string | read-only | start and expiry
   // of the share |"
