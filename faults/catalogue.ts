@@ -54,7 +54,7 @@ import {
   CHALLENGE_VARIANTS,
 } from "./security.js";
 import type { VariantSpec } from "./variant-spec.js";
-import { STRICT_ONLY_TWIN_VARIANTS } from "./blind/strict-only-twins.js";
+import { STRICT_ONLY_TWIN_FAULTS, STRICT_ONLY_TWIN_VARIANTS } from "./blind/strict-only-twins.js";
 import { VARIANTS } from "./variants.js";
 import { VERSIONING_FAULTS, VERSIONING_VARIANTS } from "./versioning.js";
 
@@ -107,6 +107,7 @@ const FAULT_LISTS = [
   BLIND5_ABSENCE_FAULTS,
   BLIND5_CONVENTIONS_FAULTS,
   BLIND5_TIME_FAULTS,
+  STRICT_ONLY_TWIN_FAULTS,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */

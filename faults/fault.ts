@@ -25,6 +25,11 @@ export interface FaultSpec<Name extends string = string> {
    * profile without provisioning reports it as not checked rather than as a survivor.
    */
   freshUsers?: true;
+  /**
+   * A legal variant whose behaviour this fault switches on unchanged, judged under the strict profile (target
+   * "reference-strict"): the reading is noted by default and failed by strict, and this proves strict fails it.
+   */
+  plays?: string;
 }
 
 /** The options of a fault only checks on fresh users can see (FaultSpec.freshUsers). */
@@ -41,7 +46,7 @@ export function fault<Name extends string>(
   requirement: RequirementId,
   description: string,
   suites: readonly string[],
-  options: { target?: string; freshUsers?: true } = {},
+  options: { target?: string; freshUsers?: true; plays?: string } = {},
 ): FaultSpec<Name> {
   return {
     name,
@@ -50,5 +55,6 @@ export function fault<Name extends string>(
     suites: [...suites],
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.freshUsers ? { freshUsers: true as const } : {}),
+    ...(options.plays === undefined ? {} : { plays: options.plays }),
   };
 }

@@ -61,7 +61,9 @@ function buildReferenceServer(options: ReferenceOptions = {}): {
   // A variant that plays a strict-only fault (VariantSpec.plays) switches on that fault's seams.
   const played = variantCatalogue().flatMap((v) => (v.plays && options.variants?.includes(v.name) ? [v.plays] : []));
   const faults = new Switches<FaultName>([...(options.faults ?? []), ...played]);
-  const variants = new Switches<VariantName>(options.variants ?? []);
+  // A fault that plays a legal variant (FaultSpec.plays, judged strictly) switches on that variant's seams.
+  const playing = faultCatalogue().flatMap((f) => (f.plays && options.faults?.includes(f.name) ? [f.plays] : []));
+  const variants = new Switches<VariantName>([...(options.variants ?? []), ...playing]);
   const state = new ReferenceState({
     idsLarge: variants.on("ids-large"),
     idsPerUser: variants.on("ids-per-user"),

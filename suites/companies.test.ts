@@ -275,6 +275,7 @@ describe.concurrent("POST /user/{userID}/company", () => {
   test(
     "COMP-018 no company, listed or read, shows subscription_type, avatar_uuid or signup_track_type: body fields the Company table " +
       "does not list (the body is headed write-only)",
+    { tags: ["COMP-019"] },
     async () => {
       // On the writer (its own companies, one made here where the target may be written to), or the primary on a read-only target.
       const session = readOnly ? t.primary() : await writer();
@@ -286,7 +287,8 @@ describe.concurrent("POST /user/{userID}/company", () => {
         );
       const { first, objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
       const read = objects[0] === undefined ? undefined : await send(session, "GET", itemPath(session, String(objects[0].id)));
-      // A field shown as null carries nothing written (blind round 5: both readers OPEN on a null): noted, strict fails it.
+      // A field shown as null carries nothing written (COMP-019; blind round 5: both readers OPEN on a null): noted, strict
+      // fails it.
       const shownIn = (companies: Record<string, unknown>[], nulls: boolean) =>
         companies.flatMap((c) =>
           WRITE_ONLY_BODY.filter((field) => field in c && (c[field] === null) === nulls).map(
@@ -302,7 +304,7 @@ describe.concurrent("POST /user/{userID}/company", () => {
         const nulls = shownIn(companies, true);
         if (nulls.length > 0)
           new LenientLog(t.profile.strict).note(
-            { ...about, what: `(${where}: ${nulls.join(", ")})` },
+            { req: "COMP-019", what: `(${where}: ${nulls.join(", ")})` },
             "a write-only company body field shown as null",
             "no write-only body field",
           );

@@ -278,7 +278,7 @@ describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", ()
 
   test(
     "HDR-004 an unsupported language is no error, and error texts fall back to the en_US text",
-    { tags: ["ERR-001"] },
+    { tags: ["ERR-001", "HDR-019"] },
     async ({ annotate }) => {
       const log = new LenientLog(t.profile.strict);
       // Values without a country part (de, en) are "anything else" too: never an error, never a 5XX.
@@ -311,11 +311,11 @@ describe.concurrent("X-Service-Language, Region, Geolocation, Cache-Control", ()
         // Error texts may carry per-request detail (a request or trace id): the answer's own English text counts too.
         const ownEnglish = errorEntries(other.json)?.every((e) => e.error_description_translated === e.error_description) ?? false;
         const mismatch = JSON.stringify(want) !== JSON.stringify(got) && !ownEnglish;
-        // Without the header at all, the texts are open (blind round 5: both readers OPEN, every sentence speaks of a language
-        // sent): noted, strict requires the en_US text.
+        // Without the header at all, the texts are open (HDR-019; blind round 5: both readers OPEN, every sentence speaks of
+        // a language sent): noted, strict requires the en_US text.
         if (mismatch && language === null)
           log.note(
-            { req: "HDR-004", what: `GET ${t.userPath(t.primary(), "/card")} without authentication ${shown}` },
+            { req: "HDR-019", what: `GET ${t.userPath(t.primary(), "/card")} without authentication ${shown}` },
             "an error answered without X-Service-Language carried another error_description_translated than the en_US text",
             `error_description_translated ${JSON.stringify(want)} (the en_US text)`,
           );

@@ -74,6 +74,12 @@ describe("legal variants of the reference", () => {
     expect(played.filter((v) => faults.get(v.plays!)?.target !== "reference-strict").map((v) => v.name)).toEqual([]);
   });
 
+  it("a fault that plays a variant is judged strictly and plays a catalogued variant", () => {
+    const variants = new Set(variantCatalogue().map((v) => v.name));
+    const playing = faultCatalogue().filter((f) => f.plays !== undefined);
+    expect(playing.filter((f) => f.target !== "reference-strict" || !variants.has(f.plays!)).map((f) => f.name)).toEqual([]);
+  });
+
   // The kill matrix clears variants in groups (faults/variant-groups.ts): with the others of its group on, each
   // member still shows its own mark, so no member is hidden by another and the group's pass speaks for each.
   for (const group of variantGroups(variantCatalogue())) {

@@ -1,5 +1,7 @@
 // The strict-only faults of blind rounds 3 and 4, played as legal variants: the readers found no sentence that forbids
 // the behaviour (faults/blind-rounds.md), so the default profile must pass it, as the strict profile must fail the fault.
+// And the other way round for round 5's noted readings: legal variants, played by strict-only faults.
+import { fault, STRICT_ONLY } from "../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../variant-spec.js";
 
 const twin = <Plays extends string>(
@@ -52,5 +54,31 @@ export const STRICT_ONLY_TWIN_VARIANTS = [
     "OCB-004",
     "A callback-URL PUT stores the URL under a new id and removes the old one: the id it named then answers 404.",
     VARIANT_SCOPE.resources,
+  ),
+] as const;
+
+/** Round 5's noted readings (legal variants of faults/blind/round5/absence.ts), which the strict profile must fail. */
+export const STRICT_ONLY_TWIN_FAULTS = [
+  fault(
+    "r5-company-null-write-only-fields-strict",
+    "COMP-019",
+    "Companies show avatar_uuid and signup_track_type as null (variant r5-company-null-write-only-fields), judged strictly.",
+    ["companies"],
+    { ...STRICT_ONLY, plays: "r5-company-null-write-only-fields" },
+  ),
+  fault(
+    "r5-feature-announcement-promotion-avatar-null-strict",
+    "FEAT-005",
+    "A PROMOTION announcement answers avatar null (variant r5-feature-announcement-promotion-avatar-null), judged strictly.",
+    ["feature-announcements"],
+    { ...STRICT_ONLY, plays: "r5-feature-announcement-promotion-avatar-null" },
+  ),
+  fault(
+    "r5-error-translated-empty-without-language-strict",
+    "HDR-019",
+    "An error without X-Service-Language has an empty translated text (variant r5-error-translated-empty-without-language), " +
+      "judged strictly.",
+    ["headers"],
+    { ...STRICT_ONLY, plays: "r5-error-translated-empty-without-language" },
   ),
 ] as const;

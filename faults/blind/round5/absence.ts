@@ -61,6 +61,7 @@ export const BLIND5_ABSENCE_VARIANTS = [
     description:
       "A company created without avatar_uuid or signup_track_type shows those write-only fields as null in GET company and " +
       "GET company/{itemId}.",
+    requirements: ["COMP-019"],
     allowedBy: "blind round 5: both readers OPEN on whether a sentence forbids it (faults/blind-rounds.md)",
     suites: VARIANT_SCOPE.companies,
   },
@@ -90,6 +91,7 @@ export const BLIND5_ABSENCE_VARIANTS = [
     description:
       "GET feature-announcement/{itemId} of an announcement of type PROMOTION answers avatar null; FEATURE announcements show " +
       "their avatar.",
+    requirements: ["FEAT-005"],
     allowedBy: "blind round 5: both readers OPEN on whether a sentence forbids it (faults/blind-rounds.md)",
     suites: VARIANT_SCOPE.announcements,
   },
@@ -101,6 +103,7 @@ export const BLIND5_ABSENCE_VARIANTS = [
     description:
       'An error answered to a call without an X-Service-Language header carries error_description_translated "" instead of ' +
       "the en_US text.",
+    requirements: ["HDR-019"],
     allowedBy: "blind round 5: the readers split (certifier STATED, vendor OPEN) on whether a sentence forbids it (faults/blind-rounds.md)",
   },
 ] as const satisfies readonly VariantSpec[];
