@@ -56,10 +56,14 @@ const freshOwner = sharedOnce((): Promise<Session | undefined> =>
   !readOnly && t.canProvision() ? t.freshSession() : Promise.resolve(undefined),
 );
 
-/** Items this file created on the primary (callback URLs): deleted again at the end. */
+/**
+ * Items this file created on the primary (callback URLs): deleted again at the end. A clean-up that meets weather (a
+ * dropped connection: a DELETE is not resent) leaves the item behind; it is no finding, and no error of the run.
+ */
 const created: string[] = [];
 afterAll(async () => {
-  for (const path of created) await t.client.request({ method: "DELETE", path, token: t.primary().sessionToken, from: t.primary().from });
+  for (const path of created)
+    await t.client.request({ method: "DELETE", path, token: t.primary().sessionToken, from: t.primary().from }).catch(() => undefined);
 });
 
 const get = (session: Session, path: string, query?: Record<string, number>) =>

@@ -11,6 +11,7 @@ export const BLIND5_TIME_FAULTS = [
       "old company that company is on the first page in place of the oldest of the newest ones, and the page's older_url is " +
       "null although older companies exist (before any PUT the list is right).",
     ["companies"],
+    FRESH_USERS,
   ),
   // wire-conventions.md §5: "Following `older_url` from the first page, or `newer_url` from the oldest page, visits every item
   // exactly once."
