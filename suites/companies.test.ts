@@ -3,6 +3,7 @@
 // write to one fresh user per file where the target provisions users, else add to the primary's companies.
 // legal_form, subscription_type and country come from the profile's bodyValues (their values are not shown).
 import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { isDeepStrictEqual } from "node:util";
 import { describe, test } from "vitest";
 import { sharedOnce } from "./support/shared-once.js";
@@ -626,6 +627,35 @@ describe.concurrent("GET /user/{userID}/company", () => {
 });
 
 // Side by side: each test updates and reads back a company it created itself.
+/**
+ * PAGE-012 after an update: three companies, the oldest then renamed (a moment later, so that a server stamping updated
+ * to the millisecond cannot tie it with the newest one's creation); the first page of two must hold the two newest by id.
+ */
+async function newestAfterUpdate(session: Session): Promise<void> {
+  const about = { req: "PAGE-012", what: "(setup: three companies, the oldest of them then renamed)" };
+  const older = await create(session, { ...BASE, name: "Conformance Older BV" }, about);
+  for (const name of ["Conformance Newer BV", "Conformance Newest BV"]) await create(session, { ...BASE, name }, about);
+  await delay(20);
+  expectOk(await send(session, "PUT", itemPath(session, older), { ...BASE, name: "Conformance Older Renamed BV" }), about);
+  const { objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
+  const newest = objects
+    .map((c) => Number(c.id))
+    .sort((a, b) => b - a)
+    .slice(0, 2);
+  const page = await t.client.request({ path: companyPath(session), query: { count: 2 }, token: session.sessionToken, from: session.from });
+  const shown = objectsOfType(page.json, TYPE).map((c) => Number(c.id));
+  expectThat(
+    isDeepStrictEqual(
+      [...shown].sort((a, b) => b - a),
+      newest,
+    ),
+    page,
+    `the newest two companies by id, ${newest.join(" and ")} (company ${older}, renamed just before, is older)`,
+    { req: "PAGE-012", what: "GET ?count=2 after a PUT of an older company" },
+    `ids ${shown.join(", ")}`,
+  );
+}
+
 describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
   test(
     "PAGE-012 after a PUT of an older company, the list without a cursor still answers the newest companies by id, not the last changed",
@@ -633,36 +663,9 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
     async ({ skip }) => {
       // The check compares a first page with the whole list (blind round 5: a list ordered by its last update), so nothing
       // else may write to the list in between: a fresh user of its own where the target makes one, else the writer, alone.
-      await companyLists.write(async () => {
-        await needWrites(skip);
-        const session = t.canProvision() ? await t.freshSession({ from: t.profile.sourceAddresses[0] }) : await writer();
-        const about = { req: "PAGE-012", what: "(setup: three companies, the oldest of them then renamed)" };
-        const older = await create(session, { ...BASE, name: "Conformance Older BV" }, about);
-        for (const name of ["Conformance Newer BV", "Conformance Newest BV"]) await create(session, { ...BASE, name }, about);
-        expectOk(await send(session, "PUT", itemPath(session, older), { ...BASE, name: "Conformance Older Renamed BV" }), about);
-        const { objects } = await readWholeList(t, { path: companyPath(session), session, typeKey: TYPE, about });
-        const newest = objects
-          .map((c) => Number(c.id))
-          .sort((a, b) => b - a)
-          .slice(0, 2);
-        const page = await t.client.request({
-          path: companyPath(session),
-          query: { count: 2 },
-          token: session.sessionToken,
-          from: session.from,
-        });
-        const shown = objectsOfType(page.json, TYPE).map((c) => Number(c.id));
-        expectThat(
-          isDeepStrictEqual(
-            [...shown].sort((a, b) => b - a),
-            newest,
-          ),
-          page,
-          `the newest two companies by id, ${newest.join(" and ")} (company ${older}, renamed just before, is older)`,
-          { req: "PAGE-012", what: "GET ?count=2 after a PUT of an older company" },
-          `ids ${shown.join(", ")}`,
-        );
-      });
+      await needWrites(skip);
+      if (t.canProvision()) await newestAfterUpdate(await t.freshSession({ from: t.profile.sourceAddresses[0] }));
+      else await companyLists.write(async () => newestAfterUpdate(await writer()));
     },
   );
 
