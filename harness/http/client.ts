@@ -109,7 +109,6 @@ export class HttpClient {
     this.retries = options.retries ?? DEFAULT_RETRIES;
   }
 
-  /** Full name of a service header: header("Client-Authentication") → "X-Service-Client-Authentication". */
   /**
    * Bodies sent with `token` are signed with this key (a private PEM) rather than the client's: the token's installation
    * has a key pair of its own (harness/session/keys.ts, keyPerInstallation). No effect where the profile does not sign.
@@ -124,6 +123,7 @@ export class HttpClient {
     if (key) this.tokenKeys.set(token, key);
   }
 
+  /** Full name of a service header: header("Client-Authentication") → "X-Service-Client-Authentication". */
   header(name: string): string {
     return `${this.options.headerPrefix}${name}`;
   }

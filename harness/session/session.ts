@@ -1,7 +1,7 @@
 import type { HttpClient } from "../http/client.js";
 import { firstOfType, objectsOfType, responseItems } from "../envelope.js";
 import { describeRequest, describeResponse, type Exchange } from "../http/exchange.js";
-import { installationKeyPair, sharedKeyPair } from "./keys.js";
+import { installationKeyPair } from "./keys.js";
 import { registerSecret } from "../redact.js";
 
 /** A working session: what every resource call needs. Plain data, so it can be provided to test workers. */
@@ -40,7 +40,6 @@ export async function postInstallation(
 ): Promise<InstallationResult> {
   const own = options.publicKeyPem === undefined ? await installationKeyPair(client.keyPerInstallation) : undefined;
   const publicKeyPem = options.publicKeyPem ?? own!.publicKeyPem;
-  const shared = own !== undefined && own === (await sharedKeyPair());
   const exchange = await client.request({
     method: "POST",
     path: "/installation",
@@ -50,7 +49,8 @@ export async function postInstallation(
   const token = firstOfType(exchange.json, "Token")?.token;
   if (typeof token === "string") registerSecret(token, "installation token");
   const serverPublicKey = firstOfType(exchange.json, "ServerPublicKey")?.server_public_key;
-  const privateKeyPem = own && !shared ? own.privateKeyPem : undefined;
+  // A pair of its own (keyPerInstallation) signs for this installation; the run's pair is the client's already.
+  const privateKeyPem = own && client.keyPerInstallation ? own.privateKeyPem : undefined;
   if (typeof token === "string" && privateKeyPem) client.signFor(token, privateKeyPem);
   return {
     exchange,
