@@ -24,6 +24,7 @@ import { FULL_CHAIN, INTERMEDIATE_CA_PEM, LEAF_PEM, pemBody, ROOT_CA_PEM, splitP
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { currentTest, skipRunningTest } from "../harness/run/test-scope.js";
 import { SharedData } from "./support/shared-data.js";
+import { perRun } from "./support/shared-once.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -45,12 +46,8 @@ const base = (session: Session, userId = session.userId) => `/user/${userId}/cer
  * The certificates of each chain the suite pinned, by "user:id" (pin), and of the chains it deleted, by user: what a server
  * may answer with the deleted id (chainOfPin). Per run: the kill matrix runs one target after another, each with its ids.
  */
-const chainsOfRuns = new WeakMap<object, { pinned: Map<string, string>; deleted: Map<number, Set<string>> }>();
-function chainsOfRun(): { pinned: Map<string, string>; deleted: Map<number, Set<string>> } {
-  const chains = chainsOfRuns.get(t.run) ?? { pinned: new Map<string, string>(), deleted: new Map<number, Set<string>>() };
-  chainsOfRuns.set(t.run, chains);
-  return chains;
-}
+const chainsOfRuns = perRun(() => ({ pinned: new Map<string, string>(), deleted: new Map<number, Set<string>>() }));
+const chainsOfRun = () => chainsOfRuns(t.run);
 const contentOf = (pems: string[]) => pems.map(pemBody).join();
 
 async function pin(session: Session, body: unknown, userId?: number): Promise<Exchange> {

@@ -11,6 +11,7 @@ import { ENDPOINTS } from "../../harness/endpoints.js";
 import type { Fixtures } from "../../harness/profile/profile.js";
 import { discoverFixtures } from "../../harness/session/fixtures-discovery.js";
 import type { Session } from "../../harness/session/session.js";
+import { perRun } from "./shared-once.js";
 import { skipRunningTest } from "../../harness/run/test-scope.js";
 import type { Target } from "../../harness/run/target.js";
 import { validBody, type BodyName } from "../../generators/bodies.js";
@@ -217,10 +218,9 @@ export function creatableLists(
  * The ids of the items the suite made on each user's list, live or deleted, by run and "user list-path" (caller): the
  * kill matrix runs one target after another in a worker, each with ids of its own.
  */
-const madeOnLists = new WeakMap<object, Map<string, Map<number, "live" | "deleted">>>();
+const madeOnLists = perRun(() => new Map<string, Map<number, "live" | "deleted">>());
 function madeItems(t: Target, session: Session, list: ListCase): Map<number, "live" | "deleted"> {
-  const lists = madeOnLists.get(t.run) ?? new Map<string, Map<number, "live" | "deleted">>();
-  madeOnLists.set(t.run, lists);
+  const lists = madeOnLists(t.run);
   const key = `${session.userId} ${list.path}`;
   const made = lists.get(key) ?? new Map<number, "live" | "deleted">();
   lists.set(key, made);

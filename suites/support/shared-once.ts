@@ -16,3 +16,15 @@ export function sharedOnce<T>(make: () => Promise<T>): () => Promise<T> {
     return made;
   };
 }
+
+/**
+ * What one run keeps, made on first use: the kill matrix runs one target after another in a worker, each with ids of its
+ * own, so state about a target's objects is kept per run (the run object `useTarget()` hands out), never per module.
+ */
+export function perRun<T>(make: () => T): (run: object) => T {
+  const kept = new WeakMap<object, T>();
+  return (run) => {
+    if (!kept.has(run)) kept.set(run, make());
+    return kept.get(run)!;
+  };
+}
