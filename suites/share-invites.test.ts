@@ -65,6 +65,27 @@ async function sharesOf(session: Session, req: string): Promise<Share[]> {
   return (await listAll(t.client, { path: listPath(session), token: session.sessionToken, from, typeKeys: [TYPE] }, { req })).objects;
 }
 
+/**
+ * The share of this id in the user's whole list shows what `fits` wants; else a failure naming the list read (`when`: after
+ * which write) and what it showed of the share.
+ */
+async function expectListedAs(
+  session: Session,
+  id: unknown,
+  req: string,
+  when: string,
+  expected: string,
+  fits: (share: Share) => boolean,
+  shown: (share: Share) => string,
+): Promise<void> {
+  const listed = (await sharesOf(session, req)).find((s) => s.id === id);
+  if (!listed || !fits(listed))
+    failPlain(
+      { req, what: `GET ${listPath(session)} (all pages) ${when}` },
+      `expected share ${String(id)} listed with ${expected}, got ${listed ? shown(listed) : "a list without it"}`,
+    );
+}
+
 /** One share read by id: the single ShareInviteMonetaryAccountResponse of a 200 answer. */
 async function readShare(session: Session, id: unknown, about: About): Promise<{ share: Share; exchange: Exchange }> {
   const exchange = await get(session, itemPath(session, id));
@@ -588,18 +609,15 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
           { ...about, what: `after the PUT ${JSON.stringify(body)} (answered ${answer.status})` },
           `status ${JSON.stringify(share.status)}, monetary_account_id ${JSON.stringify(share.monetary_account_id)}`,
         );
-        const listed = (await sharesOf(session, "SHARE-005")).find((s) => s.id === accepted.id);
-        if (!listed || listed.status !== "ACTIVE" || listed.monetary_account_id !== account)
-          failPlain(
-            {
-              req: "SHARE-005",
-              what: `GET ${listPath(session)} (all pages) after PUT ${JSON.stringify(body)} (answered ${answer.status})`,
-            },
-            `expected share ${String(accepted.id)} listed with ${expected}, got ` +
-              (listed
-                ? `status ${JSON.stringify(listed.status)}, monetary_account_id ${JSON.stringify(listed.monetary_account_id)}`
-                : "a list without it"),
-          );
+        await expectListedAs(
+          session,
+          accepted.id,
+          "SHARE-005",
+          `after PUT ${JSON.stringify(body)} (answered ${answer.status})`,
+          expected,
+          (listed) => listed.status === "ACTIVE" && listed.monetary_account_id === account,
+          (listed) => `status ${JSON.stringify(listed.status)}, monetary_account_id ${JSON.stringify(listed.monetary_account_id)}`,
+        );
       }
     },
   );
@@ -650,13 +668,15 @@ describe.concurrent("answering an invitation (PUT, on a fresh user)", () => {
         { ...about, what: after },
         dates(readAfter),
       );
-      const listedAfter = (await sharesOf(session, "SHARE-002")).find((s) => s.id === id);
-      if (!listedAfter || !same(listedBefore!, listedAfter))
-        failPlain(
-          { req: "SHARE-002", what: `GET ${listPath(session)} (all pages) ${after}` },
-          `expected share ${String(id)} listed with ${dates(listedBefore!)} as before the PUT (read-only), got ` +
-            (listedAfter ? dates(listedAfter) : "a list without it"),
-        );
+      await expectListedAs(
+        session,
+        id,
+        "SHARE-002",
+        after,
+        `${dates(listedBefore!)} as before the PUT (read-only)`,
+        (listed) => same(listedBefore!, listed),
+        dates,
+      );
     },
   );
 });
