@@ -43,6 +43,12 @@ import { BLIND5_REPEAT_FAULTS, BLIND5_REPEAT_VARIANTS } from "./blind/round5/rep
 import { BLIND5_ABSENCE_FAULTS, BLIND5_ABSENCE_VARIANTS } from "./blind/round5/absence.js";
 import { BLIND5_CONVENTIONS_FAULTS } from "./blind/round5/conventions.js";
 import { BLIND5_TIME_FAULTS, BLIND5_TIME_VARIANTS } from "./blind/round5/time.js";
+import { BLIND6_ACCOUNTS_FAULTS } from "./blind/round6/accounts.js";
+import { BLIND6_AUTH_FAULTS } from "./blind/round6/auth.js";
+import { BLIND6_COMPANIES_FAULTS } from "./blind/round6/companies.js";
+import { BLIND6_CROSSCUT_FAULTS } from "./blind/round6/crosscut.js";
+import { BLIND6_SECURITY_FAULTS } from "./blind/round6/security.js";
+import { BLIND6_CARDS_FAULTS } from "./blind/round6/cards.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -108,6 +114,12 @@ const FAULT_LISTS = [
   BLIND5_CONVENTIONS_FAULTS,
   BLIND5_TIME_FAULTS,
   STRICT_ONLY_TWIN_FAULTS,
+  BLIND6_ACCOUNTS_FAULTS,
+  BLIND6_AUTH_FAULTS,
+  BLIND6_COMPANIES_FAULTS,
+  BLIND6_CROSSCUT_FAULTS,
+  BLIND6_SECURITY_FAULTS,
+  BLIND6_CARDS_FAULTS,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */

@@ -99,8 +99,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
     } else {
       const session = sessionOf(ctx, request, token);
       if (!session) throw refuse(401, "token", "Insufficient authentication.");
-      if (!boundAddress(ctx, session, request.callerIp) && ipBindingChecked(ctx, request))
-        throw refuse(400, "ip", "Incorrect API key or IP address.");
+      if (!boundAddress(ctx, session, request.callerIp) && ipBindingChecked(ctx, request)) return ipRefused(ctx, reply, refuse);
       if (userAgentChanged(ctx, sessionAgents, token, request)) throw refuse(401, "token", "Insufficient authentication.");
       request.session = session;
       scope = sessionScope(ctx, token, session);
@@ -111,11 +110,11 @@ export function registerAuthHook(app: FastifyInstance, ctx: ReferenceContext): v
       }
     }
     const requestId = requestIdOf(ctx, request);
-    if (typeof requestId === "string" && requestId !== "") {
+    if (typeof requestId === "string" && requestId !== "" && requestIdKept(ctx, request)) {
       checkRequestIdFormat(ctx, requestId);
       scope = requestIdScope(ctx, request, scope);
       const used = usedRequestIds(ctx, scope);
-      if (used.has(requestIdKey(ctx, requestId)) && reuseRefused(ctx, auth)) {
+      if (used.has(requestIdKey(ctx, requestId)) && reuseRefused(ctx, auth, request)) {
         const replay = retriedPostAnswer(ctx, request, firstAnswers, `${scope}|${requestId}`);
         if (replay !== undefined) return reply.code(200).type("application/json").send(replay);
         // Variant r3-request-id-reuse-refused-after-handler (blind round 3, ruled open): the reuse is only answered in the
@@ -160,7 +159,7 @@ function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refu
   const headers = request.headers;
   // The careless server: error texts never look at the language.
   if (faults.on("language-ignored")) delete headers[h("Language")];
-  if (!headers["user-agent"] && userAgentRequired(ctx, auth)) throw refuse(400, "header", "The User-Agent header is required.");
+  if (!headers["user-agent"] && userAgentRequired(ctx, auth, request)) throw refuse(400, "header", "The User-Agent header is required.");
   if (faults.on("cache-control-required") && !headers["cache-control"]) throw badRequest("The Cache-Control header is required.");
   // Fault r3-cache-control-required-on-writes: "needed for signed requests" read as needed on every resource write with a body.
   if (faults.on("r3-cache-control-required-on-writes") && auth === "session" && ["POST", "PUT"].includes(request.method)) {
@@ -207,6 +206,10 @@ function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refu
     throw badRequest("Unsupported language.");
   }
   if (faults.on("region-rejected") && headers[h("Region")] !== undefined) throw badRequest("Unsupported region.");
+  // Fault r6-region-limited-to-supported-languages: the region is validated against the list of supported languages (copied).
+  const region = headers[h("Region")];
+  if (faults.on("r6-region-limited-to-supported-languages") && typeof region === "string" && !["en_US", "nl_NL"].includes(region))
+    throw badRequest("Unsupported region.");
 }
 
 /**
@@ -218,8 +221,15 @@ function geolocationRequired(ctx: ReferenceContext): boolean {
 }
 
 /** User-Agent is required on every call, those without a token included. */
-function userAgentRequired(ctx: ReferenceContext, auth: Auth): boolean {
+function userAgentRequired(ctx: ReferenceContext, auth: Auth, request: FastifyRequest): boolean {
   const { faults } = ctx;
+  // Fault r6-user-agent-unchecked-on-attachment-upload: the raw binary upload route skips the header check the JSON routes make.
+  if (
+    faults.on("r6-user-agent-unchecked-on-attachment-upload") &&
+    request.method === "POST" &&
+    request.routeOptions.url === "/v1/user/:userID/monetary-account/:monetaryAccountID/attachment"
+  )
+    return false;
   // Fault user-agent-unchecked-on-tokenless-calls: the check was placed after the early return of the calls without a token.
   return !faults.on("user-agent-not-required") && !(faults.on("user-agent-unchecked-on-tokenless-calls") && auth === "none");
 }
@@ -240,7 +250,11 @@ function callerAddress(ctx: ReferenceContext, request: FastifyRequest): string {
 function authToken(ctx: ReferenceContext, request: FastifyRequest): string | string[] | undefined {
   const name = ctx.header("Client-Authentication");
   const exactCase = ctx.faults.on("auth-header-exact-case-only") || ctx.variants.on("auth-header-canonical-case-only");
-  return exactCase ? exactCaseHeader(request, name) : request.headers[name.toLowerCase()];
+  const token = exactCase ? exactCaseHeader(request, name) : request.headers[name.toLowerCase()];
+  // Fault r6-bearer-token-accepted: the OAuth access-token support also reads Authorization: Bearer, used when the service header is missing.
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+  if (token === undefined && bearer !== undefined && ctx.faults.on("r6-bearer-token-accepted")) return bearer;
+  return token;
 }
 
 /**
@@ -364,6 +378,19 @@ function ipBindingChecked(ctx: ReferenceContext, request: FastifyRequest): boole
 }
 
 /**
+ * A call from an address the session is not bound to is refused with the error body (AUTH-011). Fault
+ * r6-ip-refusal-plain-text: the address filter answers on its own, a bare text/plain body.
+ */
+function ipRefused(ctx: ReferenceContext, reply: FastifyReply, refuse: Refuse): FastifyReply {
+  const message = "Incorrect API key or IP address.";
+  if (!ctx.faults.on("r6-ip-refusal-plain-text")) throw refuse(400, "ip", message);
+  return reply
+    .code(authStatus(ctx, 400, "ip"))
+    .type("text/plain")
+    .send(message);
+}
+
+/**
  * Another user's (or nobody's) userID in the path: the route refuses it (pathUser in module.ts, 403; AUTH-015,
  * AUTH-022, AUTH-023). Faults and a variant act here, before the route runs; returns the answer when one was sent.
  */
@@ -396,6 +423,12 @@ function installationScope(ctx: ReferenceContext, installationToken: string): st
 /** Request ids are remembered per device, across its sessions (HDR-002). */
 function sessionScope(ctx: ReferenceContext, token: string, session: SessionRecord): string {
   return ctx.faults.on("request-id-scoped-per-session") ? `session:${token}` : `device:${session.deviceId}`;
+}
+
+/** Request ids are remembered and checked on every call, reads included (HDR-002). */
+function requestIdKept(ctx: ReferenceContext, request: FastifyRequest): boolean {
+  // Fault r6-request-id-unchecked-on-reads: the id is handled as an idempotency key for writes only; GETs skip the store.
+  return !(ctx.faults.on("r6-request-id-unchecked-on-reads") && request.method === "GET");
 }
 
 /** The request id is free format (HDR-002): any non-empty value is taken. */
@@ -433,8 +466,10 @@ function usedRequestIds(ctx: ReferenceContext, scope: string): Set<string> {
 }
 
 /** A reused request id is refused, on every call (HDR-002). */
-function reuseRefused(ctx: ReferenceContext, auth: Auth): boolean {
+function reuseRefused(ctx: ReferenceContext, auth: Auth, request: FastifyRequest): boolean {
   const { faults } = ctx;
+  // Fault r6-request-id-reuse-allowed-on-reads: a GET with a used id is taken for a harmless retry and served.
+  if (faults.on("r6-request-id-reuse-allowed-on-reads") && request.method === "GET") return false;
   return !(
     faults.on("request-id-reuse-allowed") ||
     (faults.on("request-id-reuse-checked-on-installation-token-only") && auth === "session")
@@ -466,12 +501,18 @@ function requestIdEchoed(ctx: ReferenceContext, reply: FastifyReply, request: Fa
   // Fault r3-request-id-not-echoed-on-tokenless-calls: the echo was wired into the token handling, which calls without a token skip.
   const auth = (request.routeOptions.config as RouteConfig | undefined)?.auth ?? "session";
   if (faults.on("r3-request-id-not-echoed-on-tokenless-calls") && auth === "none") return false;
+  // Fault r6-request-id-not-echoed-on-lists: the list serialiser sets its own headers and drops the echo.
+  if (faults.on("r6-request-id-not-echoed-on-lists") && request.method === "GET" && LIST_PATH.test(request.url.split("?")[0]!))
+    return false;
   return !faults.on("request-id-not-echoed") && !(faults.on("request-id-echoed-on-success-only") && reply.statusCode >= 400);
 }
 
 /** The request id as sent, free format (HDR-002, HDR-003). */
 function requestIdOf(ctx: ReferenceContext, request: FastifyRequest): string | string[] | undefined {
-  const requestId = request.headers[ctx.header("Client-Request-Id").toLowerCase()];
+  // Fault r6-request-id-header-exact-case-only: the id is read from the raw headers under its canonical spelling only.
+  const requestId = ctx.faults.on("r6-request-id-header-exact-case-only")
+    ? exactCaseHeader(request, ctx.header("Client-Request-Id"))
+    : request.headers[ctx.header("Client-Request-Id").toLowerCase()];
   // Variant r3-request-id-lowercased (blind round 3, ruled open): the header helper's toLowerCase() slipped onto the value,
   // so the id is kept and echoed in lower case.
   return ctx.variants.on("r3-request-id-lowercased") && typeof requestId === "string" ? requestId.toLowerCase() : requestId;

@@ -33,7 +33,8 @@ function integerQuery(query: Record<string, unknown>, name: string, ctx: Switchb
 export function paginate<T extends { id: number }>(request: FastifyRequest, all: T[], ctx: Switchboard): Page<T> {
   const query = request.query as Record<string, unknown>;
   const list = request.url.split("?")[0]!;
-  const count = integerQuery(query, "count", ctx);
+  const everything = negativeCountServesAll(ctx, list, query.count);
+  const count = everything ? undefined : integerQuery(query, "count", ctx);
   if (count !== undefined && !countInRange(ctx, list, count, query.count))
     throw badRequest(`Query parameter count must be between 1 and ${MAX_COUNT}.`);
   const newerId = integerQuery(query, "newer_id", ctx);
@@ -41,7 +42,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   if (newerId !== undefined && !newerIdServed(ctx)) throw badRequest("Query parameter newer_id is not supported.");
   if (newerId !== undefined && olderId !== undefined) throw badRequest("Use newer_id or older_id, not both.");
   const cursorPage = newerId !== undefined || olderId !== undefined;
-  const size = pageSize(ctx, list, count, cursorPage);
+  const size = everything ? Math.max(all.length, 1) : pageSize(ctx, list, count, cursorPage);
 
   const sorted = sortedById(ctx, list, all);
   let items: T[];
@@ -51,7 +52,7 @@ export function paginate<T extends { id: number }>(request: FastifyRequest, all:
   else items = newestPage(ctx, sorted, size, list);
   if (servedFromSnapshot(ctx, query)) items = [];
 
-  const links = pageLinks(ctx, request, count, cursorPage);
+  const links = pageLinks(ctx, request, count, cursorPage, items.length);
   if (items.length === 0) {
     const listEmpty = all.length === 0;
     return { items, pagination: emptyPagination(ctx, shown(ctx, emptyListLinks(ctx, links, listEmpty)), listEmpty) };
@@ -104,6 +105,12 @@ function countInRange(ctx: Switchboard, list: string, count: number, raw: unknow
   );
   const highest = faults.on("page-count-200-refused") ? MAX_COUNT - 1 : MAX_COUNT;
   return count >= lowest && (!capped || count <= highest);
+}
+
+/** A count below 1 is refused like any count out of range (conventions §5). */
+function negativeCountServesAll(ctx: Switchboard, list: string, raw: unknown): boolean {
+  // Fault r6-share-invite-negative-count-all: the deprecated share-invite list's older code reads a negative count as "no limit".
+  return onList(ctx, "r6-share-invite-negative-count-all", list, "share-invite-monetary-account-response") && /^-\d+$/.test(String(raw));
 }
 
 /** newer_id is a cursor like older_id (PAGE-021). */
@@ -197,7 +204,7 @@ function servedFromSnapshot(ctx: Switchboard, query: Record<string, unknown>): b
 }
 
 /** The links of a page: the requested path, relative, with the count the request sent (PAGE-013, PAGE-014, PAGE-015). */
-function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | undefined, cursorPage: boolean) {
+function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | undefined, cursorPage: boolean, pageItems: number) {
   const { faults } = ctx;
   let path = (faults.on("page-links-route-pattern") ? (request.routeOptions.url ?? request.url) : request.url).split("?")[0]!;
   // Fault page-links-without-version: the path as a router mounted under /v1 sees it.
@@ -205,19 +212,32 @@ function pageLinks(ctx: Switchboard, request: FastifyRequest, count: number | un
   // Fault r4-share-invite-links-renamed-path: the deprecated share-invite list links to its successor's path, which is not served.
   if (onList(ctx, "r4-share-invite-links-renamed-path", path, "share-invite-monetary-account-response"))
     path = path.replace(/share-invite-monetary-account-response$/, "share-invite-bank-response");
+  // Fault r6-cert-list-links-double-version: the chain list's link builder prefixes /v1 to a path that already carries it.
+  if (onList(ctx, "r6-cert-list-links-double-version", path, "certificate-pinned")) path = `/v1${path}`;
   const base = faults.on("page-links-absolute") ? `${request.protocol}://${request.host}${path}` : path;
   const keepCount =
     count !== undefined && !faults.on("page-links-drop-count") && !(cursorPage && faults.on("page-links-drop-count-on-cursor-pages"));
   // Fault page-links-count-undefined: the link template always writes count, so a request without one links count=undefined.
   const writeCount = keepCount || (count === undefined && faults.on("page-links-count-undefined"));
-  const link = (cursor: "newer_id" | "older_id", id: number) => `${base}?${writeCount ? `count=${count}&` : ""}${cursor}=${id}`;
+  // Fault r6-company-list-links-count-from-page: the company list's links write the length of the page answered as count.
+  const linkedCount = onList(ctx, "r6-company-list-links-count-from-page", path, "company") && pageItems > 0 ? pageItems : count;
+  const link = (cursor: "newer_id" | "older_id", id: number) => `${base}?${writeCount ? `count=${linkedCount}&` : ""}${cursor}=${id}`;
   // Fault r3-ideal-future-url-older-id: the iDEAL list's future_url was copied from the older_url line and keeps older_id.
   const futureCursor = onList(ctx, "r3-ideal-future-url-older-id", path, "ideal-merchant-transaction") ? "older_id" : "newer_id";
   return {
     newer: (id: number) => link("newer_id", id),
     older: (id: number) => link("older_id", id),
-    future: (id: number) => `${link(futureCursor, id)}${faults.on("page-future-url-from-snapshot") ? "&refresh=1" : ""}`,
+    future: (id: number) => futureLink(ctx, path, base, writeCount ? count : undefined, () => link(futureCursor, id)),
   };
+}
+
+/** future_url: newer_id = the page's greatest id, keeping count (PAGE-015, PAGE-017). */
+function futureLink(ctx: Switchboard, path: string, base: string, count: number | undefined, link: () => string): string {
+  // Fault r6-card-list-future-url-without-cursor: the card list's refresh link is the list's own path, with no newer_id.
+  if (onList(ctx, "r6-card-list-future-url-without-cursor", path, "card")) return count === undefined ? base : `${base}?count=${count}`;
+  // Fault r6-callback-url-future-url-drops-count: the callback-url list's future_url is built by a helper that knows only the cursor.
+  if (onList(ctx, "r6-callback-url-future-url-drops-count", path, "callback-url")) return link().replace(/([?&])count=[^&]*&/, "$1");
+  return `${link()}${ctx.faults.on("page-future-url-from-snapshot") ? "&refresh=1" : ""}`;
 }
 
 /** An empty list still carries its Pagination object. */

@@ -54,13 +54,15 @@ export const featureAnnouncementsModule: ResourceModule = {
   register(app, ctx) {
     const announcements = ctx.state.collection<AnnouncementRecord>("feature-announcements");
     const typeKey = announcementTypeKey(ctx);
+    /** Fault r6-feature-announcement-gone-after-first-read: the announcements each user has seen, as "user:id". */
+    const seen = new Set<string>();
 
     app.get("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
       const userId = pathUser(request, ctx, "feature-announcement-path-user-unchecked");
       const id = intParam(request, "itemId");
       int32Lookup(ctx, id);
       const a = findAnnouncement(ctx, announcements, userId, id);
-      if (!a) return refuseUnknown(ctx, reply, announcements, id);
+      if (!a || seenBefore(ctx, seen, userId, a)) return refuseUnknown(ctx, reply, announcements, id);
       return sendItems(reply, [{ [typeKey]: announcementView(ctx, a) }]);
     });
 
@@ -92,6 +94,18 @@ function findAnnouncement(
   // Fault r4-feature-announcement-promotion-not-found: the read's query keeps type = FEATURE, so a PROMOTION is not found.
   if (found && found.type !== "FEATURE" && ctx.faults.on("r4-feature-announcement-promotion-not-found")) return undefined;
   return found;
+}
+
+/**
+ * Reading an announcement changes nothing (read only): every read serves it. Fault r6-feature-announcement-gone-after-first-read:
+ * the read marks the announcement as seen for the user, and the query serves unseen announcements only.
+ */
+function seenBefore(ctx: ReferenceContext, seen: Set<string>, userId: number, a: AnnouncementRecord): boolean {
+  if (!ctx.faults.on("r6-feature-announcement-gone-after-first-read")) return false;
+  const key = `${userId}:${a.id}`;
+  if (seen.has(key)) return true;
+  seen.add(key);
+  return false;
 }
 
 /** An unknown announcement is refused (ERR-014); the fault answers an empty Response for an id nobody has. */

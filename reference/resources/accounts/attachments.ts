@@ -66,6 +66,7 @@ function ownAccount(request: FastifyRequest, ctx: ReferenceContext, userId: numb
   const anyone =
     ctx.faults.on("attachment-other-users-account-accepted") &&
     [...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId));
+  unknownAccountRead(ctx, accountId);
   if (!owned && !anyone && !unknownAccountTaken(ctx, accountId)) throw notTheirs(ctx, "The monetary account was not found.");
   return accountId;
 }
@@ -86,6 +87,29 @@ function routeUser(request: FastifyRequest, ctx: ReferenceContext, fault: FaultN
   if (!ctx.faults.on(fault)) return pathUser(request, ctx);
   intParam(request, "userID");
   return request.session!.userId;
+}
+
+/**
+ * An upload of a type that is not accepted is refused with the error envelope (conventions §1). Fault
+ * r6-attachment-unsupported-type-framework-415: the accepted types are registered as the route's body parsers, so another type
+ * is refused by the web framework itself, before the handler, with its own 415 body.
+ */
+function refusedByTheFramework(ctx: ReferenceContext, request: FastifyRequest): boolean {
+  if (!ctx.faults.on("r6-attachment-unsupported-type-framework-415")) return false;
+  return ACCEPTED[allowListKey(ctx, request, mediaType(request.headers["content-type"]))] === undefined;
+}
+
+/** The web framework's own 415 answer (fault r6-attachment-unsupported-type-framework-415). */
+function sendFramework415(reply: FastifyReply, request: FastifyRequest): FastifyReply {
+  return reply
+    .code(415)
+    .type("application/json")
+    .send({
+      statusCode: 415,
+      code: "FST_ERR_CTP_INVALID_MEDIA_TYPE",
+      error: "Unsupported Media Type",
+      message: `Unsupported Media Type: ${request.headers["content-type"] ?? ""}`,
+    });
 }
 
 /** The upload's bytes, checked against its declared type (ATT-001 to ATT-003, ATT-009; wire conventions §7). */
@@ -130,6 +154,7 @@ export const attachmentsModule: ResourceModule = {
       : ctx.header("Attachment-Description").toLowerCase();
 
     app.post("/v1/user/:userID/monetary-account/:monetaryAccountID/attachment", async (request, reply) => {
+      if (refusedByTheFramework(ctx, request)) return sendFramework415(reply, request);
       const userId = routeUser(request, ctx, "attachment-upload-ignores-path-user");
       const monetaryAccountId = ownAccount(request, ctx, userId);
       const raw = request.headers[descriptionHeader];
@@ -137,7 +162,7 @@ export const attachmentsModule: ResourceModule = {
       const now = uploadStamp(ctx);
       const store = (contentType: string, bytes: Buffer) =>
         attachments.add(userId, (id) => ({
-          id,
+          id: numberedPerAccount(ctx, attachments, userId, monetaryAccountId) ?? id,
           created: now,
           updated: now,
           description,
@@ -275,7 +300,10 @@ function allowListKey(ctx: ReferenceContext, request: FastifyRequest, contentTyp
 /** The read form's content_type is the type uploaded (conventions §7); the fault rebuilds it from the stored file extension. */
 function shownContentType(ctx: ReferenceContext, contentType: string): string {
   // Fault r3-attachment-jpeg-read-as-jpg: the file is stored as .jpg and its type read back as "image/" + extension.
-  return ctx.faults.on("r3-attachment-jpeg-read-as-jpg") && contentType === "image/jpeg" ? "image/jpg" : contentType;
+  if (ctx.faults.on("r3-attachment-jpeg-read-as-jpg") && contentType === "image/jpeg") return "image/jpg";
+  // Fault r6-attachment-pdf-read-octet-stream: the read maps the stored type through a table of image types; others fall back.
+  if (ctx.faults.on("r6-attachment-pdf-read-octet-stream") && !contentType.startsWith("image/")) return "application/octet-stream";
+  return contentType;
 }
 
 /** Every GIF is accepted (conventions §7: GIF87a and GIF89a alike); the fault's magic-number check wants GIF89a only. */
@@ -326,4 +354,27 @@ function uploadStamp(ctx: ReferenceContext): string {
   // Variant r5-attachment-stamped-local-time: the upload path stamps the server's Amsterdam wall-clock time as if it were UTC.
   if (!ctx.variants.on("r5-attachment-stamped-local-time")) return timestamp(now);
   return timestamp(new Date(now.getTime() + zoneOffsetMs(now, "Europe/Amsterdam")));
+}
+
+/**
+ * Attachment ids are the server's (unique per user at least), whichever account the file went to; undefined takes it.
+ * Fault r6-attachment-ids-per-account: the id is the next number on the monetary account, while the read looks it up per
+ * user, so an upload to a second account takes (and overwrites) the id of an attachment on the first.
+ */
+function numberedPerAccount(
+  ctx: ReferenceContext,
+  attachments: Collection<AttachmentRecord>,
+  userId: number,
+  monetaryAccountId: number,
+): number | undefined {
+  if (!ctx.faults.on("r6-attachment-ids-per-account")) return undefined;
+  return attachments.list(userId).filter((a) => a.monetaryAccountId === monetaryAccountId).length + 1;
+}
+
+/** An account id that names no account is refused like another user's (a 4XX, never a 5XX: conventions §6). */
+function unknownAccountRead(ctx: ReferenceContext, accountId: number): void {
+  if (!ctx.faults.on("r6-attachment-unknown-account-500")) return;
+  // Fault r6-attachment-unknown-account-500: the account's owner is read from the looked-up account without checking it exists.
+  if (![...ctx.state.users.values()].some((u) => u.monetaryAccountIds.includes(accountId)))
+    throw new TypeError("Cannot read properties of undefined (reading 'userId')");
 }

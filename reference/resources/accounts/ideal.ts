@@ -147,14 +147,14 @@ export const idealModule: ResourceModule = {
     });
 
     app.get(listRoute(ctx, BASE), async (request, reply) => {
-      const { owner, accountId } = accountOfPath(ctx, request);
+      const { owner, accountId } = accountOfPath(ctx, request, { accountId: leadingDigitsAccountId(ctx, request) });
       const page = paginate(request, listedTransactions(ctx, transactions.list(owner), accountId), ctx);
       const items = page.items.map((t) => ({ [typeKey]: listView(ctx, t) }));
-      return sendItems(reply, items, listExtra(ctx, page));
+      return sendItems(reply, items, listExtra(ctx, linkedOnFirstAccount(ctx, page, owner, accountId)));
     });
 
     app.get(`/v1${BASE}/:itemId`, async (request, reply) => {
-      const { owner, accountId } = accountOfPath(ctx, request);
+      const { owner, accountId } = accountOfPath(ctx, request, { sessionUser: ctx.faults.on("r6-ideal-read-path-user-ignored") });
       const id = intParam(request, "itemId");
       const anyUsers = transactionByIdAlone(ctx, transactions, id);
       if (anyUsers) return sendItems(reply, [{ [typeKey]: view(anyUsers) }]);
@@ -191,11 +191,18 @@ function idealTypeKey(ctx: ReferenceContext): string {
   return ctx.faults.on("ideal-wrong-type-key") ? "IdealMerchantTransactionRead" : IDEAL_TYPE_KEY;
 }
 
-/** The path's monetary account, which must be the caller's (AUTH-019); the user who owns it. The fault takes anyone's. */
-function accountOfPath(ctx: ReferenceContext, request: FastifyRequest): { owner: number; accountId: number } {
+/**
+ * The path's monetary account, which must be the caller's (AUTH-019); the user who owns it. The fault takes anyone's.
+ * `accountId` is an id a careless route parsed itself; `sessionUser` (a route that forgot the path's user) takes the session's.
+ */
+function accountOfPath(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  careless: { accountId?: number | undefined; sessionUser?: boolean } = {},
+): { owner: number; accountId: number } {
   const { state } = ctx;
-  const userId = pathUser(request, ctx);
-  const accountId = intParam(request, "monetaryAccountID");
+  const userId = careless.sessionUser ? sessionUserOf(ctx, request) : pathUser(request, ctx);
+  const accountId = careless.accountId ?? intParam(request, "monetaryAccountID");
   if (state.users.get(userId)?.monetaryAccountIds.includes(accountId)) return { owner: userId, accountId };
   const owner = [...state.users.values()].find((u) => u.monetaryAccountIds.includes(accountId));
   if (owner && ctx.faults.on("ideal-other-users-account-accepted")) return { owner: owner.id, accountId };
@@ -238,6 +245,18 @@ function sendCreated(ctx: ReferenceContext, reply: FastifyReply, item: Record<st
 /** The list is served under /v1 like every endpoint (VER-001). */
 function listRoute(ctx: ReferenceContext, base: string): string {
   return ctx.faults.on("ideal-list-unversioned-route") ? base : `/v1${base}`;
+}
+
+/**
+ * The list's links name the list asked for, the path's monetary account included (conventions §5). Fault
+ * r6-ideal-list-links-first-account: the link builder takes the account from the user's record (the first account).
+ */
+function linkedOnFirstAccount(ctx: ReferenceContext, page: Page<IdealRecord>, owner: number, accountId: number): Page<IdealRecord> {
+  const first = ctx.state.users.get(owner)?.monetaryAccountIds[0];
+  if (!ctx.faults.on("r6-ideal-list-links-first-account") || !page.pagination || first === undefined || first === accountId) return page;
+  const moved = (url: string | null) => url && url.replace(`/monetary-account/${accountId}/`, `/monetary-account/${first}/`);
+  const { future_url, newer_url, older_url } = page.pagination;
+  return { ...page, pagination: { future_url: moved(future_url), newer_url: moved(newer_url), older_url: moved(older_url) } };
 }
 
 /** The list carries its Pagination object (IDEAL-003). */
@@ -326,4 +345,23 @@ function polledStatusRestamped(ctx: ReferenceContext, found: IdealRecord): void 
 function createdStatusTime(ctx: ReferenceContext, now: Date): string {
   if (!ctx.faults.on("r5-ideal-created-status-time-is-expiry")) return timestamp(now);
   return timestamp(new Date(now.getTime() + EXPIRY_MS));
+}
+
+/**
+ * monetary-accountID is an integer (spec: Common request rules); anything else is a 4XX. Fault r6-ideal-list-account-id-parseint:
+ * the list route reads it with parseInt, so "123abc" is account 123; undefined otherwise (the shared strict parser is used).
+ */
+function leadingDigitsAccountId(ctx: ReferenceContext, request: FastifyRequest): number | undefined {
+  if (!ctx.faults.on("r6-ideal-list-account-id-parseint")) return undefined;
+  const raw = (request.params as Record<string, string>).monetaryAccountID ?? "";
+  return /^\d{1,15}/.test(raw) ? Number.parseInt(raw, 10) : undefined;
+}
+
+/**
+ * The poll's user. Fault r6-ideal-read-path-user-ignored: the poll route takes the user from the session and only checks that the
+ * path's userID is an integer, whatever user it names.
+ */
+function sessionUserOf(ctx: ReferenceContext, request: FastifyRequest): number {
+  intParam(request, "userID");
+  return request.session ? request.session.userId : pathUser(request, ctx);
 }

@@ -161,7 +161,7 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
     monetary_account_id: shownAccount && (read || !faults.on("r3-share-invite-list-account-null")) ? share.accountId : null,
     draft_share_invite_bank_id:
       read && faults.on("share-invite-read-draft-id-string") ? String(share.draftShareInviteBankId) : share.draftShareInviteBankId,
-    access_type: faults.on("share-invite-access-type-lowercase") ? share.accessType.toLowerCase() : share.accessType,
+    access_type: listAccessType(ctx, share, read),
     share_type: share.shareType,
     // Fault share-invite-list-dates-swapped: the list's mapper (not the read's) has the two dates the wrong way round.
     start_date: !read && faults.on("share-invite-list-dates-swapped") ? share.endDate : share.startDate,
@@ -173,7 +173,18 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
   // which JSON leaves out, not null.
   if (read && ctx.variants.on("r4-share-invite-read-account-omitted") && shown.monetary_account_id === null)
     delete shown.monetary_account_id;
+  // Fault r6-share-read-without-share-type: the read's mapper (not the list's) forgot the share_type member.
+  if (read && ctx.faults.on("r6-share-read-without-share-type")) delete shown.share_type;
   return shown;
+}
+
+/**
+ * access_type is one of its four values (spec: the share-invite table). Fault r6-share-list-full-transient-access-null: the
+ * list's enum mapper predates FULL_TRANSIENT and maps it to null; the read's mapper knows all four.
+ */
+function listAccessType(ctx: ReferenceContext, share: ShareInviteRecord, read: boolean): string | null {
+  if (!read && share.accessType === "FULL_TRANSIENT" && ctx.faults.on("r6-share-list-full-transient-access-null")) return null;
+  return ctx.faults.on("share-invite-access-type-lowercase") ? share.accessType.toLowerCase() : share.accessType;
 }
 
 /**
@@ -252,6 +263,8 @@ function refuseCardId(ctx: ReferenceContext): never {
 function checkStatusValue(ctx: ReferenceContext, found: ShareInviteRecord, status: string, body: Record<string, unknown>): void {
   const { faults } = ctx;
   if ((SHARE_STATUSES as readonly string[]).includes(status)) return;
+  // Fault r6-share-status-check-ignores-case: the value is checked upper-cased but stored as sent ("revoked" is kept).
+  if (faults.on("r6-share-status-check-ignores-case") && (SHARE_STATUSES as readonly string[]).includes(status.toUpperCase())) return;
   if (faults.on("share-invite-refused-put-applies")) found.status = status;
   if (faults.on("share-invite-any-status-accepted")) return;
   // The fault quotes the whole request body in the error text, write-only card_id included.

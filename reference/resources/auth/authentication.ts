@@ -70,11 +70,11 @@ export const authenticationModule: ResourceModule = {
         if (ctx.variants.on("refused-registration-keeps-device")) storeDevice(ctx, installation, key, description, permitted);
         throw refuse("The calling IP address is not in permitted_ips.");
       }
-      if (key.boundIps && !key.boundIps.has(ip) && bindingEnforced(ctx)) throw refuse("Incorrect API key or IP address.");
+      if (key.boundIps && !key.boundIps.has(ip) && bindingEnforced(ctx, permitted, ip)) throw refuse("Incorrect API key or IP address.");
       const ips = addressesToBind(ctx, permitted ?? [ip], ip);
       key.boundIps = new Set([...(key.boundIps ?? []), ...ips]);
       const device = storeDevice(ctx, installation, key, description, ips);
-      return sendItems(reply, deviceAnswer(ctx, device.id));
+      return sendDevice(ctx, reply, deviceAnswer(ctx, device.id));
     });
 
     app.post("/v1/session-server", { config: { auth: "installation" } }, async (request, reply) => {
@@ -278,7 +278,9 @@ function permittedIpsEnforced(ctx: ReferenceContext): boolean {
 }
 
 /** A key bound to addresses registers devices from those only (AUTH-014). */
-function bindingEnforced(ctx: ReferenceContext): boolean {
+function bindingEnforced(ctx: ReferenceContext, permitted: string[] | undefined, caller: string): boolean {
+  // Fault r6-key-rebinds-with-permitted-ips: a permitted_ips list that names the caller is taken as the key's new binding.
+  if (ctx.faults.on("r6-key-rebinds-with-permitted-ips") && permitted?.includes(caller)) return false;
   return !ctx.faults.on("key-rebinds-from-new-ip");
 }
 
@@ -288,6 +290,12 @@ function addressesToBind(ctx: ReferenceContext, ips: string[], caller: string): 
   if (faults.on("permitted-ips-first-only")) ips = ips.slice(0, 1);
   if (faults.on("permitted-ips-not-enforced") && !ips.includes(caller)) ips = [...ips, caller];
   return ips;
+}
+
+/** POST /device-server answers 200 (fault r6-device-server-answers-201: 201 Created, as for a new resource). */
+function sendDevice(ctx: ReferenceContext, reply: FastifyReply, items: Record<string, unknown>[]): FastifyReply {
+  if (!ctx.faults.on("r6-device-server-answers-201")) return sendItems(reply, items);
+  return reply.code(201).type("application/json").send({ Response: items });
 }
 
 /** POST /device-server answers the device's Id (AUTH-003). */

@@ -48,13 +48,22 @@ function parseTexts(body: Record<string, unknown>, names: (keyof Texts)[], coerc
 }
 
 /** name_on_card must be one of the names available for the user: here, the names on the user's cards. */
-function checkNameOnCard(texts: Texts, userCards: CardRecord[], variants: VariantSet): void {
+function checkNameOnCard(ctx: ReferenceContext, texts: Texts, userCards: CardRecord[], variants: VariantSet): void {
+  const sent = texts.name_on_card;
   if (
-    texts.name_on_card !== undefined &&
-    (variants.on("replace-refuses-name-on-card") || !userCards.some((c) => c.name_on_card === texts.name_on_card))
+    sent !== undefined &&
+    (variants.on("replace-refuses-name-on-card") || !userCards.some((c) => nameAvailable(ctx, c.name_on_card, sent)))
   ) {
     throw badRequest("name_on_card is not one of the names available for the user.");
   }
+}
+
+/** Whether the name sent is this available name. */
+function nameAvailable(ctx: ReferenceContext, available: string, sent: string): boolean {
+  // Fault r6-replace-name-on-card-prefix-match: the check reuses the name picker's search (name LIKE 'sent%'), so any beginning
+  // of a name, the empty string included, passes.
+  if (ctx.faults.on("r6-replace-name-on-card-prefix-match")) return available.startsWith(sent);
+  return available === sent;
 }
 
 /** How often each card was replaced (spec: Limits, one free replacement a year; the rest are billed, not refused). */
@@ -113,7 +122,7 @@ export const cardReplacementModule: ResourceModule = {
       const texts = parseTexts(body, ["name_on_card", "preferred_name_on_card", "second_line"], wrongTypesCoerced(ctx));
       carelessTextRefusals(ctx, texts);
       textsWrittenBeforeNameCheck(ctx, card, texts);
-      checkNameOnCard(texts, namesOffered(ctx, cards, userId), variants);
+      checkNameOnCard(ctx, texts, namesOffered(ctx, cards, userId), variants);
       refuseBilledReplacement(ctx, card);
       const replacedId = replace(ctx, card, omittedTextsCleared(ctx, texts));
       return sendReplaced(ctx, reply, card, replacedId);
@@ -127,6 +136,7 @@ export const cardReplacementModule: ResourceModule = {
       if (entries.length === 0) throw badRequest("Field cards must name at least one card.");
       // Everything is checked before anything is replaced: a refused batch replaces nothing.
       const planned: Planned[] = [];
+      const shared: Texts = {};
       for (const entry of entries as unknown[]) {
         if (entry === null || typeof entry !== "object" || Array.isArray(entry)) throw badRequest("Each entry of cards must be an object.");
         const fields = entry as Record<string, unknown>;
@@ -137,8 +147,8 @@ export const cardReplacementModule: ResourceModule = {
           throw notFound(`Card ${fields.id} was not found.`);
         }
         if (planned.some((p) => p.card.id === card.id)) throw badRequest(`Card ${card.id} is named twice.`);
-        const texts = parseTexts(fields, ["name_on_card", "second_line"], false);
-        if (batchNameChecked(ctx)) checkNameOnCard(texts, cards.list(userId), variants);
+        const texts = sharedTexts(ctx, shared, parseTexts(fields, ["name_on_card", "second_line"], false));
+        if (batchNameChecked(ctx)) checkNameOnCard(ctx, texts, cards.list(userId), variants);
         refuseBilledReplacement(ctx, card);
         planned.push({ card, texts: batchTexts(ctx, texts) });
       }
@@ -156,7 +166,10 @@ export const cardReplacementModule: ResourceModule = {
           reply,
           ids.map(({ id }) => ({ Id: { id } })),
         );
-      return sendItems(reply, [{ CardBatchReplace: { updated_card_ids: updatedCardIds(ctx, ids) } }]);
+      const answer = [{ CardBatchReplace: { updated_card_ids: updatedCardIds(ctx, ids) } }];
+      // Fault r6-batch-replace-answers-202: the batch is taken for a queued job and answered 202 Accepted.
+      if (ctx.faults.on("r6-batch-replace-answers-202")) return reply.code(202).type("application/json").send({ Response: answer });
+      return sendItems(reply, answer);
     });
   },
 };
@@ -167,6 +180,14 @@ interface Planned {
 }
 
 // ---- Seams of the replace routes: each decides one rule and names the faults and variants that bend it. ----
+
+/**
+ * Each batch entry's texts are its own card's. Fault r6-batch-replace-texts-shared: the entries' texts are merged into one
+ * object declared outside the loop, and every planned card keeps a reference to it, so all get the last texts sent.
+ */
+function sharedTexts(ctx: ReferenceContext, shared: Texts, texts: Texts): Texts {
+  return ctx.faults.on("r6-batch-replace-texts-shared") ? Object.assign(shared, texts) : texts;
+}
 
 /** A batch entry's name_on_card is one of the user's names, as for a single replace (spec: Card replacement). */
 function batchNameChecked(ctx: ReferenceContext): boolean {
@@ -335,6 +356,8 @@ function issuedPan(ctx: ReferenceContext, current: PanRecord[]): PanRecord {
   const pan = newPan(ctx, current);
   // Fault r3-replace-shows-full-card-number: the replacement's mapper writes the whole new number into four_digit (no slice(-4)).
   if (ctx.faults.on("r3-replace-shows-full-card-number")) pan.four_digit = fullCardNumber(pan);
+  // Fault r6-replace-four-digit-as-number: the new number's last four digits are parsed off the number with Number(), not sliced.
+  if (ctx.faults.on("r6-replace-four-digit-as-number")) pan.four_digit = Number(pan.four_digit) as unknown as string;
   return pan;
 }
 

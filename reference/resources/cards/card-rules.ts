@@ -157,6 +157,14 @@ function tableStatusMove(card: CardRecord, to: string, ctx: Switchboard): Verdic
   // Fault r4-card-permanent-deactivatable: the DEACTIVATED branch sits above the permanence guard, so it lets a blocked card through.
   if (faults.on("r4-card-permanent-deactivatable") && to === "DEACTIVATED" && PERMANENT.has(from) && card.activated && DELIVERED.has(order))
     return OK;
+  // Fault r6-card-activation-before-permanence-guard: the activation route (row 1) is judged first, whatever the card's status.
+  if (
+    faults.on("r6-card-activation-before-permanence-guard") &&
+    PERMANENT.has(from) &&
+    to === "ACTIVE" &&
+    order === "ACCEPTED_FOR_PRODUCTION"
+  )
+    return OK;
   if (PERMANENT.has(from)) {
     if (to === from) return OK;
     if (faults.on("card-lost-reactivable") && from === "LOST" && to === "ACTIVE") return OK;

@@ -210,6 +210,9 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   if (update.pin_code !== undefined) card.pin_code = update.pin_code;
   if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
   if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = storedLimit(ctx, update.card_limit);
+  // Fault r6-card-limit-put-nulls-atm-limit: the limits are saved as one record built from the body, the ATM limit not sent as null.
+  if (update.card_limit && !update.card_limit_atm && faults.on("r6-card-limit-put-nulls-atm-limit"))
+    card.card_limit_atm = null as unknown as Amount;
   // Fault card-limit-atm-overwrites-card-limit: the ATM line was copied from the one above and still writes card_limit.
   if (update.card_limit_atm && faults.on("card-limit-atm-overwrites-card-limit")) card.card_limit = update.card_limit_atm;
   else if (update.card_limit_atm) card.card_limit_atm = storedLimit(ctx, update.card_limit_atm);
@@ -217,7 +220,11 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
     for (const country of update.country_permission)
       if (!card.country_permission.some((p) => p.country === country)) card.country_permission.push({ id: ctx.state.nextId(), country });
   } else if (update.country_permission)
-    card.country_permission = update.country_permission.map((country) => ({ id: ctx.state.nextId(), country }));
+    // Fault r6-card-country-permission-ids-null: the new rows are kept as built, before the insert gives them their ids.
+    card.country_permission = update.country_permission.map((country) => ({
+      id: faults.on("r6-card-country-permission-ids-null") ? (null as unknown as number) : ctx.state.nextId(),
+      country,
+    }));
   listedFallbackKept(ctx, card);
   card.updated = timestamp();
 }
@@ -321,6 +328,7 @@ export const cardsModule: ResourceModule = {
       if (!routeMatchesItemId(ctx, request))
         return sendError(reply, request, ctx, 404, `No such endpoint: GET ${request.url.split("?")[0]}.`);
       const userId = pathUser(request, ctx, "card-item-path-user-not-checked");
+      readIdFitsInt32(ctx, request);
       const card = findCard(cards, userId, request, faults, "card-other-user-readable");
       // Fault card-read-answers-all-cards: the read answers the user's whole list.
       if (faults.on("card-read-answers-all-cards")) return sendItems(reply, cards.list(userId).map(view));
@@ -443,6 +451,8 @@ function listedCards(ctx: ReferenceContext, cards: Collection<CardRecord>, userI
   if (faults.on("card-list-duplicates")) all = all.flatMap((card) => [card, card]);
   // Fault card-list-capped-at-ten: the careless query (ORDER BY id LIMIT 10) reads the oldest ten cards only.
   if (faults.on("card-list-capped-at-ten")) all = [...all].sort((a, b) => a.id - b.id).slice(0, 10);
+  // Fault r6-card-list-hides-virtual-cards: the list joins the cards on their plastic-card order, which a virtual card has not.
+  if (faults.on("r6-card-list-hides-virtual-cards")) all = all.filter((card) => card.order_status !== "CARD_REQUEST_PENDING");
   return all;
 }
 
@@ -454,6 +464,7 @@ function listedView(ctx: ReferenceContext): (card: CardRecord) => Record<string,
     // The careless cache: the view built at the first listing is served ever after.
     const cached = faults.on("card-list-cached") ? listCache.get(card) : undefined;
     const shown = cached ? { ...cached } : cardView(listedNumbers(ctx, card), ctx);
+    stolenShownAsLost(ctx, shown);
     if (faults.on("card-list-cached") && !cached) listCache.set(card, { ...shown });
     if (faults.on("card-list-ids-offset")) shown.id = card.id + 1;
     if (faults.on("card-list-leaks-cancellation-reason") && card.cancellation_reason !== undefined)
@@ -580,10 +591,25 @@ function routeMatchesItemId(ctx: ReferenceContext, request: FastifyRequest): boo
   return true;
 }
 
+/** The read and the list show the status a PUT set (spec: row 2 of the card states). */
+function stolenShownAsLost(ctx: ReferenceContext, shown: Record<string, unknown>): void {
+  // Fault r6-card-stolen-shown-as-lost: the read projections map the card network's block code back to a status, and the
+  // network has one code for lost or stolen, mapped to LOST.
+  if (ctx.faults.on("r6-card-stolen-shown-as-lost") && shown.status === "STOLEN") shown.status = "LOST";
+}
+
+/** Any integer itemId the read does not know is a card read failure: 400 (spec: Errors). */
+function readIdFitsInt32(ctx: ReferenceContext, request: FastifyRequest): void {
+  // Fault r6-card-read-id-above-int32-500: the card lookup binds the id as a 32-bit integer, and the driver throws past 2^31 - 1.
+  if (ctx.faults.on("r6-card-read-id-above-int32-500") && intParam(request, "itemId") > 2_147_483_647)
+    throw new RangeError("Value out of range for type integer.");
+}
+
 /** GET /card/{id} answers the card under Card, as the list shows it (CARD-003, CARD-023, CARD-032). */
 function readView(ctx: ReferenceContext, card: CardRecord): Record<string, Record<string, unknown>> {
   const { faults, variants } = ctx;
   const shown = cardView(card, ctx);
+  stolenShownAsLost(ctx, shown);
   if (faults.on("card-read-drops-preferred-name")) delete shown.preferred_name_on_card;
   if (faults.on("card-read-shows-pin-code") && card.pin_code !== undefined) shown.pin_code = card.pin_code;
   // Fault r3-card-read-shows-cancellation-reason: the read's mapper shows why a card was cancelled (the list's does not).
@@ -730,6 +756,8 @@ function sendUpdatedCard(
   if (faults.on("card-put-answers-id-not-card")) return sendId(reply, card.id);
   // Fault card-put-answers-card-before-update: the answer is built from the copy taken before the update.
   const answer = cardView(faults.on("card-put-answers-card-before-update") ? before : card, ctx);
+  // Fault r6-card-put-answer-id-string: the answer's id is copied from the path parameter, a string.
+  if (faults.on("r6-card-put-answer-id-string")) answer.id = String(card.id);
   // Fault card-put-echoes-cancellation-reason: the cancellation path returns its reason for the confirmation screen.
   if (faults.on("card-put-echoes-cancellation-reason") && update.status === "CANCELLED" && update.cancellation_reason !== undefined)
     answer.cancellation_reason = update.cancellation_reason;

@@ -37,6 +37,7 @@ export const categoriesModule: ResourceModule = {
         enabledOrDisabled(ctx, status);
         const fields = optionalFields(ctx, body);
         utf8mb3Column(ctx, { status, ...fields });
+        varchar255Description(ctx, fields.description);
         uniqueName(ctx, categories.list(userId), fields.category);
         const category = categories.add(userId, (id) => ({
           id,
@@ -114,7 +115,17 @@ function optionalFields(ctx: ReferenceContext, body: Record<string, unknown>): P
       throw badRequest(`Field ${name} must be a non-empty string.`);
     fields[name] = name === "color" ? hexColor(ctx, String(value)) : String(value);
   }
+  // Fault r6-category-color-requires-icon: the validator treats color and icon as a pair (a colour is for an icon).
+  if (faults.on("r6-category-color-requires-icon") && fields.color !== undefined && fields.icon === undefined)
+    throw badRequest("Field icon is required when color is given.");
   return fields;
+}
+
+/** The description is any string, stored as sent; the fault's store has a VARCHAR(255) column in strict mode, unhandled: a 500. */
+function varchar255Description(ctx: ReferenceContext, description: string | undefined): void {
+  // Fault r6-category-long-description-500: "Data too long for column 'description'" from the store, uncaught.
+  if (ctx.faults.on("r6-category-long-description-500") && description !== undefined && description.length > 255)
+    throw new Error("Data too long for column 'description' at row 1.");
 }
 
 /**

@@ -89,10 +89,10 @@ function companyView(c: CompanyRecord, ctx: ReferenceContext, owner: number): Re
     // Variant company-read-postal-shows-main (blind round 2, ruled open): the read form repeats address_main as postal.
     address_postal: shownAddress(ctx, ctx.variants.on("company-read-postal-shows-main") ? c.address_main : c.address_postal),
     // Variant company-ubo-first-only (blind round 2, ruled open): only the first UBO is shown.
-    ubo: ctx.variants.on("company-ubo-first-only") ? (c.ubo ?? []).slice(0, 1) : (c.ubo ?? []),
+    ubo: shownUbo(ctx, ctx.variants.on("company-ubo-first-only") ? (c.ubo ?? []).slice(0, 1) : (c.ubo ?? [])),
     alias: [{ type: "IBAN", value: `NL00SAND${String(c.id).padStart(10, "0")}`, name: c.name }],
     avatar: {
-      uuid: c.avatar_uuid ?? c.avatar.uuid,
+      uuid: avatarUuid(ctx, c),
       anchor_uuid: c.public_uuid,
       style: "NONE",
       image: [{ attachment_public_uuid: c.avatar.image_uuid, content_type: "image/png", height: 480, width: 480 }],
@@ -190,6 +190,14 @@ export const companiesModule: ResourceModule = {
       listCache.set(c.id, cached);
       return cached;
     };
+    // Fault r6-company-read-cached-before-put: the item read keeps each company as first read; the PUT never clears the cache.
+    const readCache = new Map<number, Record<string, unknown>>();
+    const itemView = (c: CompanyRecord) => {
+      if (!ctx.faults.on("r6-company-read-cached-before-put")) return view(c);
+      const cached = readCache.get(c.id) ?? view(c);
+      readCache.set(c.id, cached);
+      return cached;
+    };
     const store = (userId: number, body: CompanyBody) => {
       const now = timestamp();
       const id = createdCompanyId(ctx, companies, userId);
@@ -206,7 +214,7 @@ export const companiesModule: ResourceModule = {
         carelessCreateRefusals(ctx, body);
         providerBodyRules(ctx, body);
         const company = early ? Object.assign(early, body) : store(userId, body);
-        return sendCreated(ctx, reply, company, view);
+        return sendCreated(ctx, reply, company, view, answeredCreateId(ctx, companies, userId, company));
       }),
     );
 
@@ -227,7 +235,7 @@ export const companiesModule: ResourceModule = {
         const id = companyItemId(ctx, request);
         const company = findCompany(ctx, companies, userId, id, "company-other-user-readable");
         if (!company) return refuseUnknownCompany(ctx, reply, companies, id);
-        return sendCompanyRead(ctx, reply, [view(companyShown(ctx, companies, userId, company))]);
+        return sendCompanyRead(ctx, reply, [itemView(companyShown(ctx, companies, userId, company))]);
       }),
     );
 
@@ -239,13 +247,14 @@ export const companiesModule: ResourceModule = {
         if (!company && !unknownCompanyUpdated(ctx)) throw notFound();
         const raw = objectBody(request);
         if (company) renamedBeforeTheChecks(ctx, company, raw);
+        uboNamesAuditedBeforeTheChecks(ctx, raw);
         const body = parseCompanyBody(raw, updateBodyOptions(ctx, raw));
         cutAtFirstEmoji(ctx, body);
         // Fault r4-company-put-unknown-id-500: without the existence check, the update reads a company that is not there.
         if (!company) throw new TypeError("Cannot read properties of undefined (reading 'name')");
         if (unchangedAnswered304(ctx, company, body)) return reply.code(304).send();
         applyCompanyUpdate(ctx, company, body);
-        return sendUpdated(ctx, reply, company);
+        return sendUpdated(ctx, reply, company, userId);
       }),
     );
   },
@@ -374,9 +383,18 @@ function sendCreated(
   reply: FastifyReply,
   company: CompanyRecord,
   view: (c: CompanyRecord) => Record<string, unknown>,
+  id: number,
 ): FastifyReply {
   if (ctx.faults.on("company-create-answers-company")) return sendItems(reply, [view(company)]);
-  return sendId(reply, company.id);
+  return sendId(reply, id);
+}
+
+/** The Id a create answers is the new company's. */
+function answeredCreateId(ctx: ReferenceContext, companies: Collection<CompanyRecord>, userId: number, company: CompanyRecord): number {
+  if (!ctx.faults.on("r6-company-create-answers-previous-id")) return company.id;
+  // Fault r6-company-create-answers-previous-id: "the latest id" of the user's companies is read before the insert is seen.
+  const before = companies.list(userId).filter((c) => c.id < company.id);
+  return before[before.length - 1]?.id ?? company.id;
 }
 
 /** Body fields that stay inside (the company body is headed "write-only fields" and the read table does not list them). */
@@ -460,6 +478,7 @@ function applyCompanyUpdate(ctx: ReferenceContext, company: CompanyRecord, body:
   const coc = body.chamber_of_commerce_number;
   if (faults.on("r5-company-put-coc-number-numeric") && typeof coc === "string" && /^\d{1,15}$/.test(coc))
     body.chamber_of_commerce_number = Number(coc) as unknown as string;
+  if (faults.on("r6-company-put-deep-merged")) deepMergedOver(company, body);
   if (!faults.on("company-put-ignored")) Object.assign(company, body, { updated: updatedStamp(ctx) });
 }
 
@@ -494,9 +513,10 @@ function unchangedAnswered304(ctx: ReferenceContext, company: CompanyRecord, bod
 }
 
 /** PUT answers the company's Id (ERR-011). */
-function sendUpdated(ctx: ReferenceContext, reply: FastifyReply, company: CompanyRecord): FastifyReply {
+function sendUpdated(ctx: ReferenceContext, reply: FastifyReply, company: CompanyRecord, userId: number): FastifyReply {
   if (ctx.faults.on("company-put-answers-empty")) return sendItems(reply, []);
-  return sendId(reply, company.id);
+  // Fault r6-company-put-answers-user-id: the answer's id is taken from the wrong path parameter, userID.
+  return sendId(reply, ctx.faults.on("r6-company-put-answers-user-id") ? userId : company.id);
 }
 
 /** The Address response form (spec: Shared objects): is_user_address_updated is a boolean; the fault stringifies every member. */
@@ -568,4 +588,48 @@ function cutAtFirstEmoji(ctx: ReferenceContext, body: CompanyBody): void {
   };
   const fields = body as unknown as Record<string, unknown>;
   for (const key of Object.keys(fields)) fields[key] = cut(fields[key]);
+}
+
+/**
+ * PUT replaces each object and array field with the one sent (COMP-012). Fault r6-company-put-deep-merged: the update is a
+ * recursive merge (lodash-style), so an address keeps the stored members the new one leaves out, and arrays merge by index.
+ */
+function deepMergedOver(company: CompanyRecord, body: CompanyBody): void {
+  for (const field of ["address_main", "address_postal", "vat_number"] as const) {
+    const stored = company[field];
+    const sent = body[field];
+    if (stored && sent) body[field] = { ...stored, ...sent };
+  }
+  for (const field of ["ubo", "vat_numbers"] as const) {
+    const stored = company[field];
+    const sent = body[field];
+    if (stored && sent) body[field] = stored.map((entry, i) => ({ ...entry, ...sent[i] })).concat(sent.slice(stored.length));
+  }
+}
+
+/** The update checks the body before it touches it (a refusal is a 4XX, never a 5XX: conventions §6). */
+function uboNamesAuditedBeforeTheChecks(ctx: ReferenceContext, raw: Record<string, unknown>): void {
+  if (!ctx.faults.on("r6-company-put-ubo-object-500") || raw.ubo === undefined || raw.ubo === null) return;
+  // Fault r6-company-put-ubo-object-500: the update writes an audit line of the UBO names before the body is validated; a ubo
+  // sent as an object has no .map: "raw.ubo.map is not a function", a TypeError (500).
+  const names = (raw.ubo as { name?: unknown }[]).map((u) => u.name).join(", ");
+  void names;
+}
+
+/** UBOs read back as sent (UBO: name, date_of_birth, nationality, all strings). */
+function shownUbo(ctx: ReferenceContext, ubo: Strings[]): Strings[] {
+  if (!ctx.faults.on("r6-company-ubo-birth-date-as-timestamp")) return ubo;
+  // Fault r6-company-ubo-birth-date-as-timestamp: date_of_birth sits in a DATETIME column and goes out through timestamp().
+  return ubo.map((u) =>
+    u.date_of_birth !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(u.date_of_birth)
+      ? { ...u, date_of_birth: `${u.date_of_birth} 00:00:00.000000` }
+      : u,
+  );
+}
+
+/** The avatar shown is the one avatar_uuid names ("public uuid of the avatar"), else the one the server made. */
+function avatarUuid(ctx: ReferenceContext, c: CompanyRecord): string {
+  // Fault r6-company-avatar-uuid-ignored: avatar_uuid is stored but the read form's avatar is always the generated one.
+  if (ctx.faults.on("r6-company-avatar-uuid-ignored")) return c.avatar.uuid;
+  return c.avatar_uuid ?? c.avatar.uuid;
 }

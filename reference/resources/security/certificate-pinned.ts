@@ -95,11 +95,24 @@ function parseChain(body: Record<string, unknown>, ctx: ReferenceContext): strin
   });
   if (ctx.faults.on("cert-non-pem-accepted")) return entries;
   const certificates = keyBlocksCut(ctx, entries).flatMap((entry) => entryCertificates(entry, ctx));
+  const kept = invalidEntriesDropped(ctx, certificates);
+  if (kept !== undefined) return kept;
   const checked = ctx.faults.on("cert-only-first-entry-validated") ? certificates.slice(0, 1) : certificates;
   const bad = checked.findIndex((pem) => !entryAccepted(ctx, pem) || crlfRefused(ctx, pem));
   if (bad >= 0) throw invalidBody(ctx, `certificate_chain[${bad}] is not a PEM certificate.`);
   // Fault r3-cert-bundle-private-key-shown: the checked certificates came from the cut entries, but the entries are pinned as sent.
   return ctx.faults.on("r3-cert-bundle-private-key-shown") ? entries : certificates;
+}
+
+/**
+ * A chain with an entry that is not a PEM certificate is refused whole (wire conventions §7). Fault
+ * r6-cert-invalid-entries-dropped: the chain is "cleaned" by filtering out the entries that fail the check, and only a chain
+ * left empty is refused; undefined otherwise (the usual check).
+ */
+function invalidEntriesDropped(ctx: ReferenceContext, certificates: string[]): string[] | undefined {
+  if (!ctx.faults.on("r6-cert-invalid-entries-dropped")) return undefined;
+  const kept = certificates.filter((pem) => entryAccepted(ctx, pem) && !crlfRefused(ctx, pem));
+  return kept.length > 0 ? kept : undefined;
 }
 
 /** An entry is one PEM certificate, parsed as X.509 (wire conventions §7). */
@@ -192,7 +205,12 @@ export const certificatePinnedModule: ResourceModule = {
     const fingerprints = new Map<string, number>();
 
     app.post("/v1/user/:userID/certificate-pinned", async (request, reply) => {
-      const userId = pathUser(request, ctx);
+      // Faults r6-cert-pin-path-user-unchecked and r6-cert-create-path-user-unchecked (two authors wrote the same bug): the pin
+      // takes any existing user's id from the path and pins the chain there (list, read and delete check it).
+      const careless = ctx.faults.on("r6-cert-create-path-user-unchecked")
+        ? "r6-cert-create-path-user-unchecked"
+        : "r6-cert-pin-path-user-unchecked";
+      const userId = pathUser(request, ctx, careless);
       const body = objectBody(request);
       const pin = (certificates: string[]) => {
         const now = timestamp();

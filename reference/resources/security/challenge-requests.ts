@@ -1,6 +1,6 @@
 // The routes read as the specification; every fault and variant of this file hooks in through a named seam below them.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError } from "../../http-error.js";
+import { HttpError, translate } from "../../http-error.js";
 import type { FaultName } from "../../../faults/catalogue.js";
 import { intParam, objectBody, pathUser, sendId, sendItems, type ReferenceContext, type ResourceModule } from "../../module.js";
 import type { Collection } from "../../state.js";
@@ -64,21 +64,24 @@ export const challengeRequestsModule: ResourceModule = {
   register(app, ctx) {
     const challenges = ctx.state.collection<ChallengeRecord>("challenge-requests");
 
-    app.get("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
+    app.get("/v1/user/:userID/challenge-request/:itemId", { ...errorsAsObject(ctx) }, async (request, reply) => {
       // Fault challenge-read-path-user-unchecked: the read takes any existing user's id from the path.
       const userId = pathUser(request, ctx, "challenge-read-path-user-unchecked");
       const id = intParam(request, "itemId");
       const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-readable");
-      if (!c) throw unknownChallenge(ctx, challenges, id);
+      if (!c || rejectedHidden(ctx, c)) throw unknownChallenge(ctx, challenges, id);
       return sendItems(reply, [{ [CHALLENGE_TYPE_KEY]: readView(ctx, c) }]);
     });
 
-    app.put("/v1/user/:userID/challenge-request/:itemId", async (request, reply) => {
+    app.put("/v1/user/:userID/challenge-request/:itemId", { ...errorsAsObject(ctx) }, async (request, reply) => {
       // Fault r4-challenge-put-path-user-unchecked: the update takes any existing user's id from the path (the read checks it).
       const userId = pathUser(request, ctx, "r4-challenge-put-path-user-unchecked");
       const id = putItemId(ctx, request);
       const c = findChallenge(ctx, challenges, userId, id, "challenge-other-user-writable");
-      if (!c) throw notTheirs(ctx);
+      if (!c) {
+        foreignAnswerApplied(ctx, challenges, id, request.body);
+        throw notTheirs(ctx);
+      }
       const sent = objectBody(request).status;
       if (sent === undefined) return refuseMissingStatus(ctx, reply, c);
       const status = readStatus(ctx, sent);
@@ -175,6 +178,8 @@ function acceptedAnswer(ctx: ReferenceContext, status: string): boolean {
   let allowed = CHALLENGE_ANSWERS;
   if (faults.on("challenge-accept-refused")) allowed = ["ACCEPTED_PENDING_RESPONSES", "REJECTED_PENDING_RESPONSE"];
   if (faults.on("challenge-reject-refused")) allowed = ["ACCEPTED_PENDING_RESPONSE"];
+  // Fault r6-challenge-put-status-prefix-accepted: the check's startsWith has its operands swapped, so any prefix of an answer passes.
+  if (faults.on("r6-challenge-put-status-prefix-accepted")) return allowed.some((answer) => answer.startsWith(status));
   return allowed.includes(status) || faults.on("challenge-put-any-status");
 }
 
@@ -215,4 +220,53 @@ function answerWindowClosed(ctx: ReferenceContext, c: ChallengeRecord): boolean 
   if (!ctx.variants.on("r5-challenge-answer-window-from-created")) return false;
   const created = Date.parse(`${c.created.slice(0, 23).replace(" ", "T")}Z`);
   return Number.isFinite(created) && Date.now() - created > ANSWER_WINDOW_MS;
+}
+
+/**
+ * Refusals carry the error envelope, Error an array (conventions §1). Fault r6-challenge-errors-object: the challenge routes'
+ * own error handler writes Error as the one error object; no handler of their own otherwise.
+ */
+function errorsAsObject(ctx: ReferenceContext) {
+  if (!ctx.faults.on("r6-challenge-errors-object")) return {};
+  return {
+    errorHandler: (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+      const status =
+        error instanceof HttpError
+          ? error.status
+          : typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500
+            ? 400
+            : error instanceof SyntaxError
+              ? 400
+              : 500;
+      const language = request.headers[ctx.header("Language").toLowerCase()];
+      const translated = translate(error.message, typeof language === "string" ? language : undefined);
+      return reply
+        .code(status)
+        .type("application/json")
+        .send({ Error: { error_description: error.message, error_description_translated: translated } });
+    },
+  };
+}
+
+/**
+ * GET reads the challenge request whatever its status (conventions §7: a later GET shows the status that was set). Fault
+ * r6-challenge-rejected-read-not-found: the read's query keeps the "open" requests only (status not REJECTED_PENDING_RESPONSE),
+ * so a rejected request reads as unknown.
+ */
+function rejectedHidden(ctx: ReferenceContext, c: ChallengeRecord): boolean {
+  return ctx.faults.on("r6-challenge-rejected-read-not-found") && c.status === "REJECTED_PENDING_RESPONSE";
+}
+
+/**
+ * A PUT of a challenge request that is not the caller's is refused and changes nothing (AUTH-019). Fault
+ * r6-challenge-put-foreign-applied-then-refused: the update runs by id alone ("UPDATE … WHERE id = ?") and the ownership check
+ * is made on the read-back, so another user's request takes a valid status before the 404.
+ */
+function foreignAnswerApplied(ctx: ReferenceContext, challenges: Collection<ChallengeRecord>, id: number, body: unknown): void {
+  if (!ctx.faults.on("r6-challenge-put-foreign-applied-then-refused")) return;
+  const status = body !== null && typeof body === "object" ? (body as Record<string, unknown>).status : undefined;
+  const other = challenges.getAny(id);
+  if (!other || typeof status !== "string" || !CHALLENGE_ANSWERS.includes(status)) return;
+  other.status = status;
+  other.updated = timestamp();
 }

@@ -84,7 +84,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       return sendItems(
         reply,
         page.items.map((u) => ({ [listTypeKey(ctx)]: listedView(ctx, u) })),
-        { Pagination: page.pagination },
+        { Pagination: linksWithoutClient(ctx, page.pagination) },
       );
     });
 
@@ -98,7 +98,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const early = storedBeforeTheCheck(ctx, body, store);
       const url = urlField(ctx, body, true);
       logCreated(ctx, request, url);
-      const created = early ?? store(url);
+      const created = early ?? store(columnCut(ctx, url));
       return sendCreated(ctx, reply, createdId(ctx, created));
     });
 
@@ -109,7 +109,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
         clients,
         deletedStillRead(ctx, deletedUrls, request, client) ?? item(request, "callback-url-item-skips-client-check"),
       );
-      const shown = withOauthClient(ctx, clients, idAsSent(ctx, itemView(ctx, readCache, found)), found);
+      const shown = withOauthClient(ctx, clients, idAsSent(ctx, htmlEscaped(ctx, itemView(ctx, readCache, found))), found);
       return sendItems(reply, [{ [OAUTH_CALLBACK_URL_TYPE_KEY]: shown }]);
     });
 
@@ -121,7 +121,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const url = urlField(ctx, body, putUrlTypeChecked(ctx));
       refuseRegisteredUrl(ctx, urls, found, url);
       if (updateApplied(ctx)) {
-        found.url = url;
+        found.url = columnCut(ctx, url);
         found.updated = updatedStamp(ctx);
       }
       return sendId(reply, reissued(ctx, urls, found).id);
@@ -131,7 +131,7 @@ export const oauthCallbackUrlsModule: ResourceModule = {
       const early = removedBeforeTheClientCheck(ctx, urls, request);
       const { owner } = client(request, "callback-url-delete-skips-client-check");
       const found = early ?? item(request, "callback-url-delete-skips-client-check");
-      if (!early && deleteApplied(ctx)) urls.delete(owner, found.id);
+      if (!early && deleteApplied(ctx)) urls.delete(owner, deletedId(ctx, urls, owner, found));
       // Variant r5-callback-url-deleted-still-readable: the item read's cache by id is not evicted by the delete.
       if (ctx.variants.on("r5-callback-url-deleted-still-readable")) deletedUrls.set(found.id, found);
       return sendDeleted(ctx, reply, found.id);
@@ -451,4 +451,42 @@ function createdId(ctx: ReferenceContext, created: CallbackUrlRecord): number {
 function updatedStamp(ctx: ReferenceContext): string {
   // Variant r5-callback-url-put-updated-iso: the update path stamps new Date().toISOString(), the ISO 8601 form with T and Z.
   return ctx.variants.on("r5-callback-url-put-updated-iso") ? new Date().toISOString() : timestamp();
+}
+
+/**
+ * The url is stored as sent, whatever its length (spec: url is a string). Fault r6-callback-url-long-url-truncated: the
+ * store writes url into a 255-character column that silently cuts a longer one.
+ */
+function columnCut(ctx: ReferenceContext, url: string): string {
+  return ctx.faults.on("r6-callback-url-long-url-truncated") ? url.slice(0, 255) : url;
+}
+
+/**
+ * The list's links name the list path, oauth-client segment included (conventions §5). Fault
+ * r6-callback-url-list-links-without-client: the links are rebuilt from the user's base path plus "/callback-url", which
+ * drops "/oauth-client/{id}".
+ */
+function linksWithoutClient<P extends Record<string, string | null> | undefined>(ctx: ReferenceContext, pagination: P): P {
+  if (!ctx.faults.on("r6-callback-url-list-links-without-client") || pagination === undefined) return pagination;
+  const cut = (link: string | null) => (link === null ? null : link.replace(/\/oauth-client\/[^/]+(?=\/callback-url)/, ""));
+  return Object.fromEntries(Object.entries(pagination).map(([key, link]) => [key, cut(link)])) as P;
+}
+
+/**
+ * DELETE removes the callback URL of the path. Fault r6-callback-url-delete-removes-oldest: the delete query filters on the
+ * OAuth client only ("WHERE client_id = ? LIMIT 1"), so it removes the client's oldest callback URL.
+ */
+function deletedId(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, owner: number, found: CallbackUrlRecord): number {
+  if (!ctx.faults.on("r6-callback-url-delete-removes-oldest")) return found.id;
+  return urls.list(owner).find((u) => u.clientId === found.clientId)?.id ?? found.id;
+}
+
+/**
+ * The item read shows url as stored (OCB-002). Fault r6-callback-url-read-html-escaped: the item read's serializer runs the
+ * url through an HTML-escaping helper written for the web views (the list's mapper does not).
+ */
+function htmlEscaped(ctx: ReferenceContext, shown: Record<string, unknown>): Record<string, unknown> {
+  if (!ctx.faults.on("r6-callback-url-read-html-escaped") || typeof shown.url !== "string") return shown;
+  const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  return { ...shown, url: shown.url.replace(/[&<>"']/g, (c) => entities[c]!) };
 }

@@ -1,0 +1,97 @@
+// Blind round 6 (part: companies): faults written by an author who read only spec/, reference/ and faults/.
+import { fault } from "../../fault.js";
+
+export const BLIND6_COMPANIES_FAULTS = [
+  // banking-api.md, Endpoints > Companies: "| POST | /user/{userID}/company | Company body | {Id: {id: integer}} |";
+  // wire-conventions.md §1: "Creates (POST) answer `{"Response": [{"Id": {"id": N}}]}`".
+  fault(
+    "r6-company-create-answers-previous-id",
+    "TBD-0",
+    "POST company stores the new company but answers the id of the user's newest company before it (read as 'the latest id' " +
+      "before the insert), so reading the answered id shows another company.",
+    [],
+  ),
+  // wire-conventions.md §1: "Updates (PUT) answer `Id`, or the updated object under its type key (LENIENT)".
+  fault(
+    "r6-company-put-answers-user-id",
+    "TBD-0",
+    "PUT company/{itemId} applies the update but answers Id with the userID of the path instead of the company's id.",
+    [],
+  ),
+  // banking-api.md, Endpoints > Companies: "| PUT | /user/{userID}/company/{itemId} | Company body | see gap list |";
+  // Resources > Company: "| ubo | array of UBO |" and "| address_main, address_postal, address_shipping | Address (response) |".
+  fault(
+    "r6-company-put-deep-merged",
+    "TBD-0",
+    "PUT company deep-merges the body into the stored company: an address keeps the members the new address leaves out " +
+      "(po_box, extra, ...) and a ubo array shorter than the stored one keeps the stored trailing UBOs.",
+    [],
+  ),
+  // wire-conventions.md §6: "A 5XX is never a pass."; banking-api.md, Endpoints > Companies: "| PUT |
+  // /user/{userID}/company/{itemId} | Company body | see gap list |" with the sample body's "ubo (array of UBO)".
+  fault(
+    "r6-company-put-ubo-object-500",
+    "TBD-0",
+    "PUT company with ubo sent as a single object instead of an array crashes with a 500 (the update normalises ubo with " +
+      ".map before validating); POST refuses the same body with 400.",
+    [],
+  ),
+  // banking-api.md, Shared objects: "| UBO | name, date_of_birth, nationality (string) |"; Endpoints > Companies: the POST
+  // row "| POST | /user/{userID}/company | Company body | {Id: {id: integer}} |" and the read row "| GET |
+  // /user/{userID}/company/{itemId} | none | {UserCompany: Company} |".
+  fault(
+    "r6-company-ubo-birth-date-as-timestamp",
+    "TBD-0",
+    "The company read form and list show each UBO's date_of_birth as a timestamp string ('1980-01-01 00:00:00.000000') " +
+      "instead of the date that was sent ('1980-01-01').",
+    [],
+  ),
+  // banking-api.md, Endpoints > Companies: "| avatar_uuid | string (public uuid of the avatar) | no |"; Resources > Company:
+  // "| avatar | Avatar |" with Avatar "uuid, anchor_uuid, style (string); image: ...".
+  fault(
+    "r6-company-avatar-uuid-ignored",
+    "TBD-0",
+    "POST and PUT company accept avatar_uuid but the company's avatar.uuid stays the uuid the server generated, so the " +
+      "avatar chosen is never the company's avatar.",
+    [],
+  ),
+  // banking-api.md, Endpoints > Companies: "| GET | /user/{userID}/company/{itemId} | none | {UserCompany: Company} |"
+  // beside "| PUT | /user/{userID}/company/{itemId} | Company body | see gap list |".
+  fault(
+    "r6-company-read-cached-before-put",
+    "TBD-0",
+    "GET company/{itemId} serves the company as it was first read (a per-id read cache the PUT never clears), so after a " +
+      "PUT the item read still shows the old values while the list shows the update.",
+    [],
+  ),
+  // banking-api.md, Endpoints > Attachments: "| POST | /user/{userID}/monetary-account/{monetary-accountID}/attachment | ...
+  // | {id: integer} |" and "| GET | /user/{userID}/attachment/{itemId} | none | Attachment (read form); ... |";
+  // wire-conventions.md §7: "Attachment upload answers `Id`; `GET /user/{u}/attachment/{id}` answers `AttachmentUser` with
+  // `attachment.content_type` and `attachment.description` as uploaded."
+  fault(
+    "r6-attachment-ids-per-account",
+    "TBD-0",
+    "Attachment ids are numbered per monetary account (1, 2, ... on each account) while GET /user/{userID}/attachment/{itemId} " +
+      "looks them up per user, so the first upload to the user's second account gets the id of an attachment on the first " +
+      "account and replaces it: that id now reads back the newer upload, and the older attachment is gone.",
+    [],
+  ),
+  // wire-conventions.md §7: "`GET /user/{u}/attachment/{id}` answers `AttachmentUser` with `attachment.content_type` and
+  // `attachment.description` as uploaded." and "pdf LENIENT".
+  fault(
+    "r6-attachment-pdf-read-octet-stream",
+    "TBD-0",
+    "A PDF upload is accepted, but its read form shows attachment.content_type application/octet-stream (the read maps the " +
+      "stored type through a table of image types only); PNG, JPEG and GIF read back right.",
+    [],
+  ),
+  // wire-conventions.md §6: "A 5XX is never a pass."; banking-api.md, Endpoints > Attachments: "| POST |
+  // /user/{userID}/monetary-account/{monetary-accountID}/attachment | ... | {id: integer} |".
+  fault(
+    "r6-attachment-unknown-account-500",
+    "TBD-0",
+    "An upload to a monetary-accountID that names no monetary account at all crashes with a 500 (the owner of the looked-up " +
+      "account is read unchecked); an account of another user is still refused with a 4XX.",
+    [],
+  ),
+] as const;

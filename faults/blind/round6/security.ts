@@ -1,0 +1,82 @@
+// Blind round 6 (part: security): faults written by an author who read only spec/, reference/ and faults/.
+import { fault } from "../../fault.js";
+
+export const BLIND6_SECURITY_FAULTS = [
+  // banking-api.md, Authentication > Rules: "The user id in every path is the authenticated user's id."
+  fault(
+    "r6-cert-create-path-user-unchecked",
+    "TBD-0",
+    "POST certificate-pinned with another existing user's userID in the path pins the chain for that user and answers its Id.",
+    [],
+  ),
+  // wire-conventions.md §7 Resources: "A chain entry that is not a PEM certificate → 4XX (CONVENTION)."
+  fault(
+    "r6-cert-invalid-entries-dropped",
+    "TBD-0",
+    "POST certificate-pinned with a chain mixing PEM certificates and entries that are not certificates drops the bad " +
+      "entries and pins the rest (200 with an Id) instead of refusing the chain.",
+    [],
+  ),
+  // banking-api.md, Resources > Other resources: "OAuth callback URL: fields: not shown beyond url (string)."; Endpoints >
+  // OAuth client callback URLs: "| POST | /user/{userID}/oauth-client/{oauth-clientID}/callback-url | {url: required string} | see gap list |"
+  fault(
+    "r6-callback-url-long-url-truncated",
+    "TBD-0",
+    "POST and PUT callback-url store only the first 255 characters of url, so a longer url reads back (item and list) cut short.",
+    [],
+  ),
+  // wire-conventions.md §5 Pagination: "Links are relative, start with `/v1/`, name the same list path, and keep `count` when
+  // the request sent it."
+  fault(
+    "r6-callback-url-list-links-without-client",
+    "TBD-0",
+    "The callback-url list's newer_url, older_url and future_url leave out the oauth-client/{id} segment " +
+      "(/v1/user/{u}/callback-url?…), so they name a path that is not the list's.",
+    [],
+  ),
+  // banking-api.md, Endpoints > OAuth client callback URLs: "| DELETE |
+  // /user/{userID}/oauth-client/{oauth-clientID}/callback-url/{itemId} | none | object of type OauthCallbackUrlDelete |"
+  fault(
+    "r6-callback-url-delete-removes-oldest",
+    "TBD-0",
+    "DELETE callback-url/{itemId} answers 200 but removes the OAuth client's oldest callback URL instead of the one named, " +
+      "which stays readable and listed.",
+    [],
+  ),
+  // banking-api.md, Endpoints > OAuth client callback URLs: "| GET |
+  // /user/{userID}/oauth-client/{oauth-clientID}/callback-url/{itemId} | none | see gap list |" and Resources > Other
+  // resources: "OAuth callback URL: fields: not shown beyond url (string)."
+  fault(
+    "r6-callback-url-read-html-escaped",
+    "TBD-0",
+    "GET callback-url/{itemId} shows url HTML-escaped (& as &amp;, < as &lt;, quotes as entities), so a url with a query of " +
+      "two parameters reads back changed; the list shows it as stored.",
+    [],
+  ),
+  // banking-api.md, Endpoints > Challenge requests: "| PUT | /user/{userID}/challenge-request/{itemId} | {status: required
+  // string, ACCEPTED_PENDING_RESPONSE or REJECTED_PENDING_RESPONSE} | see gap list |"; wire-conventions.md §7: "Other status
+  // values → 4XX."
+  fault(
+    "r6-challenge-put-status-prefix-accepted",
+    "TBD-0",
+    "PUT challenge-request accepts any status that is the beginning of one of the two answers (ACCEPTED, REJECTED_PENDING, " +
+      "even the empty string) and stores it as sent.",
+    [],
+  ),
+  // wire-conventions.md §7 Resources: "Challenge request PUT answers `Id`; a later GET shows the status that was set."
+  fault(
+    "r6-challenge-rejected-read-not-found",
+    "TBD-0",
+    "After a PUT of REJECTED_PENDING_RESPONSE, GET challenge-request/{itemId} answers 404 (the read serves open and accepted " +
+      "requests only); an accepted request still reads.",
+    [],
+  ),
+  // banking-api.md, Authentication > Rules: "The user id in every path is the authenticated user's id."
+  fault(
+    "r6-challenge-put-foreign-applied-then-refused",
+    "TBD-0",
+    "PUT challenge-request/{itemId} of another user's challenge request under the caller's own userID answers 404, but the " +
+      "other user's request has taken the status sent.",
+    [],
+  ),
+] as const;
