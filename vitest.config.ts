@@ -87,6 +87,8 @@ export default defineConfig({
         test: {
           name: "selftest",
           include: ["test/**/*.test.ts"],
+          // One temporary folder per run, removed at its end (test/support/temp-root.ts).
+          globalSetup: ["test/support/temp-root.ts"],
           pool: "forks",
           // Two files at once on 2 cores: most self-tests wait on a child process or a server, not on the CPU.
           maxWorkers: 2,

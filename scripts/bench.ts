@@ -11,7 +11,7 @@
 // `--against REV` (or a checkout's folder) side by side with an older revision (scripts/bench-cpu.ts); `--runs N` sets
 // its repetitions. `--reports DIR` writes bench.json (bench-latency.json, bench-cpu.json) there, and keeps the latency
 // runs' reports.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";
 import { readExchangeLog } from "../report/reporters/har.js";
@@ -137,12 +137,10 @@ async function latencyRun(delayMs: number): Promise<LatencyRun> {
     seed: 20261122,
   };
   writeFileSync(file, stringify({ default: "bench", targets: { bench: profile } }));
+  const runReports = reportsFlag >= 0 ? join(REPORTS_DIR, `latency-${delayMs}ms`) : mkdtempSync(join(tmpdir(), "bench-latency-run-"));
   try {
     const started = Date.now();
-    const run = await spawnConformance(["run", "--targets", file, "--target", "bench"], {
-      timeoutMs: 900_000,
-      ...(reportsFlag >= 0 ? { reportsDir: join(REPORTS_DIR, `latency-${delayMs}ms`) } : {}),
-    });
+    const run = await spawnConformance(["run", "--targets", file, "--target", "bench"], { timeoutMs: 900_000, reportsDir: runReports });
     const log = readExchangeLog(run.reportsDir).filter((e) => e.test);
     const path = criticalPath(log);
     const first = Math.min(...log.map((e) => Date.parse(e.startedAt)));
@@ -159,6 +157,9 @@ async function latencyRun(delayMs: number): Promise<LatencyRun> {
   } finally {
     await proxy.close();
     await server.close();
+    // The profile, and the run's reports unless --reports asked to keep them (tens of MB each).
+    rmSync(dir, { recursive: true, force: true });
+    if (reportsFlag < 0) rmSync(runReports, { recursive: true, force: true });
   }
 }
 
@@ -221,6 +222,7 @@ async function main(): Promise<void> {
     const requests = readExchangeLog(reportsDir).filter((e) => e.test).length;
     const summary = JSON.parse(readFileSync(join(reportsDir, "summary.json"), "utf8")) as { tests: unknown[] };
     runs.push({ wallMs: cost.wallS * 1000, cpuS: cost.cpuS, requests, tests: summary.tests.length });
+    rmSync(reportsDir, { recursive: true, force: true });
   }
   const cpuRuns = runs.map((r) => r.cpuS);
   const matrix: number[] = [];
