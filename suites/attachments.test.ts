@@ -5,7 +5,17 @@
 // would have none the suite could name.
 import { randomUUID } from "node:crypto";
 import { describe, test } from "vitest";
-import { expectObjects, expectOk, expectRefused, expectSchema, expectStatus, expectThat, fail, type About } from "../harness/checks.js";
+import {
+  expectNot5xx,
+  expectObjects,
+  expectOk,
+  expectRefused,
+  expectSchema,
+  expectStatus,
+  expectThat,
+  fail,
+  type About,
+} from "../harness/checks.js";
 import { createdId, objectsOfType, responseItems, typeKeyOf } from "../harness/envelope.js";
 import type { Exchange } from "../harness/http/exchange.js";
 import { idsIn } from "./support/crud-checks.js";
@@ -155,19 +165,47 @@ describe.concurrent("uploads", () => {
     },
   );
 
-  test("ATT-002 a one-page PDF is accepted where PDFs are taken (strict: always), else accepted or refused with an error body", async ({
-    skip,
-  }) => {
-    skip(readOnly, SKIP.readOnly);
-    skip(accountId === undefined, NO_ACCOUNT);
-    const exchange = await upload(t.primary(), PDF_FILE, { description: uniqueDescription("pdf") });
-    const about = { req: "ATT-002", what: "(a one-page PDF as application/pdf)" };
-    if (t.profile.capabilities.pdfAttachments || t.profile.strict || exchange.status === 200) {
-      expectCreated(exchange, about);
-    } else {
-      expectRefused(exchange, { ...about, what: `${about.what}: not accepted, so it must be refused properly` });
-    }
-  });
+  test(
+    "ATT-002 a one-page PDF is accepted where PDFs are taken (strict: always), else accepted or refused with an error body; " +
+      "a PDF taken reads back as application/pdf",
+    { tags: ["ATT-006"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      skip(accountId === undefined, NO_ACCOUNT);
+      const exchange = await upload(t.primary(), PDF_FILE, { description: uniqueDescription("pdf") });
+      const about = { req: "ATT-002", what: "(a one-page PDF as application/pdf)" };
+      if (t.profile.capabilities.pdfAttachments || t.profile.strict || exchange.status === 200) {
+        const id = expectCreated(exchange, about);
+        // Taken, so read back as uploaded (conventions §7: "attachment.content_type … as uploaded"), as every image is.
+        const read = await readAttachment(t.primary(), id);
+        const readBack = { req: "ATT-006", what: `(the PDF attachment ${id} just uploaded)` };
+        const inner = expectAttachmentRead(read, readBack).attachment as Record<string, unknown> | undefined;
+        expectThat(
+          typeof inner?.content_type === "string" && mediaType(inner.content_type) === PDF_FILE.contentType,
+          read,
+          `attachment.content_type "${PDF_FILE.contentType}", the Content-Type of the upload`,
+          readBack,
+          `content_type ${JSON.stringify(inner?.content_type)}`,
+        );
+      } else {
+        expectRefused(exchange, { ...about, what: `${about.what}: not accepted, so it must be refused properly` });
+      }
+    },
+  );
+
+  test(
+    "ERR-003 an upload to a monetary-accountID that names no account is taken, or refused with an error body; never a 5XX",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(readOnly, SKIP.readOnly);
+      // Taking it is a reading blind round 5 left open (both readers); crashing on it is not (conventions §6).
+      const nowhere = [2_000_000_000, 1_999_999_999].find((id) => id !== accountId)!;
+      const exchange = await upload(t.primary(), PNG, { description: uniqueDescription("no such account"), account: nowhere });
+      const about = { req: "ERR-003", what: `(a PNG uploaded to monetary account ${nowhere}, which names no account)` };
+      expectNot5xx(exchange, about);
+      if (exchange.status >= 300) expectRefused(exchange, { ...about, req: "ERR-001" });
+    },
+  );
 
   test.for(OTHER_TYPE_FILES.map((file) => [file.name, file] as const))(
     "ATT-003 %s (not PNG, JPEG, GIF or PDF) is refused with an error body",
@@ -288,10 +326,19 @@ describe.concurrent("reading an attachment back", () => {
       const { cards } = await new CardCalls(t, session).all({ req: "ATT-005", what: "listing a fresh user's cards for its accounts" });
       const accounts = accountIdsOf(cards);
       skip(accounts.length === 0, "the fresh user's cards name no monetary account");
+      // Every upload first, then every read: an id the second account's upload reused (ids numbered per account, read
+      // per user) shows on the first account's read, not on a read made before the second upload.
+      const made: { account: number; id: number; description: string }[] = [];
       for (const account of accounts) {
         const description = uniqueDescription(`account ${account}`);
-        const about = { req: "ATT-005", what: `(a PNG uploaded to monetary account ${account} of user ${session.userId})` };
-        const id = expectCreated(await upload(session, IMAGE_FILES[0]!, { description, account }), { ...about, req: "ATT-001" });
+        const about = { req: "ATT-001", what: `(a PNG uploaded to monetary account ${account} of user ${session.userId})` };
+        made.push({ account, description, id: expectCreated(await upload(session, IMAGE_FILES[0]!, { description, account }), about) });
+      }
+      for (const { account, id, description } of made) {
+        const about = {
+          req: "ATT-005",
+          what: `(attachment ${id}, uploaded to monetary account ${account} of user ${session.userId}, read after every account's upload)`,
+        };
         const read = await readAttachment(session, id);
         const inner = expectAttachmentRead(read, about);
         expectThat(

@@ -144,17 +144,21 @@ const endpointsToProbe = sharedOnce(async (): Promise<Probe[]> => {
   return probes.filter((p): p is Probe => p !== undefined);
 });
 
-function sendTo(endpoint: Endpoint, path: string, token: string | null, from = addressA) {
+function sendTo(endpoint: Endpoint, path: string, token: string | null, from = addressA, headers: Record<string, string | null> = {}) {
   return t.client.request({
     method: endpoint.method,
     path,
     token,
     from,
     ...(endpoint.raw
-      ? { body: Buffer.from("GIF89a"), headers: { "Content-Type": "image/gif", [t.header("Attachment-Description")]: "conformance" } }
+      ? {
+          // A whole image, so that only what the check leaves out can be the reason for a refusal.
+          body: gif1x1(),
+          headers: { "Content-Type": "image/gif", [t.header("Attachment-Description")]: "conformance", ...headers },
+        }
       : endpoint.body !== undefined
-        ? { json: endpoint.body }
-        : {}),
+        ? { json: endpoint.body, headers }
+        : { headers }),
   });
 }
 
@@ -462,14 +466,36 @@ describe.concurrent("tokens on POST /session-server", () => {
 // Independent: refused calls and reads only; on a conformant server none of them changes anything.
 describe.concurrent("tokens on resource calls", () => {
   // The sweeps below send one refused request per endpoint; each stands alone, so they go out side by side.
-  test("AUTH-004 every endpoint refuses a call without X-Service-Client-Authentication", { tags: ["ERR-001", "ERR-002"] }, async () => {
-    const calls = [
-      ...(await endpointsToProbe()),
-      ...(readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS).map((endpoint) => ({ endpoint, path: endpoint.path })),
-    ];
-    await mapConcurrently(calls, inFlight, async ({ endpoint, path }) => {
-      const exchange = await sendTo(endpoint, path, null);
-      expectRefused(exchange, { req: "AUTH-004", what: `without ${t.header("Client-Authentication")}` });
+  test(
+    "AUTH-004 every endpoint refuses a call without X-Service-Client-Authentication, also when the session token comes as " +
+      "Authorization: Bearer",
+    { tags: ["ERR-001", "ERR-002"] },
+    async () => {
+      const probes = await endpointsToProbe();
+      const calls = [
+        ...probes,
+        ...(readOnly ? [] : INSTALLATION_TOKEN_ENDPOINTS).map((endpoint) => ({ endpoint, path: endpoint.path, session: undefined })),
+      ];
+      await mapConcurrently(calls, inFlight, async ({ endpoint, path, session }) => {
+        const exchange = await sendTo(endpoint, path, null);
+        expectRefused(exchange, { req: "AUTH-004", what: `without ${t.header("Client-Authentication")}` });
+        if (!session) return;
+        // The token is only ever sent in its own header ("required on every call except POST /installation"): another
+        // header carrying it (an OAuth habit) is no authentication header.
+        const bearer = await sendTo(endpoint, path, null, addressA, { Authorization: `Bearer ${session.sessionToken}` });
+        expectRefused(bearer, {
+          req: "AUTH-004",
+          what: `without ${t.header("Client-Authentication")}, the path's user's session token sent as Authorization: Bearer`,
+        });
+      });
+    },
+  );
+
+  test("HDR-001 every endpoint refuses a call without User-Agent, made with its session token", { tags: ["ERR-001"] }, async () => {
+    // "User-Agent | required": on every call, the raw attachment upload as much as the JSON ones.
+    await mapConcurrently(await endpointsToProbe(), inFlight, async ({ endpoint, path, session }) => {
+      const exchange = await sendTo(endpoint, path, session.sessionToken, addressA, { "User-Agent": null });
+      expectRefused(exchange, { req: "HDR-001", what: "without User-Agent, with the path's user's session token" });
     });
   });
 
@@ -735,18 +761,30 @@ describe.concurrent("IP binding", () => {
     },
   );
 
-  test("AUTH-014 an API key bound to one address cannot register a device from another", { tags: ["ERR-001"] }, async ({ skip }) => {
-    skip(!addressB, SKIP.twoAddresses);
-    skip(readOnly, SKIP.readOnly);
-    // A key bound to addressA: a fresh user's, else the second user's (its session was opened from addressA): a
-    // conformant target refuses the registration and changes nothing.
-    const session = t.canProvision() ? await t.freshSession({ from: addressA }) : t.secondary();
-    skip(!session, t.secondaryMissing());
-    skip(session!.from !== undefined && session!.from !== addressA, `the second user's session was not opened from ${addressA}`);
-    const installation = await postInstallation(t.client, { from: addressB });
-    const exchange = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey: session!.apiKey, from: addressB });
-    expectRefused(exchange, { req: "AUTH-014", what: `from ${addressB} with a key bound to ${addressA}` });
-  });
+  test(
+    "AUTH-014 an API key bound to one address cannot register a device from another, also with permitted_ips naming the new one",
+    { tags: ["ERR-001"] },
+    async ({ skip }) => {
+      skip(!addressB, SKIP.twoAddresses);
+      skip(readOnly, SKIP.readOnly);
+      // A key bound to addressA: a fresh user's, else the second user's (its session was opened from addressA): a
+      // conformant target refuses the registration and changes nothing.
+      const session = t.canProvision() ? await t.freshSession({ from: addressA }) : t.secondary();
+      skip(!session, t.secondaryMissing());
+      skip(session!.from !== undefined && session!.from !== addressA, `the second user's session was not opened from ${addressA}`);
+      const installation = await postInstallation(t.client, { from: addressB });
+      const exchange = await postDeviceServer(t.client, { token: installation.token ?? null, apiKey: session!.apiKey, from: addressB });
+      expectRefused(exchange, { req: "AUTH-014", what: `from ${addressB} with a key bound to ${addressA}` });
+      // "The key cannot be used from other IPs": a list naming the new address is no way around the binding.
+      const listed = await postDeviceServer(t.client, {
+        token: installation.token ?? null,
+        apiKey: session!.apiKey,
+        from: addressB,
+        permittedIps: [addressB!],
+      });
+      expectRefused(listed, { req: "AUTH-014", what: `from ${addressB} with permitted_ips [${addressB}] and a key bound to ${addressA}` });
+    },
+  );
 });
 
 // Independent: users of its own.

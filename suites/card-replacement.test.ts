@@ -303,6 +303,30 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
   );
 
   test(
+    "REPL-011 a replace or batch replace whose name_on_card is the empty string (no name) is refused with 4XX and an error body, " +
+      "replacing nothing",
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "REPL-011" });
+      const [card] = replaceable(cards, skip);
+      // "name_on_card is chosen among the names available for the user": whichever names those are, "" names nobody.
+      for (const [what, send] of [
+        ["replace", () => calls.replace(card!.id, { name_on_card: "" })],
+        ["batch replace", () => calls.batchReplace({ cards: [{ id: card!.id, name_on_card: "" }] })],
+      ] as const) {
+        const about = { req: "REPL-011", what: `${what} of card ${card!.id} with {"name_on_card":""}` };
+        const before = await calls.read(card!.id, { ...about, what: `${about.what}: before` });
+        expectRefused(await send(), about);
+        expectSameCard(before, await calls.read(card!.id, about), {
+          ...about,
+          what: `${about.what}: the refused replace must change nothing`,
+        });
+        await expectNoNewNumber(calls, cards, about);
+      }
+    },
+  );
+
+  test(
     "CARD-015 a replace of a LOST or STOLEN card, single or batch, accepted or refused, leaves that card LOST or STOLEN (permanent)",
     { tags: ["REPL-008"] },
     async ({ skip }) => {

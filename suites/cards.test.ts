@@ -828,7 +828,8 @@ describe.concurrent("updating cards", () => {
 
   test(
     "CARD-026 PUT with card_limit, card_limit_atm or country_permission changes what a later GET shows, or is accepted without it " +
-      "(noted), or is refused with exactly 400 (strict: the change)",
+      "(noted), or is refused with exactly 400 (strict: the change); country_permission entries read back typed",
+    { tags: ["CARD-004"] },
     async ({ skip, annotate }) => {
       needsFreshUser(t, skip);
       const { calls, cards } = await freshCardUser(t, { req: "CARD-026" });
@@ -851,7 +852,11 @@ describe.concurrent("updating cards", () => {
         const about = { req: "CARD-026", what: `with {"${field}":${canonical(value)}} on card ${card.id}` };
         const before = await calls.read(card.id, about);
         const exchange = await calls.put(card.id, { [field]: value });
-        const after = await calls.read(card.id, { ...about, what: `GET after PUT ${field}` });
+        const afterRead = await calls.get(card.id);
+        const after = cardOf(afterRead, { ...about, what: `GET after PUT ${field}` });
+        // The entries a country_permission PUT made are typed as every card's are: {country (string), id (integer)}.
+        if (field === "country_permission")
+          expectPermissionTypes(after, afterRead, { req: "CARD-004", what: `card ${card.id} after the PUT` });
         if (exchange.status === 200) {
           if (changed(after)) continue;
           if (field !== "country_permission") {
@@ -881,6 +886,17 @@ describe.concurrent("updating cards", () => {
 function sameAmount(value: unknown, amount: string, currency: string): boolean {
   const a = value as { value?: unknown; currency?: unknown } | undefined;
   return Number(a?.value) === Number(amount) && a?.currency === currency;
+}
+
+/** country_permission entries typed as the Embedded card table has them: {country (string), id (integer)}. */
+function expectPermissionTypes(card: Card, exchange: Exchange, about: About): void {
+  const entries: unknown[] = Array.isArray(card.country_permission) ? card.country_permission : [];
+  const wrong = entries.filter((entry) => {
+    if (entry === null || typeof entry !== "object") return true;
+    const { country, id } = entry as { country?: unknown; id?: unknown };
+    return (country !== undefined && typeof country !== "string") || (id !== undefined && !Number.isInteger(id));
+  });
+  expectThat(wrong.length === 0, exchange, "country_permission entries {country (string), id (integer)}", about, canonical(wrong));
 }
 
 function countriesOf(card: Card): string {
@@ -1081,26 +1097,42 @@ describe.concurrent("the card state table", () => {
     },
   );
 
-  test("CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it", async ({
-    skip,
-  }) => {
-    needsDestructive(t, skip);
-    const { calls, cards } = await freshCardUser(t, { req: "CARD-019" }, { permanent: true });
-    const tried = await eachRow(
-      REPORTABLE_ORDER,
-      (order) => cards.find((c) => c.order_status === order && notPermanent(c)),
-      async (card) => {
-        await expectPutShows(
-          calls,
-          card,
-          { order_status: "CARD_REQUEST_PENDING" },
-          { order_status: "CARD_REQUEST_PENDING" },
-          { req: "CARD-019" },
-        );
-      },
-    );
-    skip(tried === 0, "the user has no card outside CARD_REQUEST_PENDING that is not permanent");
-  });
+  test(
+    "CARD-019 PUT order_status CARD_REQUEST_PENDING is accepted from each order status, and the card then shows it, and is still " +
+      "listed",
+    { tags: ["CARD-001"] },
+    async ({ skip }) => {
+      needsDestructive(t, skip);
+      const { calls, cards } = await freshCardUser(t, { req: "CARD-019" }, { permanent: true });
+      const moved: number[] = [];
+      const tried = await eachRow(
+        REPORTABLE_ORDER,
+        (order) => cards.find((c) => c.order_status === order && notPermanent(c)),
+        async (card) => {
+          await expectPutShows(
+            calls,
+            card,
+            { order_status: "CARD_REQUEST_PENDING" },
+            { order_status: "CARD_REQUEST_PENDING" },
+            { req: "CARD-019" },
+          );
+          moved.push(card.id);
+        },
+      );
+      skip(tried === 0, "the user has no card outside CARD_REQUEST_PENDING that is not permanent");
+      // A card waiting for its (virtual) replacement is still one the user can access: the list keeps it, as the read does.
+      const about = { req: "CARD-001", what: `(user ${calls.session.userId}'s cards after PUT order_status CARD_REQUEST_PENDING)` };
+      const { cards: listed, pages } = await calls.all(about);
+      const missing = moved.filter((id) => !listed.some((c) => c.id === id));
+      expectThat(
+        missing.length === 0,
+        pages.at(-1)!,
+        `cards ${moved.join(", ")} in the list`,
+        about,
+        `cards ${missing.join(", ")} not listed`,
+      );
+    },
+  );
 
   test(
     "CARD-020 PUT status ACTIVE on a card whose order_status is CARD_REQUEST_PENDING is applied or refused with exactly 400 leaving it " +

@@ -83,10 +83,15 @@ describe.concurrent("POST /user/{userID}/additional-transaction-information-cate
     },
   );
 
-  test("CAT-002 a category with status only is accepted", async ({ skip }) => {
+  test("CAT-002 a category with status only, or with status and any one of the optional fields, is accepted", async ({ skip }) => {
     await needStatusTaken(skip);
     const session = await writer();
     expectCreated(await post(session, { status: STATUS }), { req: "CAT-002", what: "with status only" });
+    // "category, description, color, icon: optional strings": each stands without the others (a color needs no icon).
+    for (const field of ["category", "description", "color", "icon"] as const) {
+      const body = { status: STATUS, [field]: FULL[field] };
+      expectCreated(await post(session, body), { req: "CAT-002", what: `with ${JSON.stringify(body)}` });
+    }
   });
 
   test("CAT-003 a category without status, or with status null, is refused with an error body", { tags: ["ERR-001"] }, async ({ skip }) => {

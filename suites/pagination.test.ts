@@ -12,7 +12,7 @@ import { SharedData } from "./support/shared-data.js";
 import { retiredDeprecated } from "./support/resource-helpers.js";
 import { onScopeEnd } from "../harness/run/test-scope.js";
 import { expectErrorBody, expectRefused, expectThat, fail } from "../harness/checks.js";
-import { ENDPOINTS } from "../harness/endpoints.js";
+import { ENDPOINTS, type Endpoint } from "../harness/endpoints.js";
 import { LenientLog } from "../harness/lenient.js";
 import {
   expectCursors,
@@ -46,6 +46,7 @@ import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { countAboveMax, DEFAULT_COUNT, invalidCount, MAX_COUNT, optionalCount } from "../generators/query.js";
 import { sharedOnce } from "./support/shared-once.js";
+import { accountIdsOf, CardCalls } from "./support/cards.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -67,17 +68,33 @@ function listCase(fields: ListCase): ListCase {
 const listCases = sharedOnce(async (): Promise<ListCase[]> => {
   const primary = t.primary();
   const fresh = t.canProvision() ? await t.freshSession() : undefined;
-  const fixtures = fresh ? await freshFixtures(t, fresh) : {};
+  const [fixtures, accounts] = fresh
+    ? await together(
+        () => freshFixtures(t, fresh),
+        async () => accountIdsOf((await new CardCalls(t, fresh).all({ req: "PAGE-014", what: "listing a fresh user's cards" })).cards),
+      )
+    : [{}, []];
   // A deprecated list the target has retired (VER-003, LENIENT) has no pages to check.
   const endpoints = await mapConcurrently(listEndpoints(t), inFlight, async (endpoint) =>
-    endpoint.deprecated && (await retiredDeprecated(t, primary, endpoint.path.replace(/^\/user\/\{userID\}/, ""))) ? undefined : endpoint,
+    endpoint.deprecated && (await retiredList(endpoint, primary)) ? undefined : endpoint,
   );
   return endpoints
     .filter((e) => e !== undefined)
     .flatMap((endpoint): ListCase[] => {
       const own = fresh && fillList(endpoint, fresh, fixtures);
       const shared = fillList(endpoint, primary, t.profile.fixtures);
-      const ownCase = own ? [listCase({ template: endpoint.path, path: own, session: fresh!, stable: true })] : [];
+      // A list under a monetary account is walked under each of the fresh user's accounts: its links must name the account
+      // of the path, not the user's first (blind round 6).
+      const otherAccounts = endpoint.path.includes("{monetaryAccountId}")
+        ? accounts
+            .filter((id) => id !== fixtures.monetaryAccountId)
+            .map((id) => fillList(endpoint, fresh!, { ...fixtures, monetaryAccountId: id }))
+        : [];
+      const ownCase = own
+        ? [own, ...otherAccounts]
+            .filter((path) => path !== undefined)
+            .map((path) => listCase({ template: endpoint.path, path, session: fresh!, stable: true }))
+        : [];
       const growable = ENDPOINTS.some((e) => e.method === "POST" && e.path === endpoint.path);
       if (own && (growable || !shared)) return ownCase;
       // A list no check can add to holds still: no check of this file writes to it, and where the files write to the
@@ -85,6 +102,13 @@ const listCases = sharedOnce(async (): Promise<ListCase[]> => {
       return shared ? [...ownCase, listCase({ template: endpoint.path, path: shared, session: primary, stable: !growable })] : [];
     });
 });
+
+/** Why a deprecated list is not checked: the target retired it (its path asked with the primary's fixture ids filled in). */
+async function retiredList(endpoint: Endpoint, primary: Session): Promise<string | undefined> {
+  const path = fillList(endpoint, primary, t.profile.fixtures);
+  // Without the fixture the primary's list cannot be asked; a fresh user's is still walked, as served.
+  return path === undefined ? undefined : retiredDeprecated(t, primary, path.replace(/^\/user\/\d+/, ""));
+}
 
 /**
  * This file's fresh user's lists (listCases, `stable`): the whole-list checks read them (exactly the newest items,
