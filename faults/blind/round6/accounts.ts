@@ -6,19 +6,19 @@ export const BLIND6_ACCOUNTS_FAULTS = [
   // REJECTED |"
   fault(
     "r6-share-status-check-ignores-case",
-    "TBD-0",
+    "SHARE-009",
     "A share-invite PUT whose status is one of ACTIVE, REVOKED, REJECTED in another case (revoked, Active) is accepted with " +
       "the share's Id and stored as sent, so the later read and the list show a status outside the three values.",
-    [],
+    ["share-invites"],
   ),
   // banking-api.md, Resources > Share invite monetary account response: "| access_type | string | read-only | VIEW_BALANCE,
   // VIEW_TRANSACTION, DRAFT_PAYMENT, FULL_TRANSIENT |"
   fault(
     "r6-share-list-full-transient-access-null",
-    "TBD-0",
+    "SHARE-004",
     "GET share-invite-monetary-account-response (the list, not the read by id) shows access_type null on every share whose " +
       "access type is FULL_TRANSIENT; the other three access types, and the read by id, are right.",
-    [],
+    ["share-invites"],
   ),
   // banking-api.md, Resources > Share invite monetary account response: "| share_type | string | read-only | STANDARD,
   // MUTUAL |"
@@ -34,19 +34,19 @@ export const BLIND6_ACCOUNTS_FAULTS = [
   // strings; status: required string, whether the category is active} | {Id: {id: integer}} |"
   fault(
     "r6-category-color-requires-icon",
-    "TBD-0",
+    "CAT-002",
     "POST additional-transaction-information-category-user-defined refuses with 400 a body that carries a color but no icon, " +
       "although both are optional; a body with both, or with neither, is accepted.",
-    [],
+    ["categories"],
   ),
   // wire-conventions.md §6: "A 5XX is never a pass."; banking-api.md, Endpoints > User-defined transaction categories:
   // "{category, description, color, icon: optional strings; ...}"
   fault(
     "r6-category-long-description-500",
-    "TBD-0",
+    "ERR-003",
     "POST additional-transaction-information-category-user-defined with a description longer than 255 characters crashes " +
       "with 500 (the text does not fit its column and nothing catches the error) instead of creating the category.",
-    [],
+    ["error-bodies"],
   ),
   // banking-api.md, What the service does: "Feature announcements (read only)."; Endpoints > Feature announcement: "| GET |
   // /user/{userID}/feature-announcement/{itemId} | none | Feature announcement |"
@@ -62,19 +62,19 @@ export const BLIND6_ACCOUNTS_FAULTS = [
   // than the session's user, → 4XX."
   fault(
     "r6-ideal-list-account-id-parseint",
-    "TBD-0",
+    "ERR-006",
     "GET monetary-account/{monetary-accountID}/ideal-merchant-transaction (the list, not the create or the read) reads the " +
       "monetary-accountID with parseInt, so a path such as monetary-account/123abc/... lists the transactions of account 123 " +
       "instead of being refused.",
-    [],
+    ["errors"],
   ),
   // banking-api.md, Authentication, rules: "The user id in every path is the authenticated user's id."
   fault(
     "r6-ideal-read-path-user-ignored",
-    "TBD-0",
+    "AUTH-022",
     "GET monetary-account/{monetary-accountID}/ideal-merchant-transaction/{itemId} (the poll, not the create or the list) " +
       "takes the user from the session and ignores the userID of the path, so the caller's transaction is served under any " +
       "userID, one naming nobody or another user included.",
-    [],
+    ["authorisation", "error-bodies"],
   ),
 ] as const;

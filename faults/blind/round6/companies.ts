@@ -31,10 +31,10 @@ export const BLIND6_COMPANIES_FAULTS = [
   // /user/{userID}/company/{itemId} | Company body | see gap list |" with the sample body's "ubo (array of UBO)".
   fault(
     "r6-company-put-ubo-object-500",
-    "TBD-0",
+    "COMP-010",
     "PUT company with ubo sent as a single object instead of an array crashes with a 500 (the update normalises ubo with " +
       ".map before validating); POST refuses the same body with 400.",
-    [],
+    ["companies"],
   ),
   // banking-api.md, Shared objects: "| UBO | name, date_of_birth, nationality (string) |"; Endpoints > Companies: the POST
   // row "| POST | /user/{userID}/company | Company body | {Id: {id: integer}} |" and the read row "| GET |
@@ -70,28 +70,28 @@ export const BLIND6_COMPANIES_FAULTS = [
   // `attachment.content_type` and `attachment.description` as uploaded."
   fault(
     "r6-attachment-ids-per-account",
-    "TBD-0",
+    "ATT-005",
     "Attachment ids are numbered per monetary account (1, 2, ... on each account) while GET /user/{userID}/attachment/{itemId} " +
       "looks them up per user, so the first upload to the user's second account gets the id of an attachment on the first " +
       "account and replaces it: that id now reads back the newer upload, and the older attachment is gone.",
-    [],
+    ["attachments"],
   ),
   // wire-conventions.md §7: "`GET /user/{u}/attachment/{id}` answers `AttachmentUser` with `attachment.content_type` and
   // `attachment.description` as uploaded." and "pdf LENIENT".
   fault(
     "r6-attachment-pdf-read-octet-stream",
-    "TBD-0",
+    "ATT-006",
     "A PDF upload is accepted, but its read form shows attachment.content_type application/octet-stream (the read maps the " +
       "stored type through a table of image types only); PNG, JPEG and GIF read back right.",
-    [],
+    ["attachments"],
   ),
   // wire-conventions.md §6: "A 5XX is never a pass."; banking-api.md, Endpoints > Attachments: "| POST |
   // /user/{userID}/monetary-account/{monetary-accountID}/attachment | ... | {id: integer} |".
   fault(
     "r6-attachment-unknown-account-500",
-    "TBD-0",
+    "ERR-003",
     "An upload to a monetary-accountID that names no monetary account at all crashes with a 500 (the owner of the looked-up " +
       "account is read unchecked); an account of another user is still refused with a 4XX.",
-    [],
+    ["attachments"],
   ),
 ] as const;

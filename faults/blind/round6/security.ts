@@ -5,17 +5,17 @@ export const BLIND6_SECURITY_FAULTS = [
   // banking-api.md, Authentication > Rules: "The user id in every path is the authenticated user's id."
   fault(
     "r6-cert-create-path-user-unchecked",
-    "TBD-0",
+    "AUTH-015",
     "POST certificate-pinned with another existing user's userID in the path pins the chain for that user and answers its Id.",
-    [],
+    ["authorisation"],
   ),
   // wire-conventions.md §7 Resources: "A chain entry that is not a PEM certificate → 4XX (CONVENTION)."
   fault(
     "r6-cert-invalid-entries-dropped",
-    "TBD-0",
+    "CERT-007",
     "POST certificate-pinned with a chain mixing PEM certificates and entries that are not certificates drops the bad " +
       "entries and pins the rest (200 with an Id) instead of refusing the chain.",
-    [],
+    ["certificate-pinned"],
   ),
   // banking-api.md, Resources > Other resources: "OAuth callback URL: fields: not shown beyond url (string)."; Endpoints >
   // OAuth client callback URLs: "| POST | /user/{userID}/oauth-client/{oauth-clientID}/callback-url | {url: required string} | see gap list |"
@@ -29,10 +29,10 @@ export const BLIND6_SECURITY_FAULTS = [
   // the request sent it."
   fault(
     "r6-callback-url-list-links-without-client",
-    "TBD-0",
+    "PAGE-014",
     "The callback-url list's newer_url, older_url and future_url leave out the oauth-client/{id} segment " +
       "(/v1/user/{u}/callback-url?…), so they name a path that is not the list's.",
-    [],
+    ["pagination"],
   ),
   // banking-api.md, Endpoints > OAuth client callback URLs: "| DELETE |
   // /user/{userID}/oauth-client/{oauth-clientID}/callback-url/{itemId} | none | object of type OauthCallbackUrlDelete |"
@@ -58,25 +58,25 @@ export const BLIND6_SECURITY_FAULTS = [
   // values → 4XX."
   fault(
     "r6-challenge-put-status-prefix-accepted",
-    "TBD-0",
+    "CHAL-006",
     "PUT challenge-request accepts any status that is the beginning of one of the two answers (ACCEPTED, REJECTED_PENDING, " +
       "even the empty string) and stores it as sent.",
-    [],
+    ["challenge-requests"],
   ),
   // wire-conventions.md §7 Resources: "Challenge request PUT answers `Id`; a later GET shows the status that was set."
   fault(
     "r6-challenge-rejected-read-not-found",
-    "TBD-0",
+    "CHAL-005",
     "After a PUT of REJECTED_PENDING_RESPONSE, GET challenge-request/{itemId} answers 404 (the read serves open and accepted " +
       "requests only); an accepted request still reads.",
-    [],
+    ["challenge-requests"],
   ),
   // banking-api.md, Authentication > Rules: "The user id in every path is the authenticated user's id."
   fault(
     "r6-challenge-put-foreign-applied-then-refused",
-    "TBD-0",
+    "AUTH-019",
     "PUT challenge-request/{itemId} of another user's challenge request under the caller's own userID answers 404, but the " +
       "other user's request has taken the status sent.",
-    [],
+    ["challenge-requests"],
   ),
 ] as const;
