@@ -43,12 +43,12 @@ import { BLIND5_REPEAT_FAULTS, BLIND5_REPEAT_VARIANTS } from "./blind/round5/rep
 import { BLIND5_ABSENCE_FAULTS, BLIND5_ABSENCE_VARIANTS } from "./blind/round5/absence.js";
 import { BLIND5_CONVENTIONS_FAULTS } from "./blind/round5/conventions.js";
 import { BLIND5_TIME_FAULTS, BLIND5_TIME_VARIANTS } from "./blind/round5/time.js";
-import { BLIND6_ACCOUNTS_FAULTS } from "./blind/round6/accounts.js";
-import { BLIND6_AUTH_FAULTS } from "./blind/round6/auth.js";
-import { BLIND6_COMPANIES_FAULTS } from "./blind/round6/companies.js";
+import { BLIND6_ACCOUNTS_FAULTS, BLIND6_ACCOUNTS_VARIANTS } from "./blind/round6/accounts.js";
+import { BLIND6_AUTH_FAULTS, BLIND6_AUTH_VARIANTS } from "./blind/round6/auth.js";
+import { BLIND6_COMPANIES_FAULTS, BLIND6_COMPANIES_VARIANTS } from "./blind/round6/companies.js";
 import { BLIND6_CROSSCUT_FAULTS } from "./blind/round6/crosscut.js";
-import { BLIND6_SECURITY_FAULTS } from "./blind/round6/security.js";
-import { BLIND6_CARDS_FAULTS } from "./blind/round6/cards.js";
+import { BLIND6_SECURITY_FAULTS, BLIND6_SECURITY_VARIANTS } from "./blind/round6/security.js";
+import { BLIND6_CARDS_FAULTS, BLIND6_CARDS_VARIANTS } from "./blind/round6/cards.js";
 import { FEATURE_ANNOUNCEMENT_FAULTS } from "./feature-announcements.js";
 import { AUTH_HOOK_FAULTS, ENCRYPTION_FAULTS, ERROR_FAULTS, PAGINATION_FAULTS, SIGNING_FAULTS } from "./requests.js";
 import {
@@ -60,7 +60,7 @@ import {
   CHALLENGE_VARIANTS,
 } from "./security.js";
 import type { VariantSpec } from "./variant-spec.js";
-import { STRICT_ONLY_TWIN_FAULTS, STRICT_ONLY_TWIN_VARIANTS } from "./blind/strict-only-twins.js";
+import { STRICT_ONLY_TWIN_FAULTS, STRICT_ONLY_TWIN_FAULTS_ROUND6, STRICT_ONLY_TWIN_VARIANTS } from "./blind/strict-only-twins.js";
 import { VARIANTS } from "./variants.js";
 import { VERSIONING_FAULTS, VERSIONING_VARIANTS } from "./versioning.js";
 
@@ -120,6 +120,7 @@ const FAULT_LISTS = [
   BLIND6_CROSSCUT_FAULTS,
   BLIND6_SECURITY_FAULTS,
   BLIND6_CARDS_FAULTS,
+  STRICT_ONLY_TWIN_FAULTS_ROUND6,
 ] as const;
 
 /** The variant lists: the cross-cutting ones (variants.ts) first, then the resources'. */
@@ -159,6 +160,11 @@ const VARIANT_LISTS = [
   BLIND5_LINKS_VARIANTS,
   BLIND5_REPEAT_VARIANTS,
   BLIND5_ABSENCE_VARIANTS,
+  BLIND6_ACCOUNTS_VARIANTS,
+  BLIND6_AUTH_VARIANTS,
+  BLIND6_COMPANIES_VARIANTS,
+  BLIND6_SECURITY_VARIANTS,
+  BLIND6_CARDS_VARIANTS,
 ] as const;
 
 /** Every fault name: the only strings `ctx.faults.on()` takes. */

@@ -85,6 +85,7 @@ const VARIANT_CONFLICTS: readonly (readonly [string, string])[] = [
   ["deprecated-share-invites-gone", "r4-share-card-id-any-number"],
   ["deprecated-share-invites-gone", "r4-share-invite-read-account-omitted"],
   ["deprecated-share-invites-gone", "r4-share-rejected-put-ignored-noted"],
+  ["deprecated-share-invites-gone", "r6-share-read-without-share-type"],
   // A replace that makes a new card and answers the old id leaves the old card as it was: no changed expiry or number to see.
   ["replace-new-card-answers-old-id", "r3-card-list-old-number-after-replace-noted"],
   ["replace-new-card-answers-old-id", "r4-replace-expiry-as-mm-yy-noted"],

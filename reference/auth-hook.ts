@@ -206,9 +206,9 @@ function checkCommonHeaders(ctx: ReferenceContext, request: FastifyRequest, refu
     throw badRequest("Unsupported language.");
   }
   if (faults.on("region-rejected") && headers[h("Region")] !== undefined) throw badRequest("Unsupported region.");
-  // Fault r6-region-limited-to-supported-languages: the region is validated against the list of supported languages (copied).
+  // Variant r6-region-limited-to-supported-languages: the region is validated against the list of supported languages (copied).
   const region = headers[h("Region")];
-  if (faults.on("r6-region-limited-to-supported-languages") && typeof region === "string" && !["en_US", "nl_NL"].includes(region))
+  if (ctx.variants.on("r6-region-limited-to-supported-languages") && typeof region === "string" && !["en_US", "nl_NL"].includes(region))
     throw badRequest("Unsupported region.");
 }
 
@@ -251,7 +251,8 @@ function authToken(ctx: ReferenceContext, request: FastifyRequest): string | str
   const name = ctx.header("Client-Authentication");
   const exactCase = ctx.faults.on("auth-header-exact-case-only") || ctx.variants.on("auth-header-canonical-case-only");
   const token = exactCase ? exactCaseHeader(request, name) : request.headers[name.toLowerCase()];
-  // Fault r6-bearer-token-accepted: the OAuth access-token support also reads Authorization: Bearer, used when the service header is missing.
+  // Fault r6-bearer-token-accepted: the OAuth access-token support also reads Authorization: Bearer, used when the service
+  // header is missing.
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
   if (token === undefined && bearer !== undefined && ctx.faults.on("r6-bearer-token-accepted")) return bearer;
   return token;
@@ -509,8 +510,8 @@ function requestIdEchoed(ctx: ReferenceContext, reply: FastifyReply, request: Fa
 
 /** The request id as sent, free format (HDR-002, HDR-003). */
 function requestIdOf(ctx: ReferenceContext, request: FastifyRequest): string | string[] | undefined {
-  // Fault r6-request-id-header-exact-case-only: the id is read from the raw headers under its canonical spelling only.
-  const requestId = ctx.faults.on("r6-request-id-header-exact-case-only")
+  // Variant r6-request-id-header-exact-case-only: the id is read from the raw headers under its canonical spelling only.
+  const requestId = ctx.variants.on("r6-request-id-header-exact-case-only")
     ? exactCaseHeader(request, ctx.header("Client-Request-Id"))
     : request.headers[ctx.header("Client-Request-Id").toLowerCase()];
   // Variant r3-request-id-lowercased (blind round 3, ruled open): the header helper's toLowerCase() slipped onto the value,

@@ -671,7 +671,7 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
 
   test(
     "COMP-011 a PUT with a new name answers Id or the updated UserCompany, and the next read shows the name changed (strict: as sent)",
-    { tags: ["COMP-012", "COMP-017", "ERR-011"] },
+    { tags: ["COMP-012", "COMP-017", "ERR-011", "COMP-020", "COMP-021"] },
     async ({ skip, annotate }) => {
       await companyLists.read(async () => {
         await needWrites(skip);
@@ -688,12 +688,14 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
         const about = { req: "COMP-011", what: "with a new name" };
         expectOk(exchange, about);
         const answered = expectObjects(exchange, ["Id", TYPE], { req: "ERR-011", what: "with a new name (Id or UserCompany)" });
-        expectThat(
+        // Whose id an update's Id carries is not stated (blind round 6, asked again: both OPEN): another id is noted.
+        lenientThat(
           answered[0]!.id === id,
           exchange,
           `the id ${id} of the updated company`,
-          { req: "ERR-011" },
+          { req: "COMP-020" },
           `id ${JSON.stringify(answered[0]!.id)}`,
+          log,
         );
         if (t.profile.strict) expectObjects(exchange, ["Id"], { req: "ERR-011", what: "(strict: Id)" });
         // The same PUT again is a success like the first (blind round 5: a repeated PUT answered 304 without a body).
@@ -705,13 +707,25 @@ describe.concurrent("PUT /user/{userID}/company/{itemId}", () => {
           log.note({ req: "COMP-017", what: `GET ${itemPath(session, id)}` }, "the read form leaves out name", "name shown as sent");
         else {
           // The name must change; that it reads back exactly as sent is COMP-012's first reading (LENIENT by the blind ruling).
-          expectThat(
-            !shown(before, "name") || company.name !== before.name,
-            after,
-            `a name other than ${JSON.stringify(before.name)} (the name before the PUT of ${JSON.stringify(renamed.name)})`,
-            { req: "COMP-011" },
-            `name ${JSON.stringify(company.name)}`,
-          );
+          const unchanged = shown(before, "name") && company.name === before.name;
+          // A read by id that lags the list the PUT changed is COMP-021's reading (blind round 6, asked again: both OPEN).
+          const listed = unchanged
+            ? (await companiesOf(session, { req: "COMP-021", what: "listing after the PUT" })).find((c) => c.id === id)
+            : undefined;
+          if (unchanged && listed && shown(listed, "name") && listed.name !== before.name) {
+            const readAbout = { req: "COMP-021", what: `GET ${itemPath(session, id)} after the PUT` };
+            const reading =
+              `the read by id shows name ${JSON.stringify(company.name)} as before the PUT, ` + `the list ${JSON.stringify(listed.name)}`;
+            if (t.profile.strict) fail(readAbout, after, "the read by id showing the name the list shows", reading);
+            log.note(readAbout, reading, "the read by id showing the change");
+          } else
+            expectThat(
+              !unchanged,
+              after,
+              `a name other than ${JSON.stringify(before.name)} (the name before the PUT of ${JSON.stringify(renamed.name)})`,
+              { req: "COMP-011" },
+              `name ${JSON.stringify(company.name)}`,
+            );
           lenientThat(
             company.name === renamed.name,
             after,

@@ -443,24 +443,26 @@ describe.concurrent("header names in any case (HTTP)", () => {
     },
   );
 
-  test("HDR-016 a request id sent under a lower-case name is echoed, and its reuse under a mixed-case name is refused (strict), else noted", async ({
-    annotate,
-  }) => {
-    const log = new LenientLog(t.profile.strict);
-    const [lower, mixed] = spellings(t.header("Client-Request-Id")) as [string, string];
-    const first = await cards({ [lower]: `conformance-${crypto.randomUUID()}` });
-    const id = answeredId(first);
-    expectOk(first, { req: "HDR-016", what: `with request id ${id} under the header name "${lower}"` });
-    const echoed = first.headers[t.header("Client-Request-Id").toLowerCase()];
-    // No echo, or another id echoed, means the lower-case name was not read: to such a server the call carried no request
-    // id, so nothing was owed an echo (HDR-003 is checked under the canonical name). Blind round 6 split on it again.
-    const about = { req: "HDR-016", what: `request id ${id} under the header names "${lower}" and "${mixed}"` };
-    if (echoed !== id) log.note(about, "a request id under another spelling of its name was not read", EVERY_SPELLING);
-    const reused = await cards({ [mixed]: id });
-    if (reused.status === 200) log.note(about, "a request id reused under another spelling of its name was served", EVERY_SPELLING);
-    else expectRefused(reused, { req: "HDR-016", what: `reusing request id ${id} under the header name "${mixed}"` });
-    await log.report(annotate);
-  });
+  test(
+    "HDR-016 a request id sent under a lower-case name is echoed, and its reuse under a mixed-case name is refused (strict), " +
+      "else noted",
+    async ({ annotate }) => {
+      const log = new LenientLog(t.profile.strict);
+      const [lower, mixed] = spellings(t.header("Client-Request-Id")) as [string, string];
+      const first = await cards({ [lower]: `conformance-${crypto.randomUUID()}` });
+      const id = answeredId(first);
+      expectOk(first, { req: "HDR-016", what: `with request id ${id} under the header name "${lower}"` });
+      const echoed = first.headers[t.header("Client-Request-Id").toLowerCase()];
+      // No echo, or another id echoed, means the lower-case name was not read: to such a server the call carried no request
+      // id, so nothing was owed an echo (HDR-003 is checked under the canonical name). Blind round 6 split on it again.
+      const about = { req: "HDR-016", what: `request id ${id} under the header names "${lower}" and "${mixed}"` };
+      if (echoed !== id) log.note(about, "a request id under another spelling of its name was not read", EVERY_SPELLING);
+      const reused = await cards({ [mixed]: id });
+      if (reused.status === 200) log.note(about, "a request id reused under another spelling of its name was served", EVERY_SPELLING);
+      else expectRefused(reused, { req: "HDR-016", what: `reusing request id ${id} under the header name "${mixed}"` });
+      await log.report(annotate);
+    },
+  );
 
   test(
     "HDR-016 X-Service-Language under a lower-case or mixed-case name gives the same error texts as its canonical name (strict), " +

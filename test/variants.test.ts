@@ -13,14 +13,17 @@ import { variantGroups } from "../faults/variant-groups.js";
 import { probeClient, type Probe, type ProbeFn } from "./variant-probes/support.js";
 
 const PROBES: Record<string, ProbeFn> = {};
-const probeDir = new URL("./variant-probes/", import.meta.url);
-for (const file of readdirSync(probeDir)
-  .filter((f) => f.endsWith(".ts") && f !== "support.ts")
-  .sort()) {
-  const probes = ((await import(new URL(file, probeDir).href)) as { PROBES: Record<string, ProbeFn> }).PROBES;
-  for (const [name, probe] of Object.entries(probes)) {
-    if (PROBES[name]) throw new Error(`variant probe ${name} is declared twice (test/variant-probes/${file})`);
-    PROBES[name] = probe;
+// The probes of the variants written by hand, and (blind/) those of the variants the blind fault rounds made legal.
+for (const folder of ["./variant-probes/", "./variant-probes/blind/"]) {
+  const probeDir = new URL(folder, import.meta.url);
+  for (const file of readdirSync(probeDir)
+    .filter((f) => f.endsWith(".ts") && f !== "support.ts")
+    .sort()) {
+    const probes = ((await import(new URL(file, probeDir).href)) as { PROBES: Record<string, ProbeFn> }).PROBES;
+    for (const [name, probe] of Object.entries(probes)) {
+      if (PROBES[name]) throw new Error(`variant probe ${name} is declared twice (test/${folder.slice(2)}${file})`);
+      PROBES[name] = probe;
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 // The strict-only faults of blind rounds 3 and 4, played as legal variants: the readers found no sentence that forbids
 // the behaviour (faults/blind-rounds.md), so the default profile must pass it, as the strict profile must fail the fault.
-// And the other way round for round 5's noted readings: legal variants, played by strict-only faults.
+// And the other way round for the noted readings of rounds 5 and 6: legal variants, played by strict-only faults.
 import { fault, STRICT_ONLY } from "../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../variant-spec.js";
 
@@ -80,5 +80,48 @@ export const STRICT_ONLY_TWIN_FAULTS = [
       "judged strictly.",
     ["headers"],
     { ...STRICT_ONLY, plays: "r5-error-translated-empty-without-language" },
+  ),
+] as const;
+
+/** Round 6's noted readings (legal variants of faults/blind/round6/*.ts), which the strict profile must fail. */
+export const STRICT_ONLY_TWIN_FAULTS_ROUND6 = [
+  fault(
+    "r6-feature-announcement-gone-after-first-read-strict",
+    "FEAT-006",
+    "An announcement read once answers 404 on every later read (variant r6-feature-announcement-gone-after-first-read), " +
+      "judged strictly.",
+    ["feature-announcements"],
+    { ...STRICT_ONLY, plays: "r6-feature-announcement-gone-after-first-read" },
+  ),
+  fault(
+    "r6-request-id-header-exact-case-only-strict",
+    "HDR-016",
+    "A request id sent under the header name in lower case is neither remembered nor echoed (variant " +
+      "r6-request-id-header-exact-case-only), judged strictly.",
+    ["headers"],
+    { ...STRICT_ONLY, plays: "r6-request-id-header-exact-case-only" },
+  ),
+  fault(
+    "r6-company-put-answers-user-id-strict",
+    "COMP-020",
+    "A company PUT answers the path's userID as its Id (variant r6-company-put-answers-user-id), judged strictly.",
+    ["companies"],
+    { ...STRICT_ONLY, plays: "r6-company-put-answers-user-id" },
+  ),
+  fault(
+    "r6-company-read-cached-before-put-strict",
+    "COMP-021",
+    "A company's read by id still shows it as it was before a PUT the list shows (variant r6-company-read-cached-before-put), " +
+      "judged strictly.",
+    ["companies"],
+    { ...STRICT_ONLY, plays: "r6-company-read-cached-before-put" },
+  ),
+  fault(
+    "r6-callback-url-delete-removes-oldest-strict",
+    "OCB-012",
+    "A callback-URL DELETE removes the client's oldest URL instead of the one named (variant r6-callback-url-delete-removes-oldest), " +
+      "judged strictly.",
+    ["oauth-callback-urls"],
+    { ...STRICT_ONLY, plays: "r6-callback-url-delete-removes-oldest" },
   ),
 ] as const;

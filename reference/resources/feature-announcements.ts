@@ -54,7 +54,7 @@ export const featureAnnouncementsModule: ResourceModule = {
   register(app, ctx) {
     const announcements = ctx.state.collection<AnnouncementRecord>("feature-announcements");
     const typeKey = announcementTypeKey(ctx);
-    /** Fault r6-feature-announcement-gone-after-first-read: the announcements each user has seen, as "user:id". */
+    /** Variant r6-feature-announcement-gone-after-first-read: the announcements each user has seen, as "user:id". */
     const seen = new Set<string>();
 
     app.get("/v1/user/:userID/feature-announcement/:itemId", async (request, reply) => {
@@ -97,11 +97,11 @@ function findAnnouncement(
 }
 
 /**
- * Reading an announcement changes nothing (read only): every read serves it. Fault r6-feature-announcement-gone-after-first-read:
+ * Reading an announcement changes nothing (read only): every read serves it. Variant r6-feature-announcement-gone-after-first-read:
  * the read marks the announcement as seen for the user, and the query serves unseen announcements only.
  */
 function seenBefore(ctx: ReferenceContext, seen: Set<string>, userId: number, a: AnnouncementRecord): boolean {
-  if (!ctx.faults.on("r6-feature-announcement-gone-after-first-read")) return false;
+  if (!ctx.variants.on("r6-feature-announcement-gone-after-first-read")) return false;
   const key = `${userId}:${a.id}`;
   if (seen.has(key)) return true;
   seen.add(key);

@@ -1,5 +1,6 @@
 // Blind round 6 (part: accounts): faults written by an author who read only spec/, reference/ and faults/.
 import { fault } from "../../fault.js";
+import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 export const BLIND6_ACCOUNTS_FAULTS = [
   // banking-api.md, Resources > Share invite monetary account response: "| status | string | read/write | ACTIVE, REVOKED,
@@ -20,15 +21,6 @@ export const BLIND6_ACCOUNTS_FAULTS = [
       "access type is FULL_TRANSIENT; the other three access types, and the read by id, are right.",
     ["share-invites"],
   ),
-  // banking-api.md, Resources > Share invite monetary account response: "| share_type | string | read-only | STANDARD,
-  // MUTUAL |"
-  fault(
-    "r6-share-read-without-share-type",
-    "TBD-0",
-    "GET share-invite-monetary-account-response/{itemId} (the read by id, not the list) answers the share without its " +
-      "share_type field.",
-    [],
-  ),
   // banking-api.md, Endpoints > User-defined transaction categories: "| POST |
   // /user/{userID}/additional-transaction-information-category-user-defined | {category, description, color, icon: optional
   // strings; status: required string, whether the category is active} | {Id: {id: integer}} |"
@@ -47,15 +39,6 @@ export const BLIND6_ACCOUNTS_FAULTS = [
     "POST additional-transaction-information-category-user-defined with a description longer than 255 characters crashes " +
       "with 500 (the text does not fit its column and nothing catches the error) instead of creating the category.",
     ["error-bodies"],
-  ),
-  // banking-api.md, What the service does: "Feature announcements (read only)."; Endpoints > Feature announcement: "| GET |
-  // /user/{userID}/feature-announcement/{itemId} | none | Feature announcement |"
-  fault(
-    "r6-feature-announcement-gone-after-first-read",
-    "TBD-0",
-    "GET feature-announcement/{itemId} serves each announcement once: the read marks it as seen, and every later read of the " +
-      "same announcement by that user answers 404.",
-    [],
   ),
   // banking-api.md, Endpoints > Common request rules: "Path parameters userID, itemId, cardID, monetary-accountID,
   // oauth-clientID are integers and required."; wire-conventions.md §6: "A path id that is not an integer, or a userID other
@@ -78,3 +61,30 @@ export const BLIND6_ACCOUNTS_FAULTS = [
     ["authorisation", "error-bodies"],
   ),
 ] as const;
+
+/** Faults of this round that the blind readers did not both rule stated: legal variants, which the suite must pass. */
+export const BLIND6_ACCOUNTS_VARIANTS = [
+  // banking-api.md, Resources > Share invite monetary account response: "| share_type | string | read-only | STANDARD,
+  // MUTUAL |"
+  {
+    name: "r6-share-read-without-share-type",
+    description:
+      "GET share-invite-monetary-account-response/{itemId} (the read by id, not the list) answers the share without its " +
+      "share_type field.",
+    allowedBy: "blind round 6: the readers split (certifier STATED, vendor OPEN) on whether a sentence forbids it (faults/blind-rounds.md)",
+    suites: VARIANT_SCOPE.shares,
+  },
+  // banking-api.md, What the service does: "Feature announcements (read only)."; Endpoints > Feature announcement: "| GET |
+  // /user/{userID}/feature-announcement/{itemId} | none | Feature announcement |"
+  {
+    name: "r6-feature-announcement-gone-after-first-read",
+    description:
+      "GET feature-announcement/{itemId} serves each announcement once: the read marks it as seen, and every later read of the " +
+      "same announcement by that user answers 404.",
+    requirements: ["FEAT-006"],
+    allowedBy:
+      "blind round 6: both readers OPEN on whether a sentence forbids it (faults/blind-rounds.md); asked again as the " +
+      "requirement's case, both OPEN",
+    suites: VARIANT_SCOPE.announcements,
+  },
+] as const satisfies readonly VariantSpec[];

@@ -1,5 +1,6 @@
 // Blind round 6 (part: auth): faults written by an author who read only spec/, reference/ and faults/.
 import { fault } from "../../fault.js";
+import type { VariantSpec } from "../../variant-spec.js";
 
 export const BLIND6_AUTH_FAULTS = [
   // banking-api.md, Common request rules: "| X-Service-Client-Authentication | required | authentication token; required on
@@ -39,15 +40,6 @@ export const BLIND6_AUTH_FAULTS = [
       "attachment; every other call without it is refused.",
     ["authentication"],
   ),
-  // banking-api.md, Common request rules: "| X-Service-Region | optional | region of the client device; same format as the
-  // language header |"
-  fault(
-    "r6-region-limited-to-supported-languages",
-    "TBD-0",
-    "A well-formed X-Service-Region other than en_US or nl_NL (de_DE, fr_BE) is refused with 400, as if the region had to " +
-      "be one of the supported languages.",
-    [],
-  ),
   // banking-api.md, Errors: "| Any 4XX response | an error response body |" (wire-conventions.md §4: "A call from an IP the
   // key is not bound to → 4XX with error body")
   fault(
@@ -72,16 +64,6 @@ export const BLIND6_AUTH_FAULTS = [
       "list, read and delete still refuse another user's userID).",
     ["authorisation"],
   ),
-  // banking-api.md, Common request rules: "| X-Service-Client-Request-Id | optional | id unique for the logged-in user, free
-  // format; reusing an id on the same registered device yields an error |" (spec/gaps.md GAP-79: header names are
-  // case-insensitive, every header works in lower case)
-  fault(
-    "r6-request-id-header-exact-case-only",
-    "TBD-0",
-    "X-Service-Client-Request-Id is read only under its exact canonical spelling, so an id sent as " +
-      "x-service-client-request-id (as HTTP/2 sends every name) is never remembered, its reuse is served, and it is not echoed.",
-    [],
-  ),
   // banking-api.md, Authentication rules: "The device-server call binds the API key to the caller's current IP address. The
   // key cannot be used from other IPs." (Limits: "| IP binding | an API key works only from the IPs given at device
   // registration | all calls made with that key |")
@@ -93,3 +75,27 @@ export const BLIND6_AUTH_FAULTS = [
     ["authentication"],
   ),
 ] as const;
+
+/** Faults of this round that the blind readers did not both rule stated: legal variants, which the suite must pass. */
+export const BLIND6_AUTH_VARIANTS = [
+  // banking-api.md, Common request rules: "| X-Service-Region | optional | region of the client device; same format as the
+  // language header |"
+  {
+    name: "r6-region-limited-to-supported-languages",
+    description:
+      "A well-formed X-Service-Region other than en_US or nl_NL (de_DE, fr_BE) is refused with 400, as if the region had to " +
+      "be one of the supported languages.",
+    allowedBy: "blind round 6: the readers split (certifier STATED, vendor OPEN) on whether a sentence forbids it (faults/blind-rounds.md)",
+  },
+  // banking-api.md, Common request rules: "| X-Service-Client-Request-Id | optional | id unique for the logged-in user, free
+  // format; reusing an id on the same registered device yields an error |" (spec/gaps.md GAP-79: header names are
+  // case-insensitive, every header works in lower case)
+  {
+    name: "r6-request-id-header-exact-case-only",
+    description:
+      "X-Service-Client-Request-Id is read only under its exact canonical spelling, so an id sent as " +
+      "x-service-client-request-id (as HTTP/2 sends every name) is never remembered, its reuse is served, and it is not echoed.",
+    requirements: ["HDR-016"],
+    allowedBy: "blind round 6: the readers split (certifier STATED, vendor OPEN) on whether a sentence forbids it (faults/blind-rounds.md)",
+  },
+] as const satisfies readonly VariantSpec[];

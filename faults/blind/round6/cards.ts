@@ -1,5 +1,6 @@
 // Blind round 6 (part: cards): faults written by an author who read only spec/, reference/ and faults/.
 import { fault } from "../../fault.js";
+import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 export const BLIND6_CARDS_FAULTS = [
   // banking-api.md, Endpoints > Cards: "| GET | /user/{userID}/card | none | cards the user can access; 400 on error |"
@@ -34,14 +35,6 @@ export const BLIND6_CARDS_FAULTS = [
     'The answer of PUT /card/{itemId} shows the card\'s id as a JSON string ("7" instead of 7); the read and the list show an integer.',
     ["cards"],
   ),
-  // banking-api.md, Resources and their fields > Company, Embedded card: "| card_limit, card_limit_atm | Amount |"
-  fault(
-    "r6-card-limit-put-nulls-atm-limit",
-    "TBD-0",
-    "A card PUT that sends card_limit without card_limit_atm stores card_limit_atm as null, so the answer, the read and the list " +
-      "show card_limit_atm null instead of an Amount.",
-    [],
-  ),
   // banking-api.md, Resources and their fields > Company, Embedded card: "| country_permission | array of {country (string),
   // id (integer)} |"
   fault(
@@ -75,13 +68,27 @@ export const BLIND6_CARDS_FAULTS = [
       "instead of a string.",
     ["card-replacement"],
   ),
+] as const;
+
+/** Faults of this round that the blind readers did not both rule stated: legal variants, which the suite must pass. */
+export const BLIND6_CARDS_VARIANTS = [
+  // banking-api.md, Resources and their fields > Company, Embedded card: "| card_limit, card_limit_atm | Amount |"
+  {
+    name: "r6-card-limit-put-nulls-atm-limit",
+    description:
+      "A card PUT that sends card_limit without card_limit_atm stores card_limit_atm as null, so the answer, the read and the list " +
+      "show card_limit_atm null instead of an Amount.",
+    allowedBy: "blind round 6: the readers split (certifier STATED, vendor OPEN) on whether a sentence forbids it (faults/blind-rounds.md)",
+    suites: VARIANT_SCOPE.cards,
+  },
   // wire-conventions.md §7: "Batch `POST /user/{u}/card-batch-replace` body `{"cards": [{"id": N, "name_on_card"?,
   // "second_line"?}]}`"; banking-api.md, Endpoints > Card replacement: "Its description, and optionally its PIN, can be changed."
-  fault(
-    "r6-batch-replace-texts-shared",
-    "TBD-0",
-    "POST /card-batch-replace gives every card of the batch the texts of the last entry that sent them, so each card shows " +
+  {
+    name: "r6-batch-replace-texts-shared",
+    description:
+      "POST /card-batch-replace gives every card of the batch the texts of the last entry that sent them, so each card shows " +
       "the last entry's second_line (and name_on_card) instead of its own.",
-    [],
-  ),
-] as const;
+    allowedBy: "blind round 6: the readers split (vendor STATED, certifier OPEN) on whether a sentence forbids it (faults/blind-rounds.md)",
+    suites: VARIANT_SCOPE.replacement,
+  },
+] as const satisfies readonly VariantSpec[];

@@ -53,7 +53,8 @@ export const BLIND6_CROSSCUT_FAULTS = [
     "r6-ideal-list-links-first-account",
     "PAGE-014",
     "GET monetary-account/{m}/ideal-merchant-transaction (the list) builds its pagination links on the user's first monetary " +
-      "account, so on the list of any other account of the user newer_url, older_url and future_url page through the first account's transactions.",
+      "account, so on the list of any other account of the user newer_url, older_url and future_url page through the first " +
+      "account's transactions.",
     ["pagination"],
   ),
   // wire-conventions.md, §1 Envelope: "Errors (CONVENTION): every 4XX and 5XX has body `{"Error": [{"error_description": string,

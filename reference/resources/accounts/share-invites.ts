@@ -173,8 +173,8 @@ function shareView(ctx: ReferenceContext, share: ShareInviteRecord, read = false
   // which JSON leaves out, not null.
   if (read && ctx.variants.on("r4-share-invite-read-account-omitted") && shown.monetary_account_id === null)
     delete shown.monetary_account_id;
-  // Fault r6-share-read-without-share-type: the read's mapper (not the list's) forgot the share_type member.
-  if (read && ctx.faults.on("r6-share-read-without-share-type")) delete shown.share_type;
+  // Variant r6-share-read-without-share-type: the read's mapper (not the list's) forgot the share_type member.
+  if (read && ctx.variants.on("r6-share-read-without-share-type")) delete shown.share_type;
   return shown;
 }
 

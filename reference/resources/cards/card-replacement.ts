@@ -182,11 +182,11 @@ interface Planned {
 // ---- Seams of the replace routes: each decides one rule and names the faults and variants that bend it. ----
 
 /**
- * Each batch entry's texts are its own card's. Fault r6-batch-replace-texts-shared: the entries' texts are merged into one
+ * Each batch entry's texts are its own card's. Variant r6-batch-replace-texts-shared: the entries' texts are merged into one
  * object declared outside the loop, and every planned card keeps a reference to it, so all get the last texts sent.
  */
 function sharedTexts(ctx: ReferenceContext, shared: Texts, texts: Texts): Texts {
-  return ctx.faults.on("r6-batch-replace-texts-shared") ? Object.assign(shared, texts) : texts;
+  return ctx.variants.on("r6-batch-replace-texts-shared") ? Object.assign(shared, texts) : texts;
 }
 
 /** A batch entry's name_on_card is one of the user's names, as for a single replace (spec: Card replacement). */

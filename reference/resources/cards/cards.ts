@@ -210,8 +210,8 @@ function applyUpdate(ctx: ReferenceContext, card: CardRecord, update: CardUpdate
   if (update.pin_code !== undefined) card.pin_code = update.pin_code;
   if (update.cancellation_reason !== undefined) card.cancellation_reason = update.cancellation_reason;
   if (update.card_limit && !faults.on("card-limits-ignored")) card.card_limit = storedLimit(ctx, update.card_limit);
-  // Fault r6-card-limit-put-nulls-atm-limit: the limits are saved as one record built from the body, the ATM limit not sent as null.
-  if (update.card_limit && !update.card_limit_atm && faults.on("r6-card-limit-put-nulls-atm-limit"))
+  // Variant r6-card-limit-put-nulls-atm-limit: the limits are saved as one record built from the body, the ATM limit not sent as null.
+  if (update.card_limit && !update.card_limit_atm && variants.on("r6-card-limit-put-nulls-atm-limit"))
     card.card_limit_atm = null as unknown as Amount;
   // Fault card-limit-atm-overwrites-card-limit: the ATM line was copied from the one above and still writes card_limit.
   if (update.card_limit_atm && faults.on("card-limit-atm-overwrites-card-limit")) card.card_limit = update.card_limit_atm;

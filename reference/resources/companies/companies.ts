@@ -190,10 +190,10 @@ export const companiesModule: ResourceModule = {
       listCache.set(c.id, cached);
       return cached;
     };
-    // Fault r6-company-read-cached-before-put: the item read keeps each company as first read; the PUT never clears the cache.
+    // Variant r6-company-read-cached-before-put: the item read keeps each company as first read; the PUT never clears the cache.
     const readCache = new Map<number, Record<string, unknown>>();
     const itemView = (c: CompanyRecord) => {
-      if (!ctx.faults.on("r6-company-read-cached-before-put")) return view(c);
+      if (!ctx.variants.on("r6-company-read-cached-before-put")) return view(c);
       const cached = readCache.get(c.id) ?? view(c);
       readCache.set(c.id, cached);
       return cached;
@@ -391,8 +391,8 @@ function sendCreated(
 
 /** The Id a create answers is the new company's. */
 function answeredCreateId(ctx: ReferenceContext, companies: Collection<CompanyRecord>, userId: number, company: CompanyRecord): number {
-  if (!ctx.faults.on("r6-company-create-answers-previous-id")) return company.id;
-  // Fault r6-company-create-answers-previous-id: "the latest id" of the user's companies is read before the insert is seen.
+  if (!ctx.variants.on("r6-company-create-answers-previous-id")) return company.id;
+  // Variant r6-company-create-answers-previous-id: "the latest id" of the user's companies is read before the insert is seen.
   const before = companies.list(userId).filter((c) => c.id < company.id);
   return before[before.length - 1]?.id ?? company.id;
 }
@@ -478,7 +478,7 @@ function applyCompanyUpdate(ctx: ReferenceContext, company: CompanyRecord, body:
   const coc = body.chamber_of_commerce_number;
   if (faults.on("r5-company-put-coc-number-numeric") && typeof coc === "string" && /^\d{1,15}$/.test(coc))
     body.chamber_of_commerce_number = Number(coc) as unknown as string;
-  if (faults.on("r6-company-put-deep-merged")) deepMergedOver(company, body);
+  if (ctx.variants.on("r6-company-put-deep-merged")) deepMergedOver(company, body);
   if (!faults.on("company-put-ignored")) Object.assign(company, body, { updated: updatedStamp(ctx) });
 }
 
@@ -515,8 +515,8 @@ function unchangedAnswered304(ctx: ReferenceContext, company: CompanyRecord, bod
 /** PUT answers the company's Id (ERR-011). */
 function sendUpdated(ctx: ReferenceContext, reply: FastifyReply, company: CompanyRecord, userId: number): FastifyReply {
   if (ctx.faults.on("company-put-answers-empty")) return sendItems(reply, []);
-  // Fault r6-company-put-answers-user-id: the answer's id is taken from the wrong path parameter, userID.
-  return sendId(reply, ctx.faults.on("r6-company-put-answers-user-id") ? userId : company.id);
+  // Variant r6-company-put-answers-user-id: the answer's id is taken from the wrong path parameter, userID.
+  return sendId(reply, ctx.variants.on("r6-company-put-answers-user-id") ? userId : company.id);
 }
 
 /** The Address response form (spec: Shared objects): is_user_address_updated is a boolean; the fault stringifies every member. */
@@ -591,7 +591,7 @@ function cutAtFirstEmoji(ctx: ReferenceContext, body: CompanyBody): void {
 }
 
 /**
- * PUT replaces each object and array field with the one sent (COMP-012). Fault r6-company-put-deep-merged: the update is a
+ * PUT replaces each object and array field with the one sent (COMP-012). Variant r6-company-put-deep-merged: the update is a
  * recursive merge (lodash-style), so an address keeps the stored members the new one leaves out, and arrays merge by index.
  */
 function deepMergedOver(company: CompanyRecord, body: CompanyBody): void {
@@ -618,8 +618,8 @@ function uboNamesAuditedBeforeTheChecks(ctx: ReferenceContext, raw: Record<strin
 
 /** UBOs read back as sent (UBO: name, date_of_birth, nationality, all strings). */
 function shownUbo(ctx: ReferenceContext, ubo: Strings[]): Strings[] {
-  if (!ctx.faults.on("r6-company-ubo-birth-date-as-timestamp")) return ubo;
-  // Fault r6-company-ubo-birth-date-as-timestamp: date_of_birth sits in a DATETIME column and goes out through timestamp().
+  if (!ctx.variants.on("r6-company-ubo-birth-date-as-timestamp")) return ubo;
+  // Variant r6-company-ubo-birth-date-as-timestamp: date_of_birth sits in a DATETIME column and goes out through timestamp().
   return ubo.map((u) =>
     u.date_of_birth !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(u.date_of_birth)
       ? { ...u, date_of_birth: `${u.date_of_birth} 00:00:00.000000` }
@@ -629,7 +629,7 @@ function shownUbo(ctx: ReferenceContext, ubo: Strings[]): Strings[] {
 
 /** The avatar shown is the one avatar_uuid names ("public uuid of the avatar"), else the one the server made. */
 function avatarUuid(ctx: ReferenceContext, c: CompanyRecord): string {
-  // Fault r6-company-avatar-uuid-ignored: avatar_uuid is stored but the read form's avatar is always the generated one.
-  if (ctx.faults.on("r6-company-avatar-uuid-ignored")) return c.avatar.uuid;
+  // Variant r6-company-avatar-uuid-ignored: avatar_uuid is stored but the read form's avatar is always the generated one.
+  if (ctx.variants.on("r6-company-avatar-uuid-ignored")) return c.avatar.uuid;
   return c.avatar_uuid ?? c.avatar.uuid;
 }

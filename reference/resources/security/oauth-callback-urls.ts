@@ -454,11 +454,11 @@ function updatedStamp(ctx: ReferenceContext): string {
 }
 
 /**
- * The url is stored as sent, whatever its length (spec: url is a string). Fault r6-callback-url-long-url-truncated: the
+ * The url is stored as sent, whatever its length (spec: url is a string). Variant r6-callback-url-long-url-truncated: the
  * store writes url into a 255-character column that silently cuts a longer one.
  */
 function columnCut(ctx: ReferenceContext, url: string): string {
-  return ctx.faults.on("r6-callback-url-long-url-truncated") ? url.slice(0, 255) : url;
+  return ctx.variants.on("r6-callback-url-long-url-truncated") ? url.slice(0, 255) : url;
 }
 
 /**
@@ -473,20 +473,20 @@ function linksWithoutClient<P extends Record<string, string | null> | undefined>
 }
 
 /**
- * DELETE removes the callback URL of the path. Fault r6-callback-url-delete-removes-oldest: the delete query filters on the
+ * DELETE removes the callback URL of the path. Variant r6-callback-url-delete-removes-oldest: the delete query filters on the
  * OAuth client only ("WHERE client_id = ? LIMIT 1"), so it removes the client's oldest callback URL.
  */
 function deletedId(ctx: ReferenceContext, urls: Collection<CallbackUrlRecord>, owner: number, found: CallbackUrlRecord): number {
-  if (!ctx.faults.on("r6-callback-url-delete-removes-oldest")) return found.id;
+  if (!ctx.variants.on("r6-callback-url-delete-removes-oldest")) return found.id;
   return urls.list(owner).find((u) => u.clientId === found.clientId)?.id ?? found.id;
 }
 
 /**
- * The item read shows url as stored (OCB-002). Fault r6-callback-url-read-html-escaped: the item read's serializer runs the
+ * The item read shows url as stored (OCB-002). Variant r6-callback-url-read-html-escaped: the item read's serializer runs the
  * url through an HTML-escaping helper written for the web views (the list's mapper does not).
  */
 function htmlEscaped(ctx: ReferenceContext, shown: Record<string, unknown>): Record<string, unknown> {
-  if (!ctx.faults.on("r6-callback-url-read-html-escaped") || typeof shown.url !== "string") return shown;
+  if (!ctx.variants.on("r6-callback-url-read-html-escaped") || typeof shown.url !== "string") return shown;
   const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
   return { ...shown, url: shown.url.replace(/[&<>"']/g, (c) => entities[c]!) };
 }

@@ -3,14 +3,14 @@
 // chains) it works on a fresh sandbox user of its own. The one-minute answer window of challenge requests is reached without
 // waiting: no call makes a challenge request older than a minute, so that probe backdates one in the reference's own state.
 import { randomInt, randomUUID } from "node:crypto";
-import { errorEntries, responseItems } from "../../harness/envelope.js";
-import type { Exchange } from "../../harness/http/exchange.js";
-import { discoverFixtures } from "../../harness/session/fixtures-discovery.js";
-import { newKeyPair } from "../../harness/session/keys.js";
-import { postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
-import { INTERMEDIATE_CA_PEM, LEAF_PEM } from "../../harness/test-data/certificates.js";
-import { png1x1 } from "../../harness/test-data/images.js";
-import { timestamp } from "../../reference/time.js";
+import { errorEntries, responseItems } from "../../../harness/envelope.js";
+import type { Exchange } from "../../../harness/http/exchange.js";
+import { discoverFixtures } from "../../../harness/session/fixtures-discovery.js";
+import { newKeyPair } from "../../../harness/session/keys.js";
+import { postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../../harness/session/session.js";
+import { INTERMEDIATE_CA_PEM, LEAF_PEM } from "../../../harness/test-data/certificates.js";
+import { png1x1 } from "../../../harness/test-data/images.js";
+import { timestamp } from "../../../reference/time.js";
 import {
   callbackPath,
   COMPANY_BODY,
@@ -24,7 +24,7 @@ import {
   type Probe,
   type ProbeFn,
   uploadAttachment,
-} from "./support.js";
+} from "../support.js";
 
 /** An id no object of any kind has (ids-large starts just below 2^31). */
 const NOBODYS_ID = 999_999_999_999;

@@ -3,10 +3,10 @@
 // reads a user's whole list (the ids of its companies), it works on a fresh sandbox user of its own. The permitted_ips
 // probe registers a fresh key on a new installation with a list that holds the caller's own address, so nothing is locked.
 import { randomUUID } from "node:crypto";
-import { responseItems } from "../../harness/envelope.js";
-import type { Exchange } from "../../harness/http/exchange.js";
-import { postInstallation, provisionUser } from "../../harness/session/session.js";
-import { LEAF_PEM } from "../../harness/test-data/certificates.js";
+import { responseItems } from "../../../harness/envelope.js";
+import type { Exchange } from "../../../harness/http/exchange.js";
+import { postInstallation, provisionUser } from "../../../harness/session/session.js";
+import { LEAF_PEM } from "../../../harness/test-data/certificates.js";
 import {
   aliasName,
   callbackPath,
@@ -20,7 +20,7 @@ import {
   freshUser,
   newCallbackUrl,
   refused,
-} from "./support.js";
+} from "../support.js";
 
 /** The objects of a list answer, each without its type key. */
 const listed = (e: Exchange) => (responseItems(e.json) ?? []).map((item) => Object.values(item)[0] as Record<string, unknown>);

@@ -4,10 +4,10 @@
 // The authentication probes call from the suite's other source addresses (127.0.0.2 and 127.0.0.3), never locking
 // 127.0.0.1 out, from which the fresh users register (sandbox-user-lockout-shared shares one lock-out set among them).
 import { randomUUID } from "node:crypto";
-import { responseItems } from "../../harness/envelope.js";
-import { sharedKeyPair } from "../../harness/session/keys.js";
-import { postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
-import { LEAF_PEM } from "../../harness/test-data/certificates.js";
+import { responseItems } from "../../../harness/envelope.js";
+import { sharedKeyPair } from "../../../harness/session/keys.js";
+import { postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../../harness/session/session.js";
+import { LEAF_PEM } from "../../../harness/test-data/certificates.js";
 import {
   ADDRESS,
   aliasName,
@@ -22,7 +22,7 @@ import {
   freshUser,
   refused,
   uploadAttachment,
-} from "./support.js";
+} from "../support.js";
 
 /** The suite's second and third source addresses: a registration is refused from the first, a lock-out made from the second. */
 const REFUSED = "127.0.0.2";

@@ -4,10 +4,10 @@
 // installations from the default address, never locking 127.0.0.1 out (a refused session-server call locks nothing out),
 // and leave the probe's own session alone.
 import { randomUUID } from "node:crypto";
-import { responseItems } from "../../harness/envelope.js";
-import type { Exchange } from "../../harness/http/exchange.js";
-import { LEAF_PEM } from "../../harness/test-data/certificates.js";
-import { openSession, postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../harness/session/session.js";
+import { responseItems } from "../../../harness/envelope.js";
+import type { Exchange } from "../../../harness/http/exchange.js";
+import { LEAF_PEM } from "../../../harness/test-data/certificates.js";
+import { openSession, postDeviceServer, postInstallation, postSessionServer, provisionUser } from "../../../harness/session/session.js";
 import {
   ADDRESS,
   callbackPath,
@@ -21,7 +21,7 @@ import {
   freshUser,
   refused,
   uploadAttachment,
-} from "./support.js";
+} from "../support.js";
 
 // ---- Cards ----
 
