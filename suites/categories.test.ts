@@ -83,6 +83,22 @@ describe.concurrent("POST /user/{userID}/additional-transaction-information-cate
     },
   );
 
+  test(
+    "ERR-003 a category with a long description (1,000 characters) is taken or refused with an error body, never 5XX",
+    { tags: ["CAT-001"] },
+    async ({ skip }) => {
+      await needStatusTaken(skip);
+      const session = await writer();
+      // "optional strings" with no length given: a server may cap them, but a text that does not fit is no crash.
+      const body = { ...FULL, category: `Conformance long ${Date.now()}`, description: "d".repeat(1_000) };
+      const exchange = await post(session, body);
+      const about = { req: "ERR-003", what: "with a description of 1,000 characters" };
+      expectNot5xx(exchange, about);
+      if (exchange.status === 200) expectCreated(exchange, { ...about, req: "CAT-001" });
+      else expectRefused(exchange, about);
+    },
+  );
+
   test("CAT-002 a category with status only, or with status and any one of the optional fields, is accepted", async ({ skip }) => {
     await needStatusTaken(skip);
     const session = await writer();

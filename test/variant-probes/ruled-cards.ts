@@ -3,12 +3,11 @@
 // reference shows none of them.
 import { responseItems } from "../../harness/envelope.js";
 import { encryptBody, encryptionHeaderNames } from "../../harness/http/encryption.js";
-import { ids, type Probe, type ProbeFn } from "./support.js";
+import { cardPath, ids, type Probe, type ProbeFn } from "./support.js";
 
 type Shown = { id: number; status: string; order_status: string; second_line?: string; monetary_account_id_fallback?: number | null };
 
 const HEADER_PREFIX = "X-Service-";
-const cardPath = (p: Probe, id?: number) => `/user/${p.session.userId}/card${id === undefined ? "" : `/${id}`}`;
 
 async function cards(p: Probe): Promise<(Shown & Record<string, unknown>)[]> {
   return (responseItems((await p.get(`${cardPath(p)}?count=200`)).json) ?? []).map((item) => Object.values(item)[0] as Shown);

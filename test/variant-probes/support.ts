@@ -58,6 +58,25 @@ export function uploadAttachment(p: Probe, options: { contentType?: string; desc
 }
 
 // Companies, as the company probes make and read them.
+// ---- Cards ----
+
+export type Card = Record<string, unknown> & { id: number };
+export const cardPath = (p: Probe, id?: number) => `/user/${p.session.userId}/card${id === undefined ? "" : `/${id}`}`;
+
+/** The card as GET card/{id} shows it (undefined where the read is refused). */
+export async function readCard(p: Probe, id: number): Promise<Card | undefined> {
+  const read = await p.get(cardPath(p, id));
+  return read.status === 200 ? (inner(read)[1] as Card) : undefined;
+}
+
+/** Every listed card of the user as its read shows it (the list may leave the fallback out: r3-card-list-fallback-omitted). */
+export async function cardsAsRead(p: Probe): Promise<Card[]> {
+  const reads = await Promise.all(ids(await p.get(`${cardPath(p)}?count=200`)).map((id) => readCard(p, id)));
+  return reads.filter((card): card is Card => card !== undefined);
+}
+
+export const deliveredActive = (c: Card) => c.order_status === "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE";
+
 export const ADDRESS = { street: "Naritaweg", house_number: "131", postal_code: "1043 BS", city: "Amsterdam", country: "NL" };
 /** The provider's body (variant company-provider-body-rules refuses one without the addresses). */
 export const COMPANY_BODY = {

@@ -38,7 +38,7 @@ export const BLIND6_ACCOUNTS_FAULTS = [
     "ERR-003",
     "POST additional-transaction-information-category-user-defined with a description longer than 255 characters crashes " +
       "with 500 (the text does not fit its column and nothing catches the error) instead of creating the category.",
-    ["error-bodies"],
+    ["categories", "error-bodies"],
   ),
   // banking-api.md, Endpoints > Common request rules: "Path parameters userID, itemId, cardID, monetary-accountID,
   // oauth-clientID are integers and required."; wire-conventions.md §6: "A path id that is not an integer, or a userID other

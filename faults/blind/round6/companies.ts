@@ -1,5 +1,5 @@
 // Blind round 6 (part: companies): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS } from "../../fault.js";
 import { VARIANT_SCOPE, type VariantSpec } from "../../variant-spec.js";
 
 export const BLIND6_COMPANIES_FAULTS = [
@@ -23,6 +23,8 @@ export const BLIND6_COMPANIES_FAULTS = [
       "looks them up per user, so the first upload to the user's second account gets the id of an attachment on the first " +
       "account and replaces it: that id now reads back the newer upload, and the older attachment is gone.",
     ["attachments"],
+    // Only a user whose first account holds just the check's own upload shows it: a fresh one.
+    FRESH_USERS,
   ),
   // wire-conventions.md §7: "`GET /user/{u}/attachment/{id}` answers `AttachmentUser` with `attachment.content_type` and
   // `attachment.description` as uploaded." and "pdf LENIENT".

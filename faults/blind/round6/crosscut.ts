@@ -1,5 +1,5 @@
 // Blind round 6 (part: crosscut): faults written by an author who read only spec/, reference/ and faults/.
-import { fault } from "../../fault.js";
+import { fault, FRESH_USERS } from "../../fault.js";
 
 export const BLIND6_CROSSCUT_FAULTS = [
   // wire-conventions.md, §5 Pagination: "Links are relative, start with `/v1/`, name the same list path, and keep `count` when
@@ -56,6 +56,7 @@ export const BLIND6_CROSSCUT_FAULTS = [
       "account, so on the list of any other account of the user newer_url, older_url and future_url page through the first " +
       "account's transactions.",
     ["pagination"],
+    FRESH_USERS,
   ),
   // wire-conventions.md, §1 Envelope: "Errors (CONVENTION): every 4XX and 5XX has body `{"Error": [{"error_description": string,
   // "error_description_translated": string}, ...]}` with at least one element."

@@ -24,6 +24,11 @@ import {
   type Probe,
   type ProbeFn,
   uploadAttachment,
+  cardPath,
+  cardsAsRead,
+  deliveredActive,
+  readCard,
+  type Card,
 } from "../support.js";
 
 /** An id no object of any kind has (ids-large starts just below 2^31). */
@@ -37,23 +42,7 @@ const instant = (shown: unknown) => (typeof shown === "string" ? Date.parse(`${s
 
 // ---- Cards ----
 
-type Card = Record<string, unknown> & { id: number };
-const cardPath = (p: Probe, id?: number) => `/user/${p.session.userId}/card${id === undefined ? "" : `/${id}`}`;
-
-/** The card as GET card/{id} shows it (undefined where the read is refused). */
-async function readCard(p: Probe, id: number): Promise<Card | undefined> {
-  const read = await p.get(cardPath(p, id));
-  return read.status === 200 ? (inner(read)[1] as Card) : undefined;
-}
-
-/** Every listed card of the user as its read shows it (the list may leave the fallback out: r3-card-list-fallback-omitted). */
-async function cardsAsRead(p: Probe): Promise<Card[]> {
-  const reads = await Promise.all(ids(await p.get(`${cardPath(p)}?count=200`)).map((id) => readCard(p, id)));
-  return reads.filter((card): card is Card => card !== undefined);
-}
-
 const fallbackOf = (card: Card | undefined) => card?.monetary_account_id_fallback;
-const deliveredActive = (c: Card) => c.order_status === "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE";
 /** A fresh user and its delivered, active cards that show a fallback account, as read. */
 async function cardsWithFallback(p: Probe): Promise<[Probe, Card[], Card[]]> {
   const user = await freshUser(p);

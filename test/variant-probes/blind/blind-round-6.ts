@@ -17,6 +17,10 @@ import {
   refused,
   type Probe,
   type ProbeFn,
+  cardPath,
+  cardsAsRead,
+  deliveredActive,
+  readCard,
 } from "../support.js";
 
 /** The objects of a list answer, each without its type key. */
@@ -64,23 +68,6 @@ async function freshCallbackPath(p: Probe): Promise<[Probe, string] | undefined>
 }
 
 // ---- Cards ----
-
-type Card = Record<string, unknown> & { id: number };
-const cardPath = (p: Probe, id?: number) => `/user/${p.session.userId}/card${id === undefined ? "" : `/${id}`}`;
-
-/** The card as GET card/{id} shows it (undefined where the read is refused). */
-async function readCard(p: Probe, id: number): Promise<Card | undefined> {
-  const read = await p.get(cardPath(p, id));
-  return read.status === 200 ? (inner(read)[1] as Card) : undefined;
-}
-
-/** Every listed card of the user as its read shows it. */
-async function cardsAsRead(p: Probe): Promise<Card[]> {
-  const reads = await Promise.all(ids(await p.get(`${cardPath(p)}?count=200`)).map((id) => readCard(p, id)));
-  return reads.filter((card): card is Card => card !== undefined);
-}
-
-const deliveredActive = (c: Card) => c.order_status === "DELIVERED_TO_CUSTOMER" && c.status === "ACTIVE";
 
 export const PROBES: Record<string, ProbeFn> = {
   // ---- Accounts (round6/accounts.ts) ----
