@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { PROJECT_ROOT } from "../test/support/spawn-run.js";
 
 /** One run's cost: CPU of every process it started (user + sys, s) and its wall time (s). */
@@ -81,7 +81,10 @@ function checkoutOf(against: string): { dir: string; label: string; remove: () =
   return {
     dir,
     label: rev,
-    remove: () => execFileSync("git", ["worktree", "remove", "--force", dir], { cwd: PROJECT_ROOT, stdio: "ignore" }),
+    remove: () => {
+      execFileSync("git", ["worktree", "remove", "--force", dir], { cwd: PROJECT_ROOT, stdio: "ignore" });
+      rmSync(dirname(dir), { recursive: true, force: true });
+    },
   };
 }
 
