@@ -163,6 +163,7 @@ export const REQUIREMENT_IDS = [
   "CERT-009",
   "CERT-010",
   "CERT-011",
+  "CERT-012",
   "OCB-001",
   "OCB-002",
   "OCB-003",

@@ -9,7 +9,7 @@ export const BLIND2_SECURITY_FAULTS = [
   // "| POST | /user/{userID}/certificate-pinned | {certificate_chain: array of {certificate: string}} | {id: integer} |"
   fault(
     "cert-create-answers-chain-count",
-    "CERT-002",
+    "CERT-012",
     "POST certificate-pinned answers, as the new chain's id, the number of chains the user now has instead of the chain's id.",
     ["certificate-pinned"],
     STRICT_ONLY,

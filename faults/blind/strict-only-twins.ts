@@ -85,6 +85,15 @@ export const STRICT_ONLY_TWIN_FAULTS = [
 
 /** Round 6's noted readings (legal variants of faults/blind/round6/*.ts), which the strict profile must fail. */
 export const STRICT_ONLY_TWIN_FAULTS_ROUND6 = [
+  // Round 5's re-pin reading, asked again in round 6 as CERT-012's own case (both OPEN): noted under CERT-012, not CERT-002.
+  fault(
+    "r5-cert-repin-answers-deleted-id-strict",
+    "CERT-012",
+    "A chain pinned again after its deletion is answered with the deleted chain's id and nothing is pinned (variant " +
+      "r5-cert-repin-answers-deleted-id), judged strictly.",
+    ["certificate-pinned"],
+    { ...STRICT_ONLY, plays: "r5-cert-repin-answers-deleted-id" },
+  ),
   fault(
     "r6-feature-announcement-gone-after-first-read-strict",
     "FEAT-006",

@@ -89,8 +89,9 @@ export const BLIND5_REPEAT_VARIANTS = [
       "POST certificate-pinned answers, for a chain the user pinned before, the id of that earlier chain and pins nothing new, " +
       "even when the earlier chain was deleted since: the re-pinned chain's answered id reads 4XX and the chain is not listed.",
     allowedBy:
-      "blind round 5: both readers OPEN; asked again as CERT-002's case, the readers split (certifier STATED, vendor OPEN) " +
-      "(faults/blind-rounds.md)",
+      "blind round 5: both readers OPEN; asked again as CERT-002's case, the readers split (certifier STATED, vendor OPEN); " +
+      "asked again in round 6 as CERT-012's case, both OPEN (faults/blind-rounds.md)",
+    requirements: ["CERT-012"],
     suites: VARIANT_SCOPE.certificates,
   },
   // banking-api.md, Authentication > Rules: "Calls 1 and 2 are done once to activate an API key; a session is opened with call 3."
