@@ -128,6 +128,19 @@ async function replacementOf(calls: CardCalls, before: Card[], answered: number,
   return { card, numbersShown: old.size > 0 || showsNumbers(cards), newNumber: false };
 }
 
+/** A refused replace changed nothing: the card reads as it did `before`, and no card of the owner carries a new card number. */
+async function expectReplacedNothing(
+  calls: CardCalls,
+  cardId: number,
+  before: Card,
+  cards: Card[],
+  about: About,
+  kind = "replace",
+): Promise<void> {
+  expectSameCard(before, await calls.read(cardId, about), { ...about, what: `${about.what}: the refused ${kind} must change nothing` });
+  await expectNoNewNumber(calls, cards, about);
+}
+
 /** A refusal replaced nothing: none of the owner's cards carries a card number it did not carry before. */
 async function expectNoNewNumber(calls: CardCalls, before: Card[], about: About): Promise<void> {
   const old = numbersOf(before);
@@ -255,11 +268,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
           "a replace sending the card's own name_on_card was refused",
           "the replace accepted (the card's name is available for the user)",
         );
-        expectSameCard(before, await calls.read(card!.id, about), {
-          ...about,
-          what: `${about.what}: the refused replace must change nothing`,
-        });
-        await expectNoNewNumber(calls, cards, about);
+        await expectReplacedNothing(calls, card!.id, before, cards, about);
       }
       await log.report(annotate);
     },
@@ -285,20 +294,12 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
       };
       const before = await calls.read(card!.id, { ...about, what: "before the replace" });
       expectRefused(await calls.replace(card!.id, body), about);
-      expectSameCard(before, await calls.read(card!.id, about), {
-        ...about,
-        what: `${about.what}: the refused replace must change nothing`,
-      });
-      await expectNoNewNumber(calls, cards, about);
+      await expectReplacedNothing(calls, card!.id, before, cards, about);
       // The batch replace names the card's name too: the same rule on the other path.
       const batch = { cards: [{ id: card!.id, ...body }] };
       const batchAbout = { req: "REPL-011", what: `batch replace ${canonical(batch)}: another user's name, on none of this user's cards` };
       expectRefused(await calls.batchReplace(batch), batchAbout);
-      expectSameCard(before, await calls.read(card!.id, batchAbout), {
-        ...batchAbout,
-        what: `${batchAbout.what}: the refused batch replace must change nothing`,
-      });
-      await expectNoNewNumber(calls, cards, batchAbout);
+      await expectReplacedNothing(calls, card!.id, before, cards, batchAbout, "batch replace");
     },
   );
 
@@ -317,11 +318,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
         const about = { req: "REPL-011", what: `${what} of card ${card!.id} with {"name_on_card":""}` };
         const before = await calls.read(card!.id, { ...about, what: `${about.what}: before` });
         expectRefused(await send(), about);
-        expectSameCard(before, await calls.read(card!.id, about), {
-          ...about,
-          what: `${about.what}: the refused replace must change nothing`,
-        });
-        await expectNoNewNumber(calls, cards, about);
+        await expectReplacedNothing(calls, card!.id, before, cards, about);
       }
     },
   );
@@ -384,11 +381,7 @@ describe.concurrent("POST /user/{userID}/card/{cardID}/replace", () => {
           continue;
         }
         expectRefused(exchange, about);
-        expectSameCard(before, await calls.read(card!.id, about), {
-          ...about,
-          what: `${about.what}: the refused replace must change nothing`,
-        });
-        await expectNoNewNumber(calls, known, about);
+        await expectReplacedNothing(calls, card!.id, before, known, about);
       }
       await log.report(annotate);
     },
