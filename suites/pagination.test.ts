@@ -38,6 +38,7 @@ import {
   expectWalks,
   firstHonest,
   freshFixtures,
+  freshFixturesAndAccounts,
   honoursWrites,
 } from "./support/list-growth.js";
 import type { BodyName } from "../generators/bodies.js";
@@ -46,7 +47,6 @@ import type { Session } from "../harness/session/session.js";
 import { SKIP, useTarget } from "../harness/run/target.js";
 import { countAboveMax, DEFAULT_COUNT, invalidCount, MAX_COUNT, optionalCount } from "../generators/query.js";
 import { sharedOnce } from "./support/shared-once.js";
-import { accountIdsOf, CardCalls } from "./support/cards.js";
 
 const t = useTarget();
 const readOnly = t.profile.mode === "read-only";
@@ -68,12 +68,7 @@ function listCase(fields: ListCase): ListCase {
 const listCases = sharedOnce(async (): Promise<ListCase[]> => {
   const primary = t.primary();
   const fresh = t.canProvision() ? await t.freshSession() : undefined;
-  const [fixtures, accounts] = fresh
-    ? await together(
-        () => freshFixtures(t, fresh),
-        async () => accountIdsOf((await new CardCalls(t, fresh).all({ req: "PAGE-014", what: "listing a fresh user's cards" })).cards),
-      )
-    : [{}, []];
+  const { fixtures, accounts } = fresh ? await freshFixturesAndAccounts(t, fresh) : { fixtures: {} as Fixtures, accounts: [] as number[] };
   // A deprecated list the target has retired (VER-003, LENIENT) has no pages to check.
   const endpoints = await mapConcurrently(listEndpoints(t), inFlight, async (endpoint) =>
     endpoint.deprecated && (await retiredList(endpoint, primary)) ? undefined : endpoint,

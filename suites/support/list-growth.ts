@@ -24,16 +24,23 @@ import { DEFAULT_COUNT, MAX_COUNT } from "../../generators/query.js";
  * embedded reference, or a profile with `fixtures: discover`), so the fresh user's callback URLs are checked too.
  */
 export async function freshFixtures(t: Target, session: Session): Promise<Fixtures> {
+  return (await freshFixturesAndAccounts(t, session)).fixtures;
+}
+
+/** freshFixtures, and every monetary account the fresh user's cards name (the fixture is the first), from one card listing. */
+export async function freshFixturesAndAccounts(t: Target, session: Session): Promise<{ fixtures: Fixtures; accounts: number[] }> {
   const offersDiscovery = t.profile.embedded || t.profile.discoverFixtures === true;
   const [{ cards }, discovered] = await together(
     () => new CardCalls(t, session).all({ req: "PAGE-021", what: "listing a fresh user's cards for its monetary account id" }),
     async () => (offersDiscovery ? (await discoverFixtures(t.client, session)).fixtures : {}),
   );
-  const account = accountIdsOf(cards)[0];
-  return {
+  const accounts = accountIdsOf(cards);
+  const account = accounts[0];
+  const fixtures = {
     ...(account === undefined ? {} : { monetaryAccountId: account }),
     ...(discovered.oauthClientId === undefined ? {} : { oauthClientId: discovered.oauthClientId }),
   };
+  return { fixtures, accounts };
 }
 
 /** Every id of a list, ascending: the first page with count 200, then older_url and newer_url to the ends. */
