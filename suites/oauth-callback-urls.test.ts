@@ -42,6 +42,11 @@ function callbackPath(options: { session?: Session; client?: number; id?: number
   return t.userPath(session, `/oauth-client/${options.client ?? clientId!}/callback-url${id}`);
 }
 
+/** Every callback URL of the primary's OAuth client, every page (crud-checks' listAll). */
+function listPrimaryUrls(about: About) {
+  return listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, about);
+}
+
 /** Whether an answer carries a text, looked for in the parsed JSON (a server may escape "/" as "\/"). */
 function mentions(exchange: { json: unknown; bodyText: string }, text: string): boolean {
   return (exchange.json === undefined ? exchange.bodyText : JSON.stringify(exchange.json)).includes(text);
@@ -88,7 +93,7 @@ async function movedId(id: number, url: string, about: About, log: LenientLog): 
 async function listedInstead(id: number, url: string, listAbout: About, except?: number): Promise<number | undefined> {
   const read = await call("GET", callbackPath({ id }));
   if (read.status < 400 || read.status >= 500) return undefined;
-  const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, listAbout);
+  const { objects } = await listPrimaryUrls(listAbout);
   const listed = objects.find((o) => sameUrl(o.url, url) && typeof o.id === "number" && o.id !== except);
   return listed?.id as number | undefined;
 }
@@ -119,9 +124,7 @@ async function cleanUp(id: number | undefined): Promise<void> {
 }
 
 const listedIds = async (about: About) =>
-  (await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, about)).objects
-    .map((o) => o.id)
-    .filter((id): id is number => typeof id === "number");
+  (await listPrimaryUrls(about)).objects.map((o) => o.id).filter((id): id is number => typeof id === "number");
 
 /**
  * What a DELETE of one callback URL removes, asked before any check of this file deletes one (every writing check waits
@@ -159,7 +162,7 @@ async function readUrl(id: number, req: string, what: string): Promise<unknown> 
  */
 async function expectNothingStored(what: string): Promise<void> {
   const about = { req: "OCB-011", what: `GET ${callbackPath()} (all pages) after the refused POST ${what}` };
-  const { objects } = await listAll(t.client, { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] }, about);
+  const { objects } = await listPrimaryUrls(about);
   const strays = objects.filter((o) => typeof o.url !== "string");
   for (const stray of strays) if (typeof stray.id === "number") await cleanUp(stray.id);
   if (strays.length > 0)
@@ -218,11 +221,7 @@ describe.concurrent("create, read, list", () => {
       let id: number | undefined;
       try {
         id = await create(url, "OCB-003");
-        const { objects } = await listAll(
-          t.client,
-          { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
-          { req: "OCB-003" },
-        );
+        const { objects } = await listPrimaryUrls({ req: "OCB-003" });
         for (const object of objects) expectSchema(object, "oauth-callback-url", { req: "OCB-003", what: `element of ${callbackPath()}` });
         const listed = objects.filter((o) => sameUrl(o.url, url));
         if (listed.length === 0) {
@@ -291,11 +290,7 @@ describe.concurrent("create, read, list", () => {
 
   test("ERR-015 every callback URL of the OAuth client is listed under OauthCallbackUrl with a string url", async ({ skip }) => {
     skip(clientId === undefined, NO_CLIENT);
-    const { objects } = await listAll(
-      t.client,
-      { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
-      { req: "ERR-015" },
-    );
+    const { objects } = await listPrimaryUrls({ req: "ERR-015" });
     for (const object of objects) expectSchema(object, "oauth-callback-url", { req: "ERR-015", what: `element of GET ${callbackPath()}` });
   });
 });
@@ -375,11 +370,7 @@ describe.concurrent("update and delete", () => {
         } else {
           expect4xxAndErrorBody(read, readAbout);
         }
-        const { objects } = await listAll(
-          t.client,
-          { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
-          { req: "OCB-006" },
-        );
+        const { objects } = await listPrimaryUrls({ req: "OCB-006" });
         const still = objects.filter((o) => o.id === id || sameUrl(o.url, url));
         if (still.length > 0)
           log.note(
@@ -510,11 +501,7 @@ describe.concurrent("whose OAuth client", () => {
         // The primary's callback URLs: one this test made, or (read-only) those already there.
         const created = uniqueUrl("foreign");
         if (!readOnly) id = await create(created, "OCB-009");
-        const own = await listAll(
-          t.client,
-          { path: callbackPath(), token: t.primary().sessionToken, from, typeKeys: [TYPE] },
-          { req: "OCB-009", what: "(the primary user's own list, control)" },
-        );
+        const own = await listPrimaryUrls({ req: "OCB-009", what: "(the primary user's own list, control)" });
         const primaryIds = own.objects.map((o) => o.id).filter((v): v is number => typeof v === "number");
         // The traces of the primary's client: the URL this test made (no other user can have it), else (read-only)
         // every URL of the list. Every user may get the same seeded URLs, so those alone tell nothing apart (GAP-70).
